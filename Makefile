@@ -1,0 +1,99 @@
+# slabacct top-level Makefile.
+#
+#   make              build the slabacct CLI (build/slabacct)
+#   make module       build slab_account.ko for every Debian kernel with
+#                     headers in /usr/src, or for KDIR=... only
+#   make check        install dependencies, build, run every test
+#   make demo         boot Debian's 6.1 kernel with boot-time tracing and
+#                     print a boot memory report
+#   make bench        run the benchmarks in bench/
+#   make install      install the CLI (PREFIX=/usr/local)
+#   make dkms         register the module source with DKMS
+#
+# The module's own build rules live in Kbuild and module/Kbuild.
+
+VERSION := 0.1.0
+PREFIX ?= /usr/local
+BUILD ?= build
+KDIR ?=
+
+CC ?= gcc
+CFLAGS ?= -O2 -g
+PKGS := glib-2.0 json-glib-1.0 libtracefs libtraceevent libtracecmd
+SA_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow \
+	-Wno-unused-parameter -Wmissing-prototypes -Werror=implicit \
+	-DSLABACCT_VERSION='"$(VERSION)"' -Iuserspace \
+	$(shell pkg-config --cflags $(PKGS))
+SA_LIBS = $(shell pkg-config --libs $(PKGS)) -lm -lpthread
+
+# cmd-*.c and slabacct.c are the command layer; everything else in
+# userspace/ is library code that the unit tests link against.
+CMD_SRCS := userspace/slabacct.c $(wildcard userspace/cmd-*.c)
+LIB_SRCS := $(filter-out $(CMD_SRCS),$(wildcard userspace/*.c))
+CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+LIB := $(BUILD)/libslabacct.a
+
+UNIT_SRCS := $(wildcard tests/unit/test-*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
+
+.PHONY: all userspace module check check-unit demo bench install dkms \
+	deps clean
+all: userspace
+userspace: $(BUILD)/slabacct
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SA_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/slabacct: $(CMD_OBJS) $(LIB)
+	$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(LIB) $(SA_LIBS)
+
+$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/check-main.c $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SA_CFLAGS) $(CFLAGS) $(shell pkg-config --cflags check) \
+		-Itests/unit -o $@ $< tests/unit/check-main.c $(LIB) \
+		$(SA_LIBS) $(shell pkg-config --libs check)
+
+check-unit: $(UNIT_BINS)
+
+module:
+ifeq ($(KDIR),)
+	@set -e; scripts/kernels | while read -r krel img kdir; do \
+		scripts/build-module "$$kdir"; done
+else
+	scripts/build-module $(KDIR)
+endif
+
+deps:
+	scripts/install-deps
+
+check: deps
+	$(MAKE) all check-unit module
+	tests/run
+
+demo: deps
+	$(MAKE) all module
+	scripts/demo
+
+bench: deps
+	$(MAKE) all module
+	bench/run
+
+install: $(BUILD)/slabacct
+	install -D -m 0755 $(BUILD)/slabacct $(DESTDIR)$(PREFIX)/bin/slabacct
+
+dkms:
+	rm -rf /usr/src/slab_account-$(VERSION)
+	mkdir -p /usr/src/slab_account-$(VERSION)
+	cp -a Kbuild dkms.conf module /usr/src/slab_account-$(VERSION)/
+	dkms add -m slab_account -v $(VERSION)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)

@@ -1,0 +1,11 @@
+# The CLI's usage errors and help, on the host.
+. "$(dirname "$0")/../../lib.sh"
+
+"$SLABACCT" --help | grep -q '^  events' || fail "--help does not list 'events'"
+assert_status 2 "$SLABACCT"
+assert_status 2 "$SLABACCT" no-such-command
+assert_status 2 "$SLABACCT" events --no-such-option
+msg=$("$SLABACCT" events -e kmem,bogus 2>&1)
+assert_status 2 "$SLABACCT" events -e kmem,bogus
+echo "$msg" | grep -q "unknown event group 'bogus'" || fail "bad group message: $msg"
+"$SLABACCT" version | grep -Eq '^slabacct [0-9]+\.[0-9]+' || fail "version"

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The command layer: one cmd-<name>.c per subcommand. Only this layer
+ * prints to the user and chooses exit codes.
+ *
+ * Exit codes: 0 success, 1 failure while working (bad input file, I/O),
+ * 2 usage error or a missing requirement (root, tracefs, BPF).
+ */
+#ifndef SLABACCT_CMD_H
+#define SLABACCT_CMD_H
+
+#include <glib.h>
+
+#define SA_EXIT_OK	0
+#define SA_EXIT_FAIL	1
+#define SA_EXIT_USAGE	2
+
+struct sa_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+/* The table in slabacct.c, terminated by a NULL name. */
+extern const struct sa_command sa_commands[];
+
+int cmd_version(int argc, char **argv);
+int cmd_events(int argc, char **argv);
+
+/*
+ * Parse argv with a GOptionContext built from entries. On a usage error
+ * prints it with the command's name and returns -1.
+ */
+int sa_parse_options(int *argc, char ***argv, const char *cmd,
+		     const char *params, const char *summary,
+		     const char *description, const GOptionEntry *entries);
+
+/* Print "slabacct CMD: message" to stderr. */
+void sa_err(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+void sa_warn(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+/*
+ * Check that tracefs is usable (root, mounted or mountable). Prints what is
+ * needed and returns -1 if not.
+ */
+int sa_require_tracefs(const char *cmd);
+
+#endif /* SLABACCT_CMD_H */

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct: the command table and the helpers every command shares.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "cmd.h"
+
+const struct sa_command sa_commands[] = {
+	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },
+	{ "version", cmd_version, "print the version" },
+	{ NULL, NULL, NULL },
+};
+
+static void usage(FILE *f)
+{
+	const struct sa_command *c;
+
+	fprintf(f, "usage: slabacct COMMAND [OPTIONS...]\n\n"
+		   "Kernel memory analysis: who allocates, how much is wasted, and\n"
+		   "what the allocator and reclaim are doing.\n\ncommands:\n");
+	for (c = sa_commands; c->name; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->summary);
+	fprintf(f, "\n'slabacct COMMAND --help' describes one command.\n");
+}
+
+static void vmsg(const char *kind, const char *cmd, const char *fmt,
+		 va_list ap)
+{
+	fprintf(stderr, "slabacct%s%s: %s", cmd ? " " : "", cmd ? cmd : "",
+		kind);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void sa_err(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", cmd, fmt, ap);
+	va_end(ap);
+}
+
+void sa_warn(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("warning: ", cmd, fmt, ap);
+	va_end(ap);
+}
+
+int sa_parse_options(int *argc, char ***argv, const char *cmd,
+		     const char *params, const char *summary,
+		     const char *description, const GOptionEntry *entries)
+{
+	GOptionContext *ctx = g_option_context_new(params);
+	GError *error = NULL;
+	gchar *prg = g_strdup_printf("slabacct %s", cmd);
+	int ret = 0;
+
+	g_set_prgname(prg);
+	g_option_context_set_summary(ctx, summary);
+	if (description)
+		g_option_context_set_description(ctx, description);
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		sa_err(cmd, "%s (see --help)", error->message);
+		g_error_free(error);
+		ret = -1;
+	}
+	g_option_context_free(ctx);
+	g_free(prg);
+	return ret;
+}
+
+int sa_require_tracefs(const char *cmd)
+{
+	if (geteuid() != 0) {
+		sa_err(cmd, "tracing needs root (run as root, or with sudo)");
+		return -1;
+	}
+	if (!tracefs_tracing_dir()) {
+		sa_err(cmd, "tracefs is not available: mount it with "
+		       "'mount -t tracefs nodev /sys/kernel/tracing' "
+		       "(kernel needs CONFIG_FTRACE)");
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const struct sa_command *c;
+
+	if (argc < 2) {
+		usage(stderr);
+		return SA_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return SA_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version"))
+		return cmd_version(argc - 1, argv + 1);
+	for (c = sa_commands; c->name; c++)
+		if (!strcmp(argv[1], c->name))
+			return c->run(argc - 1, argv + 1);
+	fprintf(stderr, "slabacct: unknown command '%s'\n\n", argv[1]);
+	usage(stderr);
+	return SA_EXIT_USAGE;
+}
