@@ -33,6 +33,12 @@ struct sa_trace_origin {
 	char *snapshot_start;	/* serialized system snapshot (JSON text, see
 				 * snapshot.h), or NULL */
 	char *snapshot_end;
+	/* Added by the recorder: */
+	int file_version;	/* trace.dat version: 6, 7 */
+	char *tracer_version;	/* trace-cmd's VERSION option, or NULL */
+	GHashTable *extra;	/* every blob of slabacct's origin section
+				 * (tracedat-format.h), key -> text, the
+				 * ones above included; NULL if none */
 };
 
 /*
