@@ -37,6 +37,25 @@ LIB := $(BUILD)/libslabacct.a
 UNIT_SRCS := $(wildcard tests/unit/test-*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
+# BPF tools (userspace/bpf/): each X.bpf.c is compiled with clang and turned
+# into build/bpf/X.skel.h by bpftool; the other userspace/bpf/*.c are the
+# front ends, linked into build/slabacct with libbpf and libelf/libdw.
+# vmlinux.h comes from the build machine's kernel BTF; on a machine without
+# /sys/kernel/btf/vmlinux, point VMLINUX_BTF at a kernel image (an ELF
+# vmlinux with a .BTF section). CO-RE relocates the fields at load time, so
+# the objects run on other kernels.
+VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+BPF_CLANG ?= clang
+BPFTOOL ?= $(shell command -v bpftool || echo /usr/sbin/bpftool)
+BPF_PROGS := $(wildcard userspace/bpf/*.bpf.c)
+BPF_SKELS := $(BPF_PROGS:userspace/bpf/%.bpf.c=$(BUILD)/bpf/%.skel.h)
+BPF_SRCS := $(filter-out $(BPF_PROGS),$(wildcard userspace/bpf/*.c))
+BPF_OBJS := $(BPF_SRCS:%.c=$(BUILD)/%.o)
+BPF_TEST_BINS := $(patsubst tests/bpf/%.c,$(BUILD)/tests/bpf/%,\
+	$(wildcard tests/bpf/*.c))
+CMD_OBJS += $(BPF_OBJS)
+SA_LIBS += $(shell pkg-config --libs libbpf libelf libdw)
+
 .PHONY: all userspace module check check-unit demo bench install dkms \
 	deps clean
 all: userspace
@@ -60,6 +79,37 @@ $(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/check-main.c $(LIB)
 		$(SA_LIBS) $(shell pkg-config --libs check)
 
 check-unit: $(UNIT_BINS)
+
+# BPF: vmlinux.h, objects, skeletons, front ends, test programs
+all: $(BPF_TEST_BINS)
+$(BUILD)/bpf/vmlinux.h:
+	@mkdir -p $(dir $@)
+	$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/bpf/%.bpf.o: userspace/bpf/%.bpf.c $(BUILD)/bpf/vmlinux.h \
+		$(wildcard userspace/bpf/*.h)
+	$(BPF_CLANG) -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 \
+		-I$(BUILD)/bpf -Iuserspace/bpf -c $< -o $@
+
+$(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
+	$(BPFTOOL) gen skeleton $< >$@.tmp && mv $@.tmp $@
+
+$(BPF_OBJS): SA_CFLAGS += -I$(BUILD)/bpf -Iuserspace/bpf
+$(BPF_OBJS) $(BUILD)/userspace/cmd-bpf.o: $(BPF_SKELS)
+
+# pure helpers of the BPF tools that unit tests link
+$(BUILD)/tests/unit/test-pmc: tests/unit/test-pmc.c tests/unit/check-main.c \
+		$(BUILD)/userspace/bpf/pmc-events.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SA_CFLAGS) -Iuserspace/bpf $(CFLAGS) \
+		$(shell pkg-config --cflags check) -Itests/unit -o $@ $< \
+		tests/unit/check-main.c $(BUILD)/userspace/bpf/pmc-events.o \
+		$(LIB) $(SA_LIBS) $(shell pkg-config --libs check)
+
+# small programs the BPF tools' tests trace: frame pointers, no inlining
+$(BUILD)/tests/bpf/%: tests/bpf/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O0 -g -fno-omit-frame-pointer -fno-builtin -Wall -o $@ $<
 
 module:
 ifeq ($(KDIR),)

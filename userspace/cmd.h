@@ -26,6 +26,8 @@ extern const struct sa_command sa_commands[];
 
 int cmd_version(int argc, char **argv);
 int cmd_events(int argc, char **argv);
+/* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */
+int cmd_bpf(int argc, char **argv);
 
 /*
  * Parse argv with a GOptionContext built from entries. On a usage error

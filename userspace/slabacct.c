@@ -14,6 +14,7 @@
 
 const struct sa_command sa_commands[] = {
 	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },
+	{ "memleak", cmd_bpf, "BPF: outstanding allocations by stack (user, or --kernel)" },
 	{ "version", cmd_version, "print the version" },
 	{ NULL, NULL, NULL },
 };

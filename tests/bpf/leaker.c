@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The program memleak's tests trace: leaker K makes exactly K mallocs in
+ * leak_malloc() and never frees them, and K allocations of each other
+ * kind in its own function (leak_calloc, leak_realloc, leak_memalign,
+ * leak_aligned); churn() allocates and frees 10*K blocks, which must not
+ * show. Built with -O0 -fno-builtin so nothing is inlined or elided.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+static void *keep[1 << 16];
+static int nkeep;
+
+__attribute__((noinline)) void leak_malloc(size_t n)
+{
+	keep[nkeep++] = malloc(n);
+}
+
+__attribute__((noinline)) void leak_calloc(size_t n)
+{
+	keep[nkeep++] = calloc(n, 2);
+}
+
+__attribute__((noinline)) void leak_realloc(size_t n)
+{
+	void *p = malloc(8);
+
+	keep[nkeep++] = realloc(p, n);
+}
+
+__attribute__((noinline)) void leak_memalign(size_t n)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, 64, n) == 0)
+		keep[nkeep++] = p;
+}
+
+__attribute__((noinline)) void leak_aligned(size_t n)
+{
+	keep[nkeep++] = aligned_alloc(256, 256 * n);
+}
+
+__attribute__((noinline)) void churn(int k)
+{
+	int i;
+
+	for (i = 0; i < 10 * k; i++)
+		free(malloc(64 + i));
+}
+
+int main(int argc, char **argv)
+{
+	int k = argc > 1 ? atoi(argv[1]) : 10;
+	int i;
+
+	if (k < 1 || k > 10000) {
+		fprintf(stderr, "usage: leaker K (1..10000)\n");
+		return 2;
+	}
+	for (i = 0; i < k; i++) {
+		leak_malloc(100 + i);
+		leak_calloc(50);
+		leak_realloc(4000);
+		leak_memalign(300);
+		leak_aligned(1);
+	}
+	churn(k);
+	return 0;
+}

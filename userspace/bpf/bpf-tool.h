@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The BPF tools' shared front-end interface. Each tool is X.bpf.c (the BPF
+ * program, compiled to build/bpf/X.skel.h), X.c (its front end, which
+ * defines one struct sa_bpf_tool) and an optional X.h with the types both
+ * sides share. cmd-bpf.c parses the options every tool has and runs it.
+ */
+#ifndef SLABACCT_BPF_TOOL_H
+#define SLABACCT_BPF_TOOL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#define SA_BPF_SCHEMA_VERSION	1
+
+/* The options every tool takes. */
+struct sa_bpf_opts {
+	const char *tool;	/* the tool's name, for messages */
+	pid_t pid;		/* -p: trace this process only (0: all) */
+	char **cmd_argv;	/* -c: run this command and trace it */
+	int interval;		/* seconds between reports (0: at the end) */
+	int count;		/* number of reports (0: until stopped) */
+	bool json;		/* --json: JSON, one document per report */
+	bool verbose;		/* -v: libbpf's own messages */
+};
+
+/*
+ * The state of a run: the target process (if -p or -c) and the stop
+ * condition. Tools only read it; the loop in bpf-run.c drives it.
+ */
+struct sa_bpf_run {
+	const struct sa_bpf_opts *opts;
+	pid_t target;		/* -p PID or the -c child, 0 for all */
+	pid_t child;		/* the -c child, 0 if none */
+	int child_fd;		/* the -c child's go pipe, -1 once started */
+	bool child_held;	/* the child is stopped at its exit */
+	int child_status;	/* wait status once it has exited */
+	int reports;		/* reports printed so far */
+};
+
+struct sa_bpf_tool {
+	const char *name;
+	const char *params;	/* the usage line's parameters */
+	const char *summary;
+	const char *description;	/* help text, with EXAMPLES */
+	/* tool-specific options, NULL-terminated; may be NULL */
+	const GOptionEntry *entries;
+	/* run the tool; returns an SA_EXIT_* code */
+	int (*run)(struct sa_bpf_run *run);
+};
+
+extern const struct sa_bpf_tool sa_tool_memleak, sa_tool_pmc,
+	sa_tool_oomkill, sa_tool_mmapsnoop, sa_tool_brkstack,
+	sa_tool_shmsnoop, sa_tool_faults, sa_tool_ffaults, sa_tool_vmscan,
+	sa_tool_drsnoop, sa_tool_swapin, sa_tool_hfaults;
+
+/* --- bpf-helpers.c: environment checks, probe points ---------------- */
+
+/* Route libbpf's messages to stderr (all if verbose, else warnings). */
+void sa_bpf_set_print(bool verbose);
+
+/*
+ * Check root, the bpf() syscall and the kernel's BTF. Prints what is
+ * missing (as "slabacct TOOL: ...") and returns -1 if BPF cannot work.
+ */
+int sa_bpf_check_env(const char *tool);
+
+/* Whether a kernel function can take a kprobe / a tracepoint exists. */
+bool sa_kprobe_exists(const char *func);
+bool sa_tracepoint_exists(const char *category, const char *event);
+
+/* The first of a NULL-terminated list of functions that exists, or NULL. */
+const char *sa_kprobe_first(const char *const *funcs);
+
+/* The path of the libc that PID (0: this process) has mapped. g_free it. */
+char *sa_find_libc(pid_t pid);
+
+/* Print a libbpf failure with the tool's name: "what: strerror(-err)". */
+void sa_bpf_err(const char *tool, int err, const char *fmt, ...)
+	G_GNUC_PRINTF(3, 4);
+
+/* An array of struct bpf_link *, destroyed with it. */
+GPtrArray *sa_links_new(void);
+
+/* Print a JsonBuilder's root as one line on stdout, and free it. */
+void sa_json_print(JsonBuilder *b);
+
+/* Begin a JSON report: {"schema_version", "tool", "time"}; caller ends. */
+JsonBuilder *sa_json_report_begin(const char *tool);
+
+/* The comm of a running process, in buf; "?" if it is gone. */
+const char *sa_pid_comm(pid_t pid, char *buf, size_t len);
+
+/* --- bpf-run.c: the target process and the report loop -------------- */
+
+/*
+ * Prepare the run: for -c, fork the command, held before exec until
+ * sa_bpf_run_start(). Returns -1 (printed) on failure.
+ */
+int sa_bpf_run_init(struct sa_bpf_run *run, const struct sa_bpf_opts *o);
+
+/* Let the -c child exec, once the probes are attached. */
+int sa_bpf_run_start(struct sa_bpf_run *run);
+
+/*
+ * The loop: poll the ring buffer (if rb is not NULL) or sleep, call
+ * report(arg, final) each interval and once at the end. The run ends on
+ * SIGINT/SIGTERM, after COUNT reports, or when the -c child or -p
+ * process exits; a -c child is held at its exit while the last report
+ * reads its memory map. Returns 0, or report's first non-zero return.
+ */
+struct ring_buffer;
+int sa_bpf_run_loop(struct sa_bpf_run *run, struct ring_buffer *rb,
+		    int (*report)(void *arg, bool final), void *arg);
+
+/* Kill and reap a -c child that is still there. */
+void sa_bpf_run_cleanup(struct sa_bpf_run *run);
+
+/* Whether SIGINT/SIGTERM arrived. */
+bool sa_bpf_stopping(void);
+
+#endif /* SLABACCT_BPF_TOOL_H */

@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct memleak: outstanding allocations by stack, with sizes and ages.
+ * User space through uprobes on an allocator (libc by default), the
+ * kernel's kmalloc and kmem_cache through the kmem tracepoints.
+ */
+#include <errno.h>
+#include <linux/types.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "bpf-syms.h"
+#include "bpf-tool.h"
+#include "cmd.h"
+#include "memleak.h"
+#include "memleak.skel.h"
+
+static gint opt_older_ms;
+static gint opt_sample_rate = 1;
+static gint opt_top = 10;
+static gint opt_max_allocs = 131072;
+static gchar *opt_lib;
+static gchar *opt_prefix;
+static gboolean opt_kernel;
+
+static const GOptionEntry entries[] = {
+	{ "older", 'o', 0, G_OPTION_ARG_INT, &opt_older_ms,
+	  "show only allocations older than MS milliseconds", "MS" },
+	{ "sample-rate", 's', 0, G_OPTION_ARG_INT, &opt_sample_rate,
+	  "record one allocation in N (default 1: all)", "N" },
+	{ "top", 'T', 0, G_OPTION_ARG_INT, &opt_top,
+	  "show the N stacks with the most outstanding bytes (default 10)",
+	  "N" },
+	{ "max-allocs", 0, 0, G_OPTION_ARG_INT, &opt_max_allocs,
+	  "track at most N outstanding allocations (default 131072); more "
+	  "are counted as dropped", "N" },
+	{ "lib", 'O', 0, G_OPTION_ARG_FILENAME, &opt_lib,
+	  "the allocator library or binary to probe (default: libc)", "PATH" },
+	{ "symbol-prefix", 0, 0, G_OPTION_ARG_STRING, &opt_prefix,
+	  "the allocator's symbols are PREFIXmalloc etc. (je_ for a "
+	  "prefixed jemalloc)", "PREFIX" },
+	{ "kernel", 'k', 0, G_OPTION_ARG_NONE, &opt_kernel,
+	  "kernel allocations (kmalloc, kmem_cache) through tracepoints", NULL },
+	{ NULL },
+};
+
+/* One stack's outstanding allocations, for the report. */
+struct ml_group {
+	__u32 pid;
+	__s32 stack_id;
+	__u64 count, bytes;
+	__u64 oldest_ns;	/* age of the oldest */
+};
+
+struct ml_state {
+	struct sa_bpf_run *run;
+	struct memleak_bpf *skel;
+};
+
+/* Which probe serves which allocator function. */
+struct ml_probe {
+	const char *func;
+	bool required;
+	struct bpf_program *(*enter)(struct memleak_bpf *s);
+	struct bpf_program *(*ret)(struct memleak_bpf *s);
+};
+
+#define PROG(name) \
+	static struct bpf_program *p_##name(struct memleak_bpf *s) \
+	{ return s->progs.name; }
+PROG(malloc_enter)
+PROG(calloc_enter)
+PROG(realloc_enter)
+PROG(aligned_enter)
+PROG(mmap_enter)
+PROG(posix_memalign_enter)
+PROG(free_enter_prog)
+PROG(alloc_return)
+PROG(posix_memalign_return)
+
+static const struct ml_probe probes[] = {
+	{ "malloc", true, p_malloc_enter, p_alloc_return },
+	{ "calloc", false, p_calloc_enter, p_alloc_return },
+	{ "realloc", false, p_realloc_enter, p_alloc_return },
+	{ "free", true, p_free_enter_prog, NULL },
+	{ "posix_memalign", false, p_posix_memalign_enter,
+	  p_posix_memalign_return },
+	{ "aligned_alloc", false, p_aligned_enter, p_alloc_return },
+	{ "valloc", false, p_malloc_enter, p_alloc_return },
+	{ "memalign", false, p_aligned_enter, p_alloc_return },
+	{ "pvalloc", false, p_malloc_enter, p_alloc_return },
+	{ "mmap", false, p_mmap_enter, p_alloc_return },
+	{ "munmap", false, p_free_enter_prog, NULL },
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static gint group_cmp(gconstpointer a, gconstpointer b)
+{
+	const struct ml_group *x = a, *y = b;
+
+	if (x->bytes != y->bytes)
+		return x->bytes < y->bytes ? 1 : -1;
+	return x->count < y->count ? 1 : x->count > y->count ? -1 : 0;
+}
+
+/* Group the outstanding allocations by (process, stack). */
+static GArray *collect(struct ml_state *s, __u64 *total, __u64 *bytes)
+{
+	int fd = bpf_map__fd(s->skel->maps.allocs);
+	GHashTable *idx = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+						g_free, NULL);
+	GArray *groups = g_array_new(FALSE, TRUE, sizeof(struct ml_group));
+	struct ml_key key, next, *prev = NULL;
+	uint64_t now = mono_ns();
+	uint64_t older = (uint64_t)opt_older_ms * 1000000;
+	struct ml_alloc a;
+
+	*total = *bytes = 0;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		struct ml_group *g;
+		gpointer v;
+		gint64 gk;
+		uint64_t age;
+
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, &a) != 0)
+			continue;
+		age = now > a.ts_ns ? now - a.ts_ns : 0;
+		if (age < older)
+			continue;
+		(*total)++;
+		*bytes += a.size;
+		gk = ((gint64)a.pid << 32) | (__u32)a.stack_id;
+		if (!g_hash_table_lookup_extended(idx, &gk, NULL, &v)) {
+			struct ml_group ng = { .pid = a.pid,
+					       .stack_id = a.stack_id };
+
+			g_array_append_val(groups, ng);
+			v = GUINT_TO_POINTER(groups->len);
+			g_hash_table_insert(idx, g_memdup2(&gk, sizeof(gk)), v);
+		}
+		g = &g_array_index(groups, struct ml_group,
+				   GPOINTER_TO_UINT(v) - 1);
+		g->count++;
+		g->bytes += a.size;
+		if (age > g->oldest_ns)
+			g->oldest_ns = age;
+	}
+	g_hash_table_destroy(idx);
+	g_array_sort(groups, group_cmp);
+	return groups;
+}
+
+static __u64 stat_get(struct ml_state *s, __u32 which)
+{
+	__u64 v = 0;
+
+	bpf_map_lookup_elem(bpf_map__fd(s->skel->maps.stats), &which, &v);
+	return v;
+}
+
+static void report_json(struct ml_state *s, GArray *groups,
+			struct sa_stacks *st, __u64 total, __u64 bytes,
+			bool final)
+{
+	JsonBuilder *b = sa_json_report_begin("memleak");
+	char comm[32];
+	guint i, j;
+
+	json_builder_set_member_name(b, "final");
+	json_builder_add_boolean_value(b, final);
+	json_builder_set_member_name(b, "kernel");
+	json_builder_add_boolean_value(b, opt_kernel);
+	json_builder_set_member_name(b, "sample_rate");
+	json_builder_add_int_value(b, opt_sample_rate);
+	json_builder_set_member_name(b, "older_ms");
+	json_builder_add_int_value(b, opt_older_ms);
+	json_builder_set_member_name(b, "outstanding");
+	json_builder_add_int_value(b, total);
+	json_builder_set_member_name(b, "outstanding_bytes");
+	json_builder_add_int_value(b, bytes);
+	json_builder_set_member_name(b, "allocs_traced");
+	json_builder_add_int_value(b, stat_get(s, ML_STAT_ALLOCS));
+	json_builder_set_member_name(b, "frees_matched");
+	json_builder_add_int_value(b, stat_get(s, ML_STAT_FREES));
+	json_builder_set_member_name(b, "lost");
+	json_builder_add_int_value(b, stat_get(s, ML_STAT_DROPPED));
+	json_builder_set_member_name(b, "stacks");
+	json_builder_begin_array(b);
+	for (i = 0; i < groups->len && i < (guint)opt_top; i++) {
+		struct ml_group *g = &g_array_index(groups, struct ml_group, i);
+		GPtrArray *fr = opt_kernel ?
+			sa_stacks_frames(st, 0, g->stack_id, SA_NO_STACK) :
+			sa_stacks_frames(st, g->pid, SA_NO_STACK, g->stack_id);
+
+		json_builder_begin_object(b);
+		if (!opt_kernel) {
+			json_builder_set_member_name(b, "pid");
+			json_builder_add_int_value(b, g->pid);
+			json_builder_set_member_name(b, "comm");
+			json_builder_add_string_value(b, sa_pid_comm(g->pid,
+						      comm, sizeof(comm)));
+		}
+		json_builder_set_member_name(b, "allocations");
+		json_builder_add_int_value(b, g->count);
+		json_builder_set_member_name(b, "bytes");
+		json_builder_add_int_value(b, g->bytes);
+		json_builder_set_member_name(b, "oldest_ms");
+		json_builder_add_int_value(b, g->oldest_ns / 1000000);
+		json_builder_set_member_name(b, "frames");
+		json_builder_begin_array(b);
+		for (j = 0; j < fr->len; j++)
+			json_builder_add_string_value(b,
+				g_ptr_array_index(fr, j));
+		json_builder_end_array(b);
+		json_builder_end_object(b);
+		g_ptr_array_unref(fr);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	sa_json_print(b);
+}
+
+static void report_text(struct ml_state *s, GArray *groups,
+			struct sa_stacks *st, __u64 total, __u64 bytes)
+{
+	__u64 lost = stat_get(s, ML_STAT_DROPPED);
+	char tbuf[16], comm[32];
+	time_t t = time(NULL);
+	guint i, j;
+
+	strftime(tbuf, sizeof(tbuf), "%H:%M:%S", localtime(&t));
+	if (lost)
+		printf("WARNING: %llu allocations lost (the table of %d "
+		       "was full; raise --max-allocs)\n",
+		       (unsigned long long)lost, opt_max_allocs);
+	printf("[%s] %llu outstanding allocations, %llu bytes%s; top %u "
+	       "stacks:\n", tbuf, (unsigned long long)total,
+	       (unsigned long long)bytes,
+	       opt_sample_rate > 1 ? " (sampled)" : "",
+	       MIN(groups->len, (guint)opt_top));
+	for (i = 0; i < groups->len && i < (guint)opt_top; i++) {
+		struct ml_group *g = &g_array_index(groups, struct ml_group, i);
+		GPtrArray *fr = opt_kernel ?
+			sa_stacks_frames(st, 0, g->stack_id, SA_NO_STACK) :
+			sa_stacks_frames(st, g->pid, SA_NO_STACK, g->stack_id);
+
+		printf("\t%llu bytes in %llu allocations, oldest %llu ms",
+		       (unsigned long long)g->bytes,
+		       (unsigned long long)g->count,
+		       (unsigned long long)(g->oldest_ns / 1000000));
+		if (!opt_kernel)
+			printf(", pid %u (%s)", g->pid,
+			       sa_pid_comm(g->pid, comm, sizeof(comm)));
+		printf(":\n");
+		for (j = 0; j < fr->len; j++)
+			printf("\t\t%s\n", (char *)g_ptr_array_index(fr, j));
+		g_ptr_array_unref(fr);
+	}
+	fflush(stdout);
+}
+
+static int report(void *arg, bool final)
+{
+	struct ml_state *s = arg;
+	struct sa_stacks *st;
+	__u64 total, bytes;
+	GArray *groups;
+
+	st = sa_stacks_new(bpf_map__fd(s->skel->maps.stack_traces));
+	groups = collect(s, &total, &bytes);
+	if (s->run->opts->json)
+		report_json(s, groups, st, total, bytes, final);
+	else
+		report_text(s, groups, st, total, bytes);
+	g_array_unref(groups);
+	sa_stacks_free(st);
+	return 0;
+}
+
+static int attach_user(struct memleak_bpf *skel, struct sa_bpf_run *run,
+		       GPtrArray *links)
+{
+	const char *tool = run->opts->tool;
+	char *lib = opt_lib ? g_strdup(opt_lib) : sa_find_libc(run->opts->pid);
+	pid_t pid = run->target ? run->target : -1;
+	size_t i;
+	int err = 0;
+
+	if (!lib) {
+		sa_err(tool, "cannot find the libc that %s uses; name it "
+		       "with --lib", run->opts->pid ? "the process" : "slabacct");
+		return -ENOENT;
+	}
+	for (i = 0; i < G_N_ELEMENTS(probes) && !err; i++) {
+		const struct ml_probe *p = &probes[i];
+		LIBBPF_OPTS(bpf_uprobe_opts, uo);
+		struct bpf_link *l;
+		char *sym = g_strdup_printf("%s%s", opt_prefix ? opt_prefix : "",
+					    p->func);
+
+		uo.func_name = sym;
+		l = bpf_program__attach_uprobe_opts(p->enter(skel), pid, lib, 0,
+						    &uo);
+		if (l && p->ret) {
+			g_ptr_array_add(links, l);
+			uo.retprobe = true;
+			l = bpf_program__attach_uprobe_opts(p->ret(skel), pid,
+							    lib, 0, &uo);
+		}
+		if (l) {
+			g_ptr_array_add(links, l);
+		} else if (p->required) {
+			err = -errno;
+			sa_bpf_err(tool, err, "cannot probe %s in %s", sym, lib);
+		} else if (run->opts->verbose) {
+			sa_warn(tool, "no %s in %s: not traced", sym, lib);
+		}
+		g_free(sym);
+	}
+	g_free(lib);
+	return err;
+}
+
+static int attach_kernel(struct memleak_bpf *skel, const char *tool,
+			 GPtrArray *links)
+{
+	struct bpf_program *prog;
+	struct bpf_link *l;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		if (!bpf_program__autoload(prog))
+			continue;
+		l = bpf_program__attach(prog);
+		if (!l) {
+			sa_bpf_err(tool, -errno, "attaching %s",
+				   bpf_program__name(prog));
+			return -errno;
+		}
+		g_ptr_array_add(links, l);
+	}
+	return 0;
+}
+
+/* Load only the programs of the chosen mode, and tracepoints that exist. */
+static void choose_programs(struct memleak_bpf *skel)
+{
+	static const struct {
+		const char *prog, *event;
+	} tps[] = {
+		{ "tp_kmalloc", "kmalloc" },
+		{ "tp_kmem_cache_alloc", "kmem_cache_alloc" },
+		{ "tp_kmalloc_node", "kmalloc_node" },
+		{ "tp_kmem_cache_alloc_node", "kmem_cache_alloc_node" },
+		{ "tp_kfree", "kfree" },
+		{ "tp_kmem_cache_free", "kmem_cache_free" },
+	};
+	struct bpf_program *prog;
+	size_t i;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *name = bpf_program__name(prog);
+		bool tp = g_str_has_prefix(name, "tp_");
+		bool load = opt_kernel ? tp : !tp;
+
+		for (i = 0; load && i < G_N_ELEMENTS(tps); i++)
+			if (!strcmp(name, tps[i].prog))
+				load = sa_tracepoint_exists("kmem", tps[i].event);
+		bpf_program__set_autoload(prog, load);
+	}
+}
+
+static int run(struct sa_bpf_run *run)
+{
+	const char *tool = run->opts->tool;
+	struct ml_state state = { .run = run };
+	GPtrArray *links = sa_links_new();
+	struct memleak_bpf *skel = NULL;
+	int err;
+
+	if (opt_sample_rate < 1 || opt_top < 1 || opt_older_ms < 0 ||
+	    opt_max_allocs < 1) {
+		sa_err(tool, "--sample-rate, --top and --max-allocs must be "
+		       "positive, --older not negative");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (opt_kernel && (opt_lib || opt_prefix)) {
+		sa_err(tool, "--kernel does not go with --lib or --symbol-prefix");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (opt_kernel && !sa_tracepoint_exists("kmem", "kfree")) {
+		sa_err(tool, "the kernel has no kmem:kfree tracepoint "
+		       "(is tracefs mounted?)");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	skel = memleak_bpf__open();
+	if (!skel) {
+		sa_bpf_err(tool, -errno, "opening the BPF object");
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	skel->rodata->targ_tgid = run->target;
+	skel->rodata->sample_rate = opt_sample_rate;
+	skel->rodata->kernel_mode = opt_kernel;
+	bpf_map__set_max_entries(skel->maps.allocs, opt_max_allocs);
+	choose_programs(skel);
+	err = memleak_bpf__load(skel);
+	if (err) {
+		sa_bpf_err(tool, err, "loading the BPF programs (-v shows "
+			   "the verifier's log)");
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	err = opt_kernel ? attach_kernel(skel, tool, links) :
+			   attach_user(skel, run, links);
+	if (err) {
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	state.skel = skel;
+	if (sa_bpf_run_start(run)) {
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	if (!run->opts->json)
+		fprintf(stderr, "Tracing outstanding %s allocations... "
+			"Ctrl-C to end.\n", opt_kernel ? "kernel" : "user");
+	err = sa_bpf_run_loop(run, NULL, report, &state) ? SA_EXIT_FAIL :
+							     SA_EXIT_OK;
+cleanup:
+	g_ptr_array_unref(links);
+	memleak_bpf__destroy(skel);
+	return err;
+}
+
+const struct sa_bpf_tool sa_tool_memleak = {
+	.name = "memleak",
+	.summary = "Outstanding allocations by stack, with sizes and ages: "
+		   "malloc and friends in user space through uprobes, or "
+		   "kmalloc and kmem_cache with --kernel.",
+	.description =
+		"Probes malloc, calloc, realloc, free, posix_memalign, "
+		"aligned_alloc,\nvalloc, memalign, pvalloc, mmap and munmap. "
+		"Stacks are named from the\nELF symbol tables of the mapped "
+		"objects (libdwfl).\n\n"
+		"EXAMPLES:\n"
+		"  slabacct memleak -p 1234 5        report every 5 s\n"
+		"  slabacct memleak -c './prog arg'  run prog, report at its exit\n"
+		"  slabacct memleak --older 1000 -p 1234 10 3\n"
+		"  slabacct memleak -s 100 -p 1234   record 1 allocation in 100\n"
+		"  slabacct memleak --lib /usr/lib/x86_64-linux-gnu/"
+		"libjemalloc.so.2 -p 1234\n"
+		"  slabacct memleak --kernel 10 1    kernel, one 10 s report",
+	.entries = entries,
+	.run = run,
+};

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* memleak: the types memleak.bpf.c and memleak.c share. */
+#ifndef SLABACCT_MEMLEAK_H
+#define SLABACCT_MEMLEAK_H
+
+/* An outstanding allocation: the allocs map's key and value. */
+struct ml_key {
+	__u32 tgid;		/* 0 for kernel allocations */
+	__u32 pad;
+	__u64 addr;
+};
+
+struct ml_alloc {
+	__u64 size;
+	__u64 ts_ns;		/* CLOCK_MONOTONIC at allocation */
+	__s32 stack_id;		/* user or kernel stack, or -errno */
+	__u32 pid;		/* the allocating process */
+};
+
+/* Counters in the stats array. */
+enum ml_stat {
+	ML_STAT_ALLOCS,		/* allocations recorded */
+	ML_STAT_FREES,		/* frees that matched a recorded one */
+	ML_STAT_DROPPED,	/* allocations lost: the allocs map was full */
+	ML_STAT_NR,
+};
+
+#endif /* SLABACCT_MEMLEAK_H */
