@@ -1,31 +1,104 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: module init and exit.
+ * slab_account: module parameters, init and exit.
+ *
+ * Init allocates every table, creates the /proc files and registers the
+ * OOM notifier before attaching any probe, and unwinds in reverse order
+ * on failure. Exit detaches the probes and waits for those in flight
+ * (tracepoint_synchronize_unregister) before anything is freed.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/module.h>
 #include <linux/init.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/tracepoint.h>
 
 #include "slab_account.h"
+
+static unsigned int sites = 8192;
+module_param(sites, uint, 0444);
+MODULE_PARM_DESC(sites, "call-site table slots, rounded up to a power of two (16..4194304, default 8192)");
+
+static unsigned int objects = 262144;
+module_param(objects, uint, 0444);
+MODULE_PARM_DESC(objects, "live-object map slots, rounded up to a power of two (64..67108864, default 262144)");
+
+static bool page_events = true;
+module_param(page_events, bool, 0444);
+MODULE_PARM_DESC(page_events, "count page allocations and frees by order (default on)");
+
+static int fail_at;
+module_param(fail_at, int, 0444);
+MODULE_PARM_DESC(fail_at, "testing only: fail init at step N (1..7) to exercise the unwinding");
+
+static int sa_inject(int step)
+{
+	if (fail_at != step)
+		return 0;
+	pr_info("failing init at step %d on request\n", step);
+	return -EAGAIN;
+}
 
 static int __init slab_account_init(void)
 {
 	int ret;
 
-	ret = sa_proc_init();
+	if (sites < 16 || sites > (1U << 22) || objects < 64 ||
+	    objects > (1U << 26)) {
+		pr_err("sites or objects out of range\n");
+		return -EINVAL;
+	}
+	ret = sa_inject(1) ?: sa_cache_layout_check();
 	if (ret)
 		goto err;
-	pr_info("loaded, format version %d\n", SLAB_ACCOUNT_FORMAT_VERSION);
+	ret = sa_inject(2) ?: sa_table_init(sites, objects);
+	if (ret)
+		goto err;
+	ret = sa_inject(3) ?: sa_proc_init();
+	if (ret)
+		goto err_table;
+	ret = sa_inject(4) ?: sa_oom_init();
+	if (ret)
+		goto err_proc;
+	ret = sa_inject(5) ?: sa_reclaim_init();
+	if (ret)
+		goto err_oom;
+	ret = sa_inject(6) ?: sa_probes_init(page_events);
+	if (ret)
+		goto err_reclaim;
+	ret = sa_inject(7);
+	if (ret)
+		goto err_probes;
+	pr_info("loaded, format version %d, %u sites, %u objects\n",
+		SLAB_ACCOUNT_FORMAT_VERSION, sa_table_sites(),
+		sa_table_objects());
 	return 0;
 
+err_probes:
+	sa_probes_exit();
+err_reclaim:
+	sa_reclaim_exit();
+	tracepoint_synchronize_unregister();
+err_oom:
+	sa_oom_exit();
+err_proc:
+	sa_proc_exit();
+err_table:
+	sa_table_exit();
 err:
 	return ret;
 }
 
 static void __exit slab_account_exit(void)
 {
+	sa_probes_exit();
+	sa_reclaim_exit();
+	/* no probe may still run in the tables freed below */
+	tracepoint_synchronize_unregister();
+	sa_oom_exit();
 	sa_proc_exit();
+	sa_table_exit();
 	pr_info("unloaded\n");
 }
 

@@ -1,29 +1,311 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the /proc/slab_account file.
+ * slab_account: the /proc/slab_account file (format in README.md).
+ *
+ * Opening the file takes a snapshot of the totals and the call-site table
+ * into memory allocated for that open file, and sorts it there, in
+ * process context with no lock held. Reading prints the snapshot. The
+ * probes fire on these allocations too, which is harmless: they never
+ * wait for anything this path holds.
+ *
+ * Writing "reset", "sort KEY" or "top N" (root only) clears the tables or
+ * chooses the order and the number of rows; "sort" and "top" are also
+ * module parameters.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/overflow.h>
 #include <linux/proc_fs.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 
 #include "slab_account.h"
 
-static int sa_proc_show(struct seq_file *m, void *v)
+static const char *const sa_sort_names[SA_NR_SORT_KEYS] = {
+	[SA_SORT_TOTAL]		= "total",
+	[SA_SORT_SLACK]		= "slack",
+	[SA_SORT_REQ]		= "req",
+	[SA_SORT_LIVE]		= "live",
+	[SA_SORT_OBJS]		= "objs",
+	[SA_SORT_ALLOCS]	= "allocs",
+	[SA_SORT_FREES]		= "frees",
+};
+
+static const char *const sa_kind_names[SA_NR_KINDS] = {
+	[SA_KMALLOC]	= "kmalloc",
+	[SA_CACHE]	= "cache",
+};
+
+enum sa_sort_key sa_sort = SA_SORT_TOTAL;
+unsigned int sa_top;
+
+struct sa_view {
+	struct sa_counters tot;
+	enum sa_sort_key sort;
+	unsigned int top;
+	unsigned int nrows;
+	char caller[KSYM_SYMBOL_LEN];
+	struct sa_row rows[];
+};
+
+int sa_sort_parse(const char *s, enum sa_sort_key *key)
 {
-	seq_printf(m, "# slab_account %d\n", SLAB_ACCOUNT_FORMAT_VERSION);
+	int i = sysfs_match_string(sa_sort_names, s);
+
+	if (i < 0)
+		return -EINVAL;
+	*key = i;
+	return 0;
+}
+
+const char *sa_sort_name(enum sa_sort_key key)
+{
+	return sa_sort_names[key];
+}
+
+const char *sa_kind_name(enum sa_kind kind)
+{
+	return sa_kind_names[kind];
+}
+
+s64 sa_row_value(const struct sa_row *r, enum sa_sort_key key)
+{
+	switch (key) {
+	case SA_SORT_SLACK:
+		return r->bytes_alloc - r->bytes_req;
+	case SA_SORT_REQ:
+		return r->bytes_req;
+	case SA_SORT_LIVE:
+		return r->live_bytes;
+	case SA_SORT_OBJS:
+		return r->live_objs;
+	case SA_SORT_ALLOCS:
+		return r->allocs;
+	case SA_SORT_FREES:
+		return r->frees;
+	default:
+		return r->bytes_alloc;
+	}
+}
+
+/* Descending by the key, then by call site, so the order is stable. */
+static int sa_row_cmp(const void *a, const void *b, const void *priv)
+{
+	const struct sa_row *ra = a, *rb = b;
+	enum sa_sort_key key = *(const enum sa_sort_key *)priv;
+	s64 va = sa_row_value(ra, key), vb = sa_row_value(rb, key);
+
+	if (va != vb)
+		return va > vb ? -1 : 1;
+	if (ra->call_site != rb->call_site)
+		return ra->call_site < rb->call_site ? -1 : 1;
+	return ra->kind - rb->kind;
+}
+
+void sa_format_caller(char *buf, size_t len, unsigned long call_site)
+{
+	WARN_ON_ONCE(len < KSYM_SYMBOL_LEN);
+	sprint_symbol(buf, call_site);
+	/* no symbol: sprint_symbol printed the raw address */
+	if (!strncmp(buf, "0x", 2))
+		snprintf(buf, len, "%pK", (void *)call_site);
+}
+
+static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
+{
+	const struct sa_counters *t = &v->tot;
+	u64 alloc = t->bytes_alloc[SA_KMALLOC] + t->bytes_alloc[SA_CACHE];
+	u64 req = t->bytes_req[SA_KMALLOC] + t->bytes_req[SA_CACHE];
+	unsigned int i, k;
+
+	seq_printf(m, "sort: %s\ntop: %u\n", sa_sort_name(v->sort), v->top);
+	seq_printf(m, "sites: %u\nobjects: %u\n", sa_table_sites(),
+		   sa_table_objects());
+	seq_printf(m, "cache_slot_size: %s\n",
+		   sa_cache_layout_ok ? "exact" : "object");
+	seq_printf(m, "bytes_alloc: %llu\nbytes_req: %llu\nslack: %llu\n",
+		   alloc, req, alloc - req);
+	seq_printf(m, "live_bytes: %lld\nlive_req: %lld\nlive_objects: %lld\n",
+		   t->live_bytes, t->live_req, t->live_objs);
+	seq_printf(m, "allocs: %llu\nfrees: %llu\ncallers: %u\n",
+		   t->allocs[SA_KMALLOC] + t->allocs[SA_CACHE], t->frees,
+		   v->nrows);
+	seq_printf(m, "dropped: %llu\nuntracked_frees: %llu\n",
+		   t->dropped, t->untracked_frees);
+	seq_printf(m, "map_full: %llu\nlost_frees: %llu\n",
+		   t->map_full, t->lost_frees);
+	for (k = 0; k < SA_NR_KINDS; k++) {
+		const char *n = sa_kind_name(k);
+
+		seq_printf(m, "%s_allocs: %llu\n", n, t->allocs[k]);
+		seq_printf(m, "%s_bytes_alloc: %llu\n", n, t->bytes_alloc[k]);
+		seq_printf(m, "%s_bytes_req: %llu\n", n, t->bytes_req[k]);
+		seq_printf(m, "%s_slack: %llu\n", n,
+			   t->bytes_alloc[k] - t->bytes_req[k]);
+	}
+	seq_puts(m, "pages_alloc:");
+	for (i = 0; i < SA_NR_ORDERS; i++)
+		seq_printf(m, " %llu", t->pages_alloc[i]);
+	seq_puts(m, "\npages_free:");
+	for (i = 0; i < SA_NR_ORDERS; i++)
+		seq_printf(m, " %llu", t->pages_free[i]);
+	seq_putc(m, '\n');
+}
+
+void sa_seq_row(struct seq_file *m, const struct sa_row *r, char *caller,
+		size_t len)
+{
+	sa_format_caller(caller, len, r->call_site);
+	seq_printf(m, "%10llu %9llu %10llu %10lld %7lld %9llu/%-9llu %-7s %s\n",
+		   r->bytes_alloc, r->bytes_alloc - r->bytes_req, r->bytes_req,
+		   r->live_bytes, r->live_objs, r->allocs, r->frees,
+		   sa_kind_name(r->kind), caller);
+}
+
+void sa_seq_row_heading(struct seq_file *m)
+{
+	seq_printf(m, "# %8s %9s %10s %10s %7s %19s %-7s %s\n", "total",
+		   "slack", "req", "live", "objs", "allocs/frees", "kind",
+		   "caller");
+}
+
+static int sa_proc_show(struct seq_file *m, void *unused)
+{
+	struct sa_view *v = m->private;
+	unsigned int i, n = v->nrows;
+
+	seq_printf(m, "# %s %d\n", SLAB_ACCOUNT_PROC_NAME,
+		   SLAB_ACCOUNT_FORMAT_VERSION);
+	sa_show_totals(m, v);
+	sa_seq_row_heading(m);
+	if (v->top && v->top < n)
+		n = v->top;
+	for (i = 0; i < n; i++)
+		sa_seq_row(m, &v->rows[i], v->caller, sizeof(v->caller));
 	return 0;
 }
 
 static int sa_proc_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, sa_proc_show, NULL);
+	unsigned int i, cap = sa_table_sites(), shown;
+	struct sa_view *v;
+	int ret;
+
+	v = kvmalloc(struct_size(v, rows, cap), GFP_KERNEL);
+	if (!v)
+		return -ENOMEM;
+	v->sort = READ_ONCE(sa_sort);
+	v->top = READ_ONCE(sa_top);
+	v->nrows = 0;
+	sa_counters_sum(&v->tot);
+	for (i = 0; i < cap; i++)
+		if (sa_site_read(i, &v->rows[v->nrows]))
+			v->nrows++;
+	sort_r(v->rows, v->nrows, sizeof(v->rows[0]), sa_row_cmp, NULL,
+	       &v->sort);
+	shown = v->top && v->top < v->nrows ? v->top : v->nrows;
+	ret = single_open_size(file, sa_proc_show, v, 2048 + 160 * shown);
+	if (ret)
+		kvfree(v);
+	return ret;
+}
+
+static int sa_proc_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	kvfree(m->private);
+	return single_release(inode, file);
+}
+
+static DEFINE_MUTEX(sa_reset_lock);
+
+void sa_reset(void)
+{
+	mutex_lock(&sa_reset_lock);
+	WRITE_ONCE(sa_paused, true);
+	/* probes run with preemption off: this waits for those in flight */
+	synchronize_rcu();
+	sa_table_clear();
+	sa_reclaim_clear();
+	smp_wmb();
+	WRITE_ONCE(sa_paused, false);
+	mutex_unlock(&sa_reset_lock);
+}
+
+static ssize_t sa_proc_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	char buf[32], *arg, *cmd;
+	enum sa_sort_key key;
+	unsigned int top;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	arg = strim(buf);
+	cmd = strsep(&arg, " \t");
+	arg = arg ? skip_spaces(arg) : NULL;
+	if (!strcmp(cmd, "reset") && !arg) {
+		sa_reset();
+	} else if (!strcmp(cmd, "sort") && arg) {
+		if (sa_sort_parse(arg, &key))
+			return -EINVAL;
+		WRITE_ONCE(sa_sort, key);
+	} else if (!strcmp(cmd, "top") && arg) {
+		if (kstrtouint(arg, 10, &top))
+			return -EINVAL;
+		WRITE_ONCE(sa_top, top);
+	} else {
+		return -EINVAL;
+	}
+	return count;
 }
 
 static const struct proc_ops sa_proc_ops = {
 	.proc_open	= sa_proc_open,
 	.proc_read	= seq_read,
+	.proc_write	= sa_proc_write,
 	.proc_lseek	= seq_lseek,
-	.proc_release	= single_release,
+	.proc_release	= sa_proc_release,
 };
+
+static int sa_sort_set(const char *val, const struct kernel_param *kp)
+{
+	enum sa_sort_key key;
+	char buf[16];
+
+	strscpy(buf, val, sizeof(buf));
+	if (sa_sort_parse(strim(buf), &key))
+		return -EINVAL;
+	WRITE_ONCE(sa_sort, key);
+	return 0;
+}
+
+static int sa_sort_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", sa_sort_name(READ_ONCE(sa_sort)));
+}
+
+static const struct kernel_param_ops sa_sort_ops = {
+	.set = sa_sort_set,
+	.get = sa_sort_get,
+};
+
+module_param_cb(sort, &sa_sort_ops, NULL, 0644);
+MODULE_PARM_DESC(sort, "row order: total, slack, req, live, objs, allocs or frees (default total)");
+module_param_named(top, sa_top, uint, 0644);
+MODULE_PARM_DESC(top, "rows to show, 0 for all (default 0)");
 
 int sa_proc_init(void)
 {

@@ -6,10 +6,131 @@
 #ifndef SLAB_ACCOUNT_H
 #define SLAB_ACCOUNT_H
 
-#define SLAB_ACCOUNT_PROC_NAME	"slab_account"
-/* Bump when the layout of /proc/slab_account changes. */
-#define SLAB_ACCOUNT_FORMAT_VERSION	1
+#include <linux/atomic.h>
+#include <linux/types.h>
 
+#include "compat.h"
+
+#define SLAB_ACCOUNT_PROC_NAME		"slab_account"
+#define SLAB_ACCOUNT_RECLAIM_NAME	"slab_account_reclaim"
+#define SLAB_ACCOUNT_OOM_NAME		"slab_account_oom"
+/* Bump when the layout of /proc/slab_account changes (README). */
+#define SLAB_ACCOUNT_FORMAT_VERSION	2
+#define SLAB_ACCOUNT_RECLAIM_VERSION	1
+#define SLAB_ACCOUNT_OOM_VERSION	1
+
+/* The largest OOM snapshot (oom_top). */
+#define SA_OOM_MAX_TOP			64
+
+enum sa_kind {
+	SA_KMALLOC,	/* kmalloc: slack is the caller's over-request */
+	SA_CACHE,	/* kmem_cache_alloc: slack is the cache's padding */
+	SA_NR_KINDS,
+};
+
+/* Row index meaning "no call-site row" (the site table was full). */
+#define SA_NO_SITE	U32_MAX
+
+/* Module-wide totals; kept per CPU, summed on read. */
+struct sa_counters {
+	u64 allocs[SA_NR_KINDS];
+	u64 bytes_alloc[SA_NR_KINDS];
+	u64 bytes_req[SA_NR_KINDS];
+	u64 frees;		/* frees of tracked objects */
+	u64 untracked_frees;	/* frees of objects not in the live map */
+	u64 dropped;		/* allocs with no row: site table full */
+	u64 map_full;		/* allocs not tracked: live map bucket full */
+	u64 lost_frees;		/* objects reallocated with no free event */
+	s64 live_objs;
+	s64 live_bytes;
+	s64 live_req;
+	u64 pages_alloc[SA_NR_ORDERS];
+	u64 pages_free[SA_NR_ORDERS];
+};
+
+/* One call site, as read from the table. */
+struct sa_row {
+	unsigned long call_site;
+	enum sa_kind kind;
+	u64 bytes_alloc;
+	u64 bytes_req;
+	u64 allocs;
+	u64 frees;
+	s64 live_objs;
+	s64 live_bytes;
+	s64 live_req;
+};
+
+/* table.c: the call-site table and the live-object map */
+int sa_table_init(unsigned int sites, unsigned int objects);
+void sa_table_exit(void);
+unsigned int sa_table_sites(void);
+unsigned int sa_table_objects(void);
+void sa_table_clear(void);
+bool sa_site_read(unsigned int idx, struct sa_row *row);
+void sa_counters_sum(struct sa_counters *sum);
+void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
+		      const void *ptr, size_t req, size_t alloc);
+void sa_account_free(const void *ptr);
+void sa_account_page(unsigned int order, bool alloc);
+/* Probes do nothing while this is set (reset, unload). */
+extern bool sa_paused;
+
+/* tracepoints.c: finding and registering tracepoints by table */
+struct tracepoint;
+struct sa_tp {
+	const char *name;
+	void *probe;
+	int (*reg)(void);	/* exported register_trace_*, or NULL */
+	void (*unreg)(void);
+	bool optional;		/* a missing event is not an error */
+	struct tracepoint *tp;	/* found by name when reg is NULL */
+	bool on;
+};
+int sa_tp_register(struct sa_tp *tbl, unsigned int n);
+void sa_tp_unregister(struct sa_tp *tbl, unsigned int n);
+
+/* probes.c: the kmem probes */
+int sa_probes_init(bool page_events);
+void sa_probes_exit(void);
+int sa_cache_layout_check(void);
+
+/* reclaim.c: vmscan probes and /proc/slab_account_reclaim */
+int sa_reclaim_init(void);
+void sa_reclaim_clear(void);
+void sa_reclaim_exit(void);
+
+/* oom.c: the OOM notifier and /proc/slab_account_oom */
+extern unsigned int sa_oom_top;
+int sa_oom_init(void);
+void sa_oom_exit(void);
+
+/* proc.c: /proc/slab_account */
+enum sa_sort_key {
+	SA_SORT_TOTAL,
+	SA_SORT_SLACK,
+	SA_SORT_REQ,
+	SA_SORT_LIVE,
+	SA_SORT_OBJS,
+	SA_SORT_ALLOCS,
+	SA_SORT_FREES,
+	SA_NR_SORT_KEYS,
+};
+extern enum sa_sort_key sa_sort;
+extern unsigned int sa_top;
+int sa_sort_parse(const char *s, enum sa_sort_key *key);
+const char *sa_sort_name(enum sa_sort_key key);
+s64 sa_row_value(const struct sa_row *r, enum sa_sort_key key);
+const char *sa_kind_name(enum sa_kind kind);
+/* Resolve a call site to "symbol+off/size [module]" or %pK text. */
+void sa_format_caller(char *buf, size_t len, unsigned long call_site);
+/* One row of the call-site table, and the heading above the rows. */
+struct seq_file;
+void sa_seq_row(struct seq_file *m, const struct sa_row *r, char *caller,
+		size_t len);
+void sa_seq_row_heading(struct seq_file *m);
+/* Pause the probes, clear the tables, resume. Process context. */
+void sa_reset(void);
 int sa_proc_init(void);
 void sa_proc_exit(void);
 
