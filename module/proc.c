@@ -195,18 +195,23 @@ static int sa_proc_show(struct seq_file *m, void *unused)
 
 static int sa_proc_open(struct inode *inode, struct file *file)
 {
-	unsigned int i, cap = sa_table_sites(), shown;
+	unsigned int i, cap = sa_table_sites(), used = 0, shown;
+	struct sa_row r;
 	struct sa_view *v;
 	int ret;
 
-	v = kvmalloc(struct_size(v, rows, cap), GFP_KERNEL);
+	/* room for the rows in use now, and for some that appear meanwhile */
+	for (i = 0; i < cap; i++)
+		used += sa_site_read(i, &r);
+	used = min(used + 64, cap);
+	v = kvmalloc(struct_size(v, rows, used), GFP_KERNEL);
 	if (!v)
 		return -ENOMEM;
 	v->sort = READ_ONCE(sa_sort);
 	v->top = READ_ONCE(sa_top);
 	v->nrows = 0;
 	sa_counters_sum(&v->tot);
-	for (i = 0; i < cap; i++)
+	for (i = 0; i < cap && v->nrows < used; i++)
 		if (sa_site_read(i, &v->rows[v->nrows]))
 			v->nrows++;
 	sort_r(v->rows, v->nrows, sizeof(v->rows[0]), sa_row_cmp, NULL,

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct test module: a known allocation load for slab_account.ko.
+ *
+ * Commands written to /proc/sa_test:
+ *   kmalloc N S M  N kmalloc(S) from one call site (sa_test_kmalloc_loop),
+ *                  then kfree the first M
+ *   cache N S M    the same through its own kmem_cache of object size S
+ *                  (sa_test_cache, from sa_test_cache_loop)
+ *   free           free every object still held, destroy the cache
+ *   bench N S      N kmalloc(S)+kfree pairs, timed
+ *   storm 1|0      start or stop a kthread and a timer (softirq) that
+ *                  allocate and free without pause
+ * Reading it prints what was done: sizes as the allocator saw them
+ * (ksize), objects held, and the last bench time.
+ */
+#include <linux/delay.h>
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/module.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/timekeeping.h>
+#include <linux/timer.h>
+#include <linux/uaccess.h>
+
+#define SA_TEST_MAX	1000000
+
+static DEFINE_MUTEX(sa_test_lock);
+static void **sa_kobjs, **sa_cobjs;
+static unsigned int sa_nk, sa_nc, sa_kheld, sa_cheld;
+static size_t sa_ksize;
+static unsigned int sa_csize;
+static struct kmem_cache *sa_cache;
+static u64 sa_bench_n, sa_bench_ns;
+static struct task_struct *sa_storm_task;
+static struct timer_list sa_storm_timer;
+static bool sa_storm_timer_on;
+
+/* A constructor keeps the cache from being merged with another. */
+static void sa_test_ctor(void *obj)
+{
+}
+
+static noinline int sa_test_kmalloc_loop(void **objs, unsigned int n,
+					 size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		objs[i] = kmalloc(size, GFP_KERNEL);
+		if (!objs[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static noinline int sa_test_cache_loop(void **objs, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		objs[i] = kmem_cache_alloc(sa_cache, GFP_KERNEL);
+		if (!objs[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static void sa_test_free_all(void)
+{
+	unsigned int i;
+
+	for (i = sa_nk - sa_kheld; i < sa_nk; i++)
+		kfree(sa_kobjs[i]);
+	for (i = sa_nc - sa_cheld; i < sa_nc; i++)
+		kmem_cache_free(sa_cache, sa_cobjs[i]);
+	kvfree(sa_kobjs);
+	kvfree(sa_cobjs);
+	sa_kobjs = NULL;
+	sa_cobjs = NULL;
+	sa_nk = 0;
+	sa_nc = 0;
+	sa_kheld = 0;
+	sa_cheld = 0;
+	kmem_cache_destroy(sa_cache);
+	sa_cache = NULL;
+}
+
+static int sa_test_kmalloc(unsigned int n, unsigned int size, unsigned int m)
+{
+	unsigned int i;
+
+	if (sa_kobjs || !n || n > SA_TEST_MAX || m > n || !size)
+		return -EINVAL;
+	sa_kobjs = kvcalloc(n, sizeof(void *), GFP_KERNEL);
+	if (!sa_kobjs)
+		return -ENOMEM;
+	sa_nk = n;
+	if (sa_test_kmalloc_loop(sa_kobjs, n, size)) {
+		for (i = 0; i < n; i++)
+			kfree(sa_kobjs[i]);
+		kvfree(sa_kobjs);
+		sa_kobjs = NULL;
+		sa_nk = 0;
+		return -ENOMEM;
+	}
+	sa_ksize = ksize(sa_kobjs[0]);
+	for (i = 0; i < m; i++)
+		kfree(sa_kobjs[i]);
+	sa_kheld = n - m;
+	return 0;
+}
+
+static int sa_test_cache(unsigned int n, unsigned int size, unsigned int m)
+{
+	unsigned int i;
+
+	if (sa_cobjs || !n || n > SA_TEST_MAX || m > n || !size)
+		return -EINVAL;
+	if (!sa_cache)
+		sa_cache = kmem_cache_create("sa_test_cache", size, 0, 0,
+					     sa_test_ctor);
+	if (!sa_cache)
+		return -ENOMEM;
+	sa_csize = size;
+	sa_cobjs = kvcalloc(n, sizeof(void *), GFP_KERNEL);
+	if (!sa_cobjs)
+		return -ENOMEM;
+	sa_nc = n;
+	if (sa_test_cache_loop(sa_cobjs, n)) {
+		for (i = 0; i < n; i++)
+			if (sa_cobjs[i])
+				kmem_cache_free(sa_cache, sa_cobjs[i]);
+		kvfree(sa_cobjs);
+		sa_cobjs = NULL;
+		sa_nc = 0;
+		return -ENOMEM;
+	}
+	for (i = 0; i < m; i++)
+		kmem_cache_free(sa_cache, sa_cobjs[i]);
+	sa_cheld = n - m;
+	return 0;
+}
+
+static noinline void sa_test_bench(unsigned int n, unsigned int size)
+{
+	u64 start = ktime_get_ns();
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		void *p = kmalloc(size, GFP_KERNEL);
+
+		/* keep the pair from being optimised away */
+		OPTIMIZER_HIDE_VAR(p);
+		kfree(p);
+	}
+	sa_bench_ns = ktime_get_ns() - start;
+	sa_bench_n = n;
+}
+
+/* Sizes that cover several kmalloc classes; small enough for atomic. */
+static const unsigned int sa_storm_sizes[] = { 8, 24, 100, 192, 500, 1500 };
+
+static void sa_storm_round(gfp_t gfp, unsigned int k)
+{
+	void *p[ARRAY_SIZE(sa_storm_sizes)];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(p); i++)
+		p[i] = kmalloc(sa_storm_sizes[(i + k) % ARRAY_SIZE(p)], gfp);
+	for (i = 0; i < ARRAY_SIZE(p); i++)
+		kfree(p[i]);
+}
+
+static void sa_storm_tick(struct timer_list *t)
+{
+	sa_storm_round(GFP_ATOMIC, jiffies);
+	if (READ_ONCE(sa_storm_timer_on))
+		mod_timer(&sa_storm_timer, jiffies + 1);
+}
+
+static int sa_storm_fn(void *unused)
+{
+	unsigned int k = 0;
+
+	while (!kthread_should_stop()) {
+		sa_storm_round(GFP_KERNEL, k++);
+		if (!(k % 64))
+			cond_resched();
+	}
+	return 0;
+}
+
+static int sa_test_storm(bool on)
+{
+	if (on && !sa_storm_task) {
+		sa_storm_task = kthread_run(sa_storm_fn, NULL, "sa_storm");
+		if (IS_ERR(sa_storm_task)) {
+			int ret = PTR_ERR(sa_storm_task);
+
+			sa_storm_task = NULL;
+			return ret;
+		}
+		WRITE_ONCE(sa_storm_timer_on, true);
+		mod_timer(&sa_storm_timer, jiffies + 1);
+	} else if (!on && sa_storm_task) {
+		kthread_stop(sa_storm_task);
+		sa_storm_task = NULL;
+		WRITE_ONCE(sa_storm_timer_on, false);
+		del_timer_sync(&sa_storm_timer);
+	}
+	return 0;
+}
+
+static ssize_t sa_test_write(struct file *file, const char __user *ubuf,
+			     size_t count, loff_t *ppos)
+{
+	unsigned int a = 0, b = 0, c = 0;
+	char buf[64], cmd[16];
+	int n, ret = -EINVAL;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	n = sscanf(buf, "%15s %u %u %u", cmd, &a, &b, &c);
+	if (n < 1)
+		return -EINVAL;
+	mutex_lock(&sa_test_lock);
+	if (!strcmp(cmd, "kmalloc") && n == 4)
+		ret = sa_test_kmalloc(a, b, c);
+	else if (!strcmp(cmd, "cache") && n == 4)
+		ret = sa_test_cache(a, b, c);
+	else if (!strcmp(cmd, "free") && n == 1)
+		ret = 0, sa_test_free_all();
+	else if (!strcmp(cmd, "bench") && n == 3 && a && b)
+		ret = 0, sa_test_bench(a, b);
+	else if (!strcmp(cmd, "storm") && n == 2)
+		ret = sa_test_storm(a);
+	mutex_unlock(&sa_test_lock);
+	return ret ? ret : count;
+}
+
+static int sa_test_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&sa_test_lock);
+	seq_printf(m, "kmalloc_objects: %u\nkmalloc_held: %u\n", sa_nk,
+		   sa_kheld);
+	seq_printf(m, "kmalloc_ksize: %zu\n", sa_ksize);
+	seq_printf(m, "cache_objects: %u\ncache_held: %u\n", sa_nc, sa_cheld);
+	seq_printf(m, "cache_object_size: %u\n", sa_csize);
+	seq_printf(m, "bench_pairs: %llu\nbench_ns: %llu\n", sa_bench_n,
+		   sa_bench_ns);
+	seq_printf(m, "storm: %d\n", sa_storm_task ? 1 : 0);
+	mutex_unlock(&sa_test_lock);
+	return 0;
+}
+
+static int sa_test_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sa_test_show, NULL);
+}
+
+static const struct proc_ops sa_test_ops = {
+	.proc_open	= sa_test_open,
+	.proc_read	= seq_read,
+	.proc_write	= sa_test_write,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= single_release,
+};
+
+static int __init sa_test_init(void)
+{
+	timer_setup(&sa_storm_timer, sa_storm_tick, 0);
+	if (!proc_create("sa_test", 0600, NULL, &sa_test_ops))
+		return -ENOMEM;
+	return 0;
+}
+
+static void __exit sa_test_exit(void)
+{
+	remove_proc_entry("sa_test", NULL);
+	sa_test_storm(false);
+	sa_test_free_all();
+}
+
+module_init(sa_test_init);
+module_exit(sa_test_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("slabacct test: a known kmalloc/kmem_cache load");
