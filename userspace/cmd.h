@@ -26,6 +26,8 @@ extern const struct sa_command sa_commands[];
 
 int cmd_version(int argc, char **argv);
 int cmd_events(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_boot(int argc, char **argv);
 /* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */
 int cmd_bpf(int argc, char **argv);
 
@@ -46,5 +48,12 @@ void sa_warn(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
  * needed and returns -1 if not.
  */
 int sa_require_tracefs(const char *cmd);
+
+/*
+ * Say how many events were lost (lost[nr_cpus], total), per CPU, with
+ * advice; or that none were. In cmd-record.c.
+ */
+void sa_print_lost(const char *cmd, int nr_cpus, const guint64 *lost,
+		   guint64 total, const char *advice);
 
 #endif /* SLABACCT_CMD_H */

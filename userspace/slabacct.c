@@ -13,8 +13,10 @@
 #include "cmd.h"
 
 const struct sa_command sa_commands[] = {
+	{ "boot", cmd_boot, "boot-time tracing: kernel parameters, and collecting the boot buffer" },
 	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },
 	{ "memleak", cmd_bpf, "BPF: outstanding allocations by stack (user, or --kernel)" },
+	{ "record", cmd_record, "record kernel memory events into a trace.dat file" },
 	{ "version", cmd_version, "print the version" },
 	{ NULL, NULL, NULL },
 };

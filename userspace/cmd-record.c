@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct record [-e GROUPS] [-o FILE] [-b KB] [--duration S] [-- CMD...]
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+
+#include "cmd.h"
+#include "events.h"
+#include "kallsyms-range.h"
+#include "recorder.h"
+
+#define CMD "record"
+
+static const char description[] =
+	"Records the events of GROUPS (kmem, page, vmscan, compaction, oom,\n"
+	"all; kmem by default) into FILE, a trace.dat (version 6) that\n"
+	"'slabacct report', 'trace-cmd report' and KernelShark read. It holds\n"
+	"the event formats, kallsyms, printk formats and saved cmdlines, so it\n"
+	"decodes on another machine, and where it came from: kernel release,\n"
+	"/proc/cmdline, /proc/meminfo at start and end, and per-CPU lost events.\n"
+	"\n"
+	"Recording runs in a private tracefs instance (instances/slabacct-PID),\n"
+	"removed at the end; the top-level buffer and other users' settings are\n"
+	"not touched. It lasts while CMD runs, for S seconds, or until Ctrl-C.\n"
+	"Events missing on this kernel are skipped with a warning. Filters apply\n"
+	"to the events that have the field (--gfp: gfp_flags, --call-site:\n"
+	"call_site); the others are recorded unfiltered.\n"
+	"\n"
+	"Examples:\n"
+	"  slabacct record -o boot.dat --duration 10\n"
+	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
+	"  slabacct record --call-site kstrdup -- ls /\n";
+
+/* The signals that end a recording, and SIGCHLD; blocked in every thread. */
+static void end_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+	sigaddset(set, SIGCHLD);
+}
+
+static void child_setup(gpointer data)
+{
+	sigset_t set;
+
+	end_signals(&set);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+enum stop_reason { STOP_CHILD, STOP_TIME, STOP_SIGNAL, STOP_FAILED };
+
+static enum stop_reason wait_for_end(struct sa_recorder *rec, GPid child,
+				     double duration, int *status)
+{
+	double deadline = duration > 0 ? now() + duration : 0;
+	sigset_t set;
+
+	end_signals(&set);
+	for (;;) {
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+		int sig = sigtimedwait(&set, NULL, &ts);
+
+		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
+			return STOP_SIGNAL;
+		if (child > 0 && waitpid(child, status, WNOHANG) == child)
+			return STOP_CHILD;
+		if (deadline && now() >= deadline)
+			return STOP_TIME;
+		if (sa_recorder_failed(rec))
+			return STOP_FAILED;
+	}
+}
+
+void sa_print_lost(const char *cmd, int nr_cpus, const guint64 *lost,
+		   guint64 total, const char *advice)
+{
+	GString *s;
+	int cpu;
+
+	if (!total) {
+		fprintf(stderr, "slabacct %s: no events lost\n", cmd);
+		return;
+	}
+	s = g_string_new(NULL);
+	for (cpu = 0; cpu < nr_cpus; cpu++)
+		if (lost[cpu])
+			g_string_append_printf(s, "%scpu%d %" G_GUINT64_FORMAT,
+					       s->len ? ", " : "", cpu,
+					       lost[cpu]);
+	sa_warn(cmd, "%" G_GUINT64_FORMAT " events lost (ring buffer "
+		"overrun: %s)%s%s", total, s->str, advice ? "; " : "",
+		advice ? advice : "");
+	g_string_free(s, TRUE);
+}
+
+static void print_result(const char *output, struct sa_record_result *res,
+			 int buffer_kb)
+{
+	guint i;
+	char *advice = NULL;
+
+	printf("%s: %" G_GUINT64_FORMAT " events, %.1f MB, %d CPUs\n", output,
+	       res->events, res->file_bytes / 1048576.0, res->nr_cpus);
+	for (i = 0; i < res->counts->len; i++) {
+		struct sa_record_event_count *n = res->counts->pdata[i];
+
+		printf("  %s:%-32s %" G_GUINT64_FORMAT "\n", n->system, n->name,
+		       n->count);
+	}
+	if (res->lost_total)
+		advice = g_strdup_printf("record with a larger buffer (-b %d)",
+					 buffer_kb > 0 ? buffer_kb * 4 : 8192);
+	sa_print_lost(CMD, res->nr_cpus, res->lost, res->lost_total, advice);
+	g_free(advice);
+}
+
+static int parse_call_site(const char *arg, struct sa_record_opts *o)
+{
+	char *text = NULL, *end;
+
+	if (g_str_has_prefix(arg, "0x")) {
+		o->site_lo = g_ascii_strtoull(arg, &end, 16);
+		o->site_hi = o->site_lo + 1;
+		return *end ? -1 : 0;
+	}
+	if (!g_file_get_contents("/proc/kallsyms", &text, NULL, NULL))
+		return -1;
+	if (sa_kallsyms_range(text, arg, &o->site_lo, &o->site_hi)) {
+		g_free(text);
+		return -1;
+	}
+	g_free(text);
+	return 0;
+}
+
+/* Check the arguments; 0, or SA_EXIT_USAGE after saying why. */
+static int check_args(struct sa_record_opts *o, const char *groups,
+		      double duration, const char *gfp)
+{
+	char *bad = NULL, *end;
+
+	if (sa_groups_parse(groups ? groups : "kmem", &o->groups, &bad)) {
+		sa_err(CMD, "unknown event group '%s' (kmem, page, vmscan, "
+		       "compaction, oom, all)", bad);
+		g_free(bad);
+		return SA_EXIT_USAGE;
+	}
+	if (o->buffer_kb < 0 || o->buffer_kb > 16 * 1024 * 1024) {
+		sa_err(CMD, "bad buffer size %d KB (1 to 16777216)",
+		       o->buffer_kb);
+		return SA_EXIT_USAGE;
+	}
+	if (duration < 0) {
+		sa_err(CMD, "bad duration %g (seconds, more than 0)", duration);
+		return SA_EXIT_USAGE;
+	}
+	if (o->pid < 0) {
+		sa_err(CMD, "bad pid %d", o->pid);
+		return SA_EXIT_USAGE;
+	}
+	if (gfp) {
+		errno = 0;
+		o->gfp_mask = g_ascii_strtoull(gfp, &end, 0);
+		if (errno || *end || !o->gfp_mask) {
+			sa_err(CMD, "bad GFP mask '%s' (a number, like 0xcc0)",
+			       gfp);
+			return SA_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	gchar *groups = NULL, *output = NULL, *comm = NULL, *gfp = NULL;
+	gchar *site = NULL, *command = NULL;
+	gint buffer_kb = 0, pid = 0;
+	gdouble duration = 0;
+	const GOptionEntry entries[] = {
+		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
+		  "groups: kmem (default), page, vmscan, compaction, oom, all",
+		  "GROUPS" },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "the trace.dat to write (default trace.dat)", "FILE" },
+		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
+		  "ring buffer per CPU, in KB (default: the kernel's)", "KB" },
+		{ "duration", 0, 0, G_OPTION_ARG_DOUBLE, &duration,
+		  "record for S seconds", "S" },
+		{ "pid", 'p', 0, G_OPTION_ARG_INT, &pid,
+		  "only events of this pid", "PID" },
+		{ "comm", 'c', 0, G_OPTION_ARG_STRING, &comm,
+		  "only events of tasks with this command name", "COMM" },
+		{ "gfp", 0, 0, G_OPTION_ARG_STRING, &gfp,
+		  "only allocations with one of these GFP bits", "MASK" },
+		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &site,
+		  "only events from this function (or 0xADDRESS)", "SYM" },
+		{ NULL },
+	};
+	struct sa_record_opts o = { 0 };
+	struct sa_record_result res;
+	struct sa_recorder *rec;
+	GPtrArray *missing = NULL;
+	GError *error = NULL;
+	GPid child = 0;
+	sigset_t set;
+	enum stop_reason why;
+	int ret, status = 0, i;
+
+	if (argc > 1 && !strcmp(argv[argc - 1], "--")) {
+		sa_err(CMD, "no command after '--' (see --help)");
+		return SA_EXIT_USAGE;
+	}
+	if (sa_parse_options(&argc, &argv, CMD, "[-- CMD...]",
+			     "Record kernel memory events into a trace.dat "
+			     "file.", description, entries))
+		return SA_EXIT_USAGE;
+	o.buffer_kb = buffer_kb;
+	o.pid = pid;
+	o.comm = comm;
+	o.output = output ? output : "trace.dat";
+	o.recorder = "slabacct record";
+	ret = check_args(&o, groups, duration, gfp);
+	if (!ret && argc > 1 && !strcmp(argv[1], "--")) {
+		argv++;
+		argc--;
+	}
+	if (ret)
+		goto out;
+	if (sa_require_tracefs(CMD)) {
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (site && parse_call_site(site, &o)) {
+		sa_err(CMD, "unknown call site '%s' (a kernel function in "
+		       "/proc/kallsyms, or 0xADDRESS)", site);
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (argc > 1) {
+		command = g_strjoinv(" ", argv + 1);
+		o.command = command;
+	}
+
+	/* The readers inherit the mask; the end signals come to sigwait. */
+	end_signals(&set);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	rec = sa_recorder_start(&o, &missing, &error);
+	for (i = 0; missing && i < (int)missing->len; i++)
+		sa_warn(CMD, "%s does not exist on this kernel; not recorded",
+			(char *)missing->pdata[i]);
+	if (!rec) {
+		sa_err(CMD, "%s", error->message);
+		ret = g_error_matches(error, G_IO_ERROR,
+				      G_IO_ERROR_INVALID_ARGUMENT)
+			? SA_EXIT_USAGE : SA_EXIT_FAIL;
+		goto out;
+	}
+	if (argc > 1 && !g_spawn_async(NULL, argv + 1, NULL,
+				       G_SPAWN_SEARCH_PATH |
+				       G_SPAWN_DO_NOT_REAP_CHILD |
+				       G_SPAWN_CHILD_INHERITS_STDIN,
+				       child_setup, NULL, &child, &error)) {
+		sa_err(CMD, "cannot run '%s': %s", argv[1], error->message);
+		sa_recorder_abort(rec);
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (argc <= 1)
+		fprintf(stderr, "slabacct record: recording into %s (instance "
+			"%s)%s\n", o.output, sa_recorder_instance(rec),
+			duration > 0 ? "" : "; Ctrl-C stops");
+	why = wait_for_end(rec, child, duration, &status);
+	ret = sa_recorder_stop(rec, &res, &error);
+	if (child > 0 && why != STOP_CHILD) {
+		kill(child, SIGTERM);
+		waitpid(child, &status, 0);
+	}
+	if (ret && !res.disk_full) {
+		sa_err(CMD, "%s", error->message);
+		ret = SA_EXIT_FAIL;
+		goto out;
+	}
+	print_result(o.output, &res, o.buffer_kb);
+	if (res.disk_full) {
+		sa_err(CMD, "the disk filled (%s): recording stopped early; "
+		       "%s is readable and holds the events written before",
+		       error->message, o.output);
+		ret = SA_EXIT_FAIL;
+	} else if (child > 0 && why == STOP_CHILD &&
+		   !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+		sa_warn(CMD, "'%s' %s %d", argv[1],
+			WIFEXITED(status) ? "exited with status" :
+			"was killed by signal",
+			WIFEXITED(status) ? WEXITSTATUS(status) :
+			WTERMSIG(status));
+	}
+	sa_record_result_clear(&res);
+out:
+	if (missing)
+		g_ptr_array_unref(missing);
+	g_clear_error(&error);
+	g_free(groups);
+	g_free(output);
+	g_free(comm);
+	g_free(gfp);
+	g_free(site);
+	g_free(command);
+	return ret;
+}

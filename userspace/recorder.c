@@ -1,0 +1,523 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The live recorder: a private tracefs instance named slabacct-PID, read
+ * per CPU with libtracefs (splice from trace_pipe_raw into a temporary
+ * file in the output's directory), assembled into trace.dat at the end.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <tracefs.h>
+#include <event-parse.h>
+
+#include "events.h"
+#include "recorder.h"
+#include "trace-meta.h"
+#include "tracedat-write.h"
+
+/* Room kept in the output for what is only known at the end. */
+#define RESERVE_SLACK	(2u << 20)
+
+struct cpu_reader {
+	struct sa_recorder *r;
+	int cpu;
+	struct tracefs_cpu *tcpu;
+	int fd;			/* temporary file */
+	GThread *thread;
+	int err;		/* errno that stopped this reader */
+	gint stopping;
+};
+
+struct sa_recorder {
+	struct tracefs_instance *inst;
+	GPtrArray *events;	/* struct sa_event_ref, enabled */
+	struct sa_tracedat *td;
+	char *output;
+	int out_fd;
+	int nr_cpus;
+	int page_size;
+	struct cpu_reader *cpus;
+	gint failed;
+};
+
+static const char instance_prefix[] = "slabacct-";
+
+void sa_recorder_remove_stale(void)
+{
+	char **names = tracefs_instances("^slabacct-[0-9]+$");
+	int i;
+
+	for (i = 0; names && names[i]; i++) {
+		long pid = strtol(names[i] + strlen(instance_prefix), NULL,
+				  10);
+		struct tracefs_instance *inst;
+
+		if (pid <= 0 || kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		inst = tracefs_instance_alloc(NULL, names[i]);
+		if (inst) {
+			tracefs_instance_destroy(inst);
+			tracefs_instance_free(inst);
+		}
+	}
+	tracefs_list_free(names);
+}
+
+static int set_error(GError **err, int code, const char *fmt, ...)
+	G_GNUC_PRINTF(3, 4);
+
+static int set_error(GError **err, int code, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_set_error_literal(err, G_IO_ERROR, code, msg);
+	g_free(msg);
+	return -1;
+}
+
+static int errno_error(GError **err, const char *what)
+{
+	int e = errno;
+
+	return set_error(err, g_io_error_from_errno(e), "%s: %s", what,
+			 g_strerror(e));
+}
+
+static int enable_events(struct sa_recorder *r, unsigned int groups,
+			 GPtrArray *missing, GError **err)
+{
+	const struct sa_event_desc *d;
+
+	for (d = sa_event_table(); d->name; d++) {
+		struct sa_event_ref *e;
+
+		if (!(d->group & groups))
+			continue;
+		if (!tracefs_event_file_exists(r->inst, d->system, d->name,
+					       "enable")) {
+			g_ptr_array_add(missing, g_strdup_printf("%s:%s",
+						d->system, d->name));
+			continue;
+		}
+		if (tracefs_event_enable(r->inst, d->system, d->name))
+			return errno_error(err, "cannot enable an event");
+		e = g_new0(struct sa_event_ref, 1);
+		e->system = g_strdup(d->system);
+		e->name = g_strdup(d->name);
+		g_ptr_array_add(r->events, e);
+	}
+	if (!r->events->len)
+		return set_error(err, G_IO_ERROR_NOT_FOUND,
+				 "none of the requested events exists on "
+				 "this kernel");
+	return 0;
+}
+
+/* The filter for one event: the conditions on fields it has. */
+static char *event_filter(const struct sa_record_opts *o,
+			  struct tep_event *ev)
+{
+	GPtrArray *parts = g_ptr_array_new_with_free_func(g_free);
+	char *expr;
+
+	if (o->pid)
+		g_ptr_array_add(parts, g_strdup_printf("common_pid == %d",
+						       o->pid));
+	if (o->comm)
+		g_ptr_array_add(parts, g_strdup_printf("comm == \"%s\"",
+						       o->comm));
+	if (o->gfp_mask && ev && tep_find_any_field(ev, "gfp_flags"))
+		g_ptr_array_add(parts, g_strdup_printf(
+			"gfp_flags & 0x%" G_GINT64_MODIFIER "x", o->gfp_mask));
+	if (o->site_hi && ev && tep_find_any_field(ev, "call_site"))
+		g_ptr_array_add(parts, g_strdup_printf(
+			"call_site >= 0x%" G_GINT64_MODIFIER "x && "
+			"call_site < 0x%" G_GINT64_MODIFIER "x",
+			o->site_lo, o->site_hi));
+	g_ptr_array_add(parts, NULL);
+	expr = parts->len > 1 ? g_strjoinv(" && ", (char **)parts->pdata)
+			      : NULL;
+	g_ptr_array_unref(parts);
+	return expr;
+}
+
+static int apply_filters(struct sa_recorder *r,
+			 const struct sa_record_opts *o, GError **err)
+{
+	struct tep_handle *tep;
+	guint i;
+	int ret = 0;
+
+	if (!o->pid && !o->comm && !o->gfp_mask && !o->site_hi)
+		return 0;
+	tep = sa_trace_meta_tep(r->events);
+	for (i = 0; i < r->events->len && !ret; i++) {
+		struct sa_event_ref *e = r->events->pdata[i];
+		struct tep_event *ev = tep ? tep_find_event_by_name(tep,
+						e->system, e->name) : NULL;
+		char *expr = event_filter(o, ev);
+
+		if (expr && tracefs_event_file_write(r->inst, e->system,
+						     e->name, "filter",
+						     expr) < 0)
+			ret = set_error(err, G_IO_ERROR_INVALID_ARGUMENT,
+					"the kernel refused the filter '%s' "
+					"for %s:%s", expr, e->system,
+					e->name);
+		g_free(expr);
+	}
+	tep_free(tep);
+	return ret;
+}
+
+/* A temporary file in dir that disappears with the process. */
+static int temp_file(const char *dir)
+{
+	char *path;
+	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+
+	if (fd >= 0)
+		return fd;
+	path = g_build_filename(dir, ".slabacct-cpu-XXXXXX", NULL);
+	fd = g_mkstemp_full(path, O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		unlink(path);
+	g_free(path);
+	return fd;
+}
+
+/* Cut a reader's file to whole pages, after a failed write. */
+static void trim_to_pages(struct cpu_reader *c)
+{
+	off_t end = lseek(c->fd, 0, SEEK_END);
+
+	if (end > 0 && end % c->r->page_size)
+		if (ftruncate(c->fd, end - end % c->r->page_size))
+			c->err = errno;
+}
+
+static gpointer reader_thread(gpointer data)
+{
+	struct cpu_reader *c = data;
+	int n;
+
+	for (;;) {
+		n = tracefs_cpu_write(c->tcpu, c->fd, false);
+		if (n > 0)
+			continue;
+		if (n < 0 && errno != EAGAIN && errno != EINTR) {
+			c->err = errno;
+			g_atomic_int_set(&c->r->failed, 1);
+			trim_to_pages(c);
+			return NULL;
+		}
+		if (g_atomic_int_get(&c->stopping))
+			break;
+	}
+	/* The last, partly filled page */
+	while ((n = tracefs_cpu_flush_write(c->tcpu, c->fd)) > 0)
+		;
+	if (n < 0 && errno != EAGAIN) {
+		c->err = errno;
+		g_atomic_int_set(&c->r->failed, 1);
+		trim_to_pages(c);
+	}
+	return NULL;
+}
+
+static int start_readers(struct sa_recorder *r, GError **err)
+{
+	char *dir = g_path_get_dirname(r->output);
+	int cpu, ret = 0;
+
+	r->cpus = g_new0(struct cpu_reader, r->nr_cpus);
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		r->cpus[cpu].fd = -1;
+	for (cpu = 0; cpu < r->nr_cpus && !ret; cpu++) {
+		struct cpu_reader *c = &r->cpus[cpu];
+
+		c->r = r;
+		c->cpu = cpu;
+		c->fd = temp_file(dir);
+		if (c->fd < 0) {
+			ret = errno_error(err, "cannot create a temporary "
+					  "file beside the output");
+			break;
+		}
+		c->tcpu = tracefs_cpu_open(r->inst, cpu, false);
+		if (c->tcpu && tracefs_cpu_read_size(c->tcpu) != r->page_size)
+			ret = set_error(err, G_IO_ERROR_FAILED, "the ring "
+					"buffer's pages are not %d bytes",
+					r->page_size);
+		/* no tcpu: an offline CPU, no data */
+	}
+	g_free(dir);
+	if (ret)
+		return ret;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		struct cpu_reader *c = &r->cpus[cpu];
+
+		if (c->tcpu)
+			c->thread = g_thread_new("slabacct-cpu", reader_thread,
+						 c);
+	}
+	return 0;
+}
+
+static void stop_readers(struct sa_recorder *r)
+{
+	int cpu;
+
+	if (!r->cpus)
+		return;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		struct cpu_reader *c = &r->cpus[cpu];
+
+		if (!c->thread)
+			continue;
+		g_atomic_int_set(&c->stopping, 1);
+		tracefs_cpu_stop(c->tcpu);
+	}
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		struct cpu_reader *c = &r->cpus[cpu];
+
+		if (c->thread)
+			g_thread_join(c->thread);
+		c->thread = NULL;
+	}
+}
+
+static void free_recorder(struct sa_recorder *r, bool remove_output)
+{
+	int cpu;
+
+	if (r->inst) {
+		tracefs_trace_off(r->inst);
+		stop_readers(r);
+		tracefs_instance_destroy(r->inst);
+		tracefs_instance_free(r->inst);
+	}
+	for (cpu = 0; r->cpus && cpu < r->nr_cpus; cpu++) {
+		if (r->cpus[cpu].tcpu)
+			tracefs_cpu_close(r->cpus[cpu].tcpu);
+		if (r->cpus[cpu].fd >= 0)
+			close(r->cpus[cpu].fd);
+	}
+	g_free(r->cpus);
+	if (r->out_fd >= 0) {
+		close(r->out_fd);
+		if (remove_output)
+			unlink(r->output);
+	}
+	sa_tracedat_free(r->td);
+	g_ptr_array_unref(r->events);
+	g_free(r->output);
+	g_free(r);
+}
+
+/* The ring buffer's sub-buffer (page) size. */
+static int subbuf_size(struct tracefs_instance *inst)
+{
+	long long kb;
+
+	if (tracefs_instance_file_read_number(inst, "buffer_subbuf_size_kb",
+					      &kb) == 0 && kb > 0)
+		return (int)(kb * 1024);
+	return getpagesize();
+}
+
+/* Reserve room for the header, so a full disk cannot make it unwritable. */
+static int open_output(struct sa_recorder *r, GError **err)
+{
+	off_t reserve;
+
+	r->out_fd = open(r->output, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC,
+			 0644);
+	if (r->out_fd < 0)
+		return errno_error(err, r->output);
+	reserve = sa_tracedat_header_size(r->td) + RESERVE_SLACK;
+	if (fallocate(r->out_fd, 0, 0, reserve) && errno != EOPNOTSUPP) {
+		errno_error(err, r->output);
+		close(r->out_fd);
+		unlink(r->output);
+		r->out_fd = -1;
+		return -1;
+	}
+	return 0;
+}
+
+struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
+				      GPtrArray **missing, GError **err)
+{
+	struct sa_recorder *r = g_new0(struct sa_recorder, 1);
+	char *name, buf[32];
+
+	*missing = g_ptr_array_new_with_free_func(g_free);
+	r->out_fd = -1;
+	r->output = g_strdup(o->output);
+	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
+	r->nr_cpus = sa_trace_nr_cpus();
+	sa_recorder_remove_stale();
+
+	name = g_strdup_printf("%s%d", instance_prefix, (int)getpid());
+	r->inst = tracefs_instance_create(name);
+	if (r->inst && !tracefs_instance_is_new(r->inst)) {
+		set_error(err, G_IO_ERROR_EXISTS, "tracefs instance %s "
+			  "exists already", name);
+		tracefs_instance_free(r->inst);
+		r->inst = NULL;
+		goto fail;
+	}
+	if (!r->inst) {
+		errno_error(err, "cannot create a tracefs instance");
+		goto fail;
+	}
+	/* A new instance traces at once: keep it off until we read. */
+	tracefs_trace_off(r->inst);
+	if (o->buffer_kb > 0) {
+		snprintf(buf, sizeof(buf), "%d", o->buffer_kb);
+		if (tracefs_instance_file_write(r->inst, "buffer_size_kb",
+						buf) < 0) {
+			errno_error(err, "cannot set the buffer size");
+			goto fail;
+		}
+	}
+	if (enable_events(r, o->groups, *missing, err) ||
+	    apply_filters(r, o, err))
+		goto fail;
+
+	r->page_size = subbuf_size(r->inst);
+	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
+	if (sa_trace_meta_begin(r->td, r->events, o->recorder, o->command,
+				err) ||
+	    open_output(r, err) || start_readers(r, err))
+		goto fail;
+	if (tracefs_trace_on(r->inst)) {
+		errno_error(err, "cannot start tracing");
+		goto fail;
+	}
+	g_free(name);
+	return r;
+fail:
+	g_free(name);
+	free_recorder(r, true);
+	return NULL;
+}
+
+const char *sa_recorder_instance(struct sa_recorder *r)
+{
+	return tracefs_instance_get_name(r->inst);
+}
+
+bool sa_recorder_failed(struct sa_recorder *r)
+{
+	return g_atomic_int_get(&r->failed);
+}
+
+void sa_recorder_abort(struct sa_recorder *r)
+{
+	free_recorder(r, true);
+}
+
+static void count_events(struct sa_recorder *r, struct sa_record_result *res)
+{
+	struct tep_handle *tep = sa_trace_meta_tep(r->events);
+	struct sa_ringbuf_counts c = { 0 };
+	guint i;
+	int cpu;
+
+	res->counts = g_ptr_array_new();
+	if (!tep)
+		return;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		sa_ringbuf_count_fd(tep, r->cpus[cpu].fd, r->page_size, &c);
+	res->events = c.events;
+	for (i = 0; i < r->events->len; i++) {
+		struct sa_event_ref *e = r->events->pdata[i];
+		struct tep_event *ev = tep_find_event_by_name(tep, e->system,
+							      e->name);
+		struct sa_record_event_count *n;
+
+		n = g_new0(struct sa_record_event_count, 1);
+		n->system = g_strdup(e->system);
+		n->name = g_strdup(e->name);
+		n->count = ev ? sa_ringbuf_count_of(&c, ev->id) : 0;
+		g_ptr_array_add(res->counts, n);
+	}
+	sa_ringbuf_counts_clear(&c);
+	tep_free(tep);
+}
+
+int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
+		     GError **err)
+{
+	bool truncated = false;
+	int cpu, ret, reader_err = 0;
+	struct stat st;
+
+	memset(res, 0, sizeof(*res));
+	tracefs_trace_off(r->inst);
+	stop_readers(r);
+	res->nr_cpus = r->nr_cpus;
+	res->lost = g_new0(guint64, r->nr_cpus);
+	sa_trace_meta_end(r->td, r->inst, r->nr_cpus, res->lost, NULL);
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		res->lost_total += res->lost[cpu];
+		if (r->cpus[cpu].err && !reader_err)
+			reader_err = r->cpus[cpu].err;
+		tracefs_cpu_close(r->cpus[cpu].tcpu);
+		r->cpus[cpu].tcpu = NULL;
+	}
+	tracefs_instance_destroy(r->inst);
+	tracefs_instance_free(r->inst);
+	r->inst = NULL;
+
+	count_events(r, res);
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		sa_tracedat_set_cpu_fd(r->td, cpu, r->cpus[cpu].fd, true);
+	ret = sa_tracedat_write(r->td, r->out_fd, &truncated);
+	if (ret && !truncated)
+		errno_error(err, r->output);
+	if (fstat(r->out_fd, &st) == 0)
+		res->file_bytes = st.st_size;
+	if (!ret && reader_err) {
+		errno = reader_err;
+		truncated = reader_err == ENOSPC || reader_err == EFBIG ||
+			    reader_err == EDQUOT;
+		errno_error(err, "recording stopped early");
+		ret = -1;
+	} else if (ret && truncated) {
+		errno_error(err, r->output);
+	}
+	res->disk_full = truncated;
+	free_recorder(r, ret && !truncated);
+	return ret;
+}
+
+void sa_record_result_clear(struct sa_record_result *res)
+{
+	guint i;
+
+	g_free(res->lost);
+	for (i = 0; res->counts && i < res->counts->len; i++) {
+		struct sa_record_event_count *n = res->counts->pdata[i];
+
+		g_free(n->system);
+		g_free(n->name);
+		g_free(n);
+	}
+	if (res->counts)
+		g_ptr_array_unref(res->counts);
+	memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The live recorder behind `slabacct record`: a private tracefs instance,
+ * one reader thread per CPU splicing trace_pipe_raw into a temporary file
+ * beside the output, and at the end a trace.dat assembled from them.
+ */
+#ifndef SLABACCT_RECORDER_H
+#define SLABACCT_RECORDER_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+#include "ringbuf-count.h"
+
+struct sa_record_opts {
+	unsigned int groups;	/* enum sa_group mask */
+	const char *output;
+	int buffer_kb;		/* per CPU; 0: the kernel's default */
+	int pid;		/* only this pid's events; 0: all */
+	const char *comm;	/* only this command's events; NULL: all */
+	guint64 gfp_mask;	/* events with gfp_flags must have one of
+				 * these bits; 0: no filter */
+	guint64 site_lo;	/* events with call_site must have it in */
+	guint64 site_hi;	/* [site_lo, site_hi); site_hi 0: no filter */
+	const char *recorder;	/* "slabacct record" */
+	const char *command;	/* the workload's command line, or NULL */
+};
+
+struct sa_record_event_count {
+	char *system;
+	char *name;
+	guint64 count;
+};
+
+struct sa_record_result {
+	int nr_cpus;
+	guint64 *lost;		/* [nr_cpus], from per_cpu/cpuN/stats */
+	guint64 lost_total;
+	guint64 events;
+	GPtrArray *counts;	/* struct sa_record_event_count, table order */
+	guint64 file_bytes;
+	bool disk_full;		/* the output was cut short; it is readable */
+};
+
+struct sa_recorder;
+
+/*
+ * Create the instance, enable the events, open the output and start
+ * reading. Events missing on this kernel are listed in *missing
+ * ("system:name" strings, caller frees with g_ptr_array_unref). On error
+ * nothing is left behind (no instance, no output file) and NULL is
+ * returned with *err set; G_IO_ERROR_NOT_FOUND means no requested event
+ * exists, G_IO_ERROR_INVALID_ARGUMENT a filter the kernel refused.
+ */
+struct sa_recorder *sa_recorder_start(const struct sa_record_opts *opts,
+				      GPtrArray **missing, GError **err);
+
+/* The instance's name (under tracefs instances/). */
+const char *sa_recorder_instance(struct sa_recorder *r);
+
+/* True once a reader had to stop (the disk is full, or an I/O error). */
+bool sa_recorder_failed(struct sa_recorder *r);
+
+/*
+ * Stop, write the trace.dat and remove the instance; frees r. Returns 0,
+ * or -1 with *err set. When the disk filled, the file is still readable
+ * and res->disk_full is set (and -1 is returned).
+ */
+int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
+		     GError **err);
+
+/* Remove the instance and the output; frees r. */
+void sa_recorder_abort(struct sa_recorder *r);
+
+void sa_record_result_clear(struct sa_record_result *res);
+
+/* Remove instances left by slabacct processes that no longer run. */
+void sa_recorder_remove_stale(void);
+
+#endif /* SLABACCT_RECORDER_H */
