@@ -1,0 +1,51 @@
+#!/bin/bash
+# The kconfig fragments merge cleanly onto tinyconfig and defconfig, and
+# scripts/kernel-build fails, naming them, when options are dropped.
+# Configuration only (scripts/kernel-build --config-only): no compiling.
+. "$(dirname "$0")/../../lib.sh"
+
+KB=$TOP/scripts/kernel-build
+for f in "$TOP"/kconfig-fragments/*.config; do
+	name=$(basename "$f")
+	head -n 1 "$f" | grep -q "^# $name: " ||
+		fail "$name does not start with '# $name: what it is for'"
+done
+note "every fragment starts with a comment saying what it is for"
+
+# config_only NAME ARGS...: merge into a scratch directory; must succeed
+config_only() {
+	local name=$1
+	shift
+	"$KB" -q --config-only -o "$TEST_TMP/$name" "$@" >"$TEST_TMP/$name.out" \
+		2>"$TEST_TMP/$name.err" ||
+		{ cat "$TEST_TMP/$name.err" >&2; fail "$name: kernel-build $* failed"; }
+	note "$name: $* merged, every option kept"
+}
+config_only debug qemu tracing module debug
+grep -qx 'CONFIG_KASAN=y' "$TEST_TMP/debug/.config" || fail "debug: no KASAN"
+grep -qx 'CONFIG_64BIT=y' "$TEST_TMP/debug/.config" || fail "debug: not 64-bit"
+grep -qx '# CONFIG_SLOB is not set' "$TEST_TMP/debug/.config" ||
+	fail "debug: SLOB still on"
+config_only bpf qemu tracing module bpf callsite
+config_only defconfig -b defconfig tracing module bpf debug callsite
+
+# Dropped options are listed, exactly, and the build stops with exit 1.
+cat >"$TEST_TMP/bad.config" <<'FRAG'
+# bad.config: one option that does not exist, one whose dependency is off
+CONFIG_SLABACCT_NO_SUCH_OPTION=y
+CONFIG_VIRTIO_CONSOLE=y
+CONFIG_PRINTK=y
+FRAG
+"$KB" -q --config-only -o "$TEST_TMP/bad" "$TEST_TMP/bad.config" \
+	>/dev/null 2>"$TEST_TMP/bad.err"
+assert_eq "exit status with dropped options" 1 $?
+cat "$TEST_TMP/bad.err"
+assert_eq "options listed as dropped" \
+	"CONFIG_SLABACCT_NO_SUCH_OPTION=y (got not set)|CONFIG_VIRTIO_CONSOLE=y (got not set)" \
+	"$(sed -n 's/^  //p' "$TEST_TMP/bad.err" | paste -sd'|')"
+
+"$KB" -q --config-only no-such-fragment >/dev/null 2>&1
+assert_eq "exit status for an unknown fragment" 2 $?
+"$KB" -q --config-only -b allyesconfig debug >/dev/null 2>&1
+assert_eq "exit status for an unknown base" 2 $?
+exit 0
