@@ -4,6 +4,8 @@
 #   make module       build slab_account.ko for every Debian kernel with
 #                     headers in /usr/src, or for KDIR=... only
 #   make check        install dependencies, build, run every test
+#   make check-kernel build a debug kernel (KASAN, lockdep, kmemleak) and
+#                     run the module's tests under it
 #   make demo         boot Debian's 6.1 kernel with boot-time tracing and
 #                     print a boot memory report
 #   make bench        run the benchmarks in bench/
@@ -56,8 +58,8 @@ BPF_TEST_BINS := $(patsubst tests/bpf/%.c,$(BUILD)/tests/bpf/%,\
 CMD_OBJS += $(BPF_OBJS)
 SA_LIBS += $(shell pkg-config --libs libbpf libelf libdw)
 
-.PHONY: all userspace module check check-unit demo bench install dkms \
-	deps clean
+.PHONY: all userspace module check check-unit check-kernel demo bench \
+	install dkms deps clean
 all: userspace
 userspace: $(BUILD)/slabacct
 
@@ -125,6 +127,13 @@ deps:
 check: deps
 	$(MAKE) all check-unit module
 	tests/run
+
+# A debug kernel (KASAN, lockdep, kmemleak) from linux-source-6.1, built
+# outside the repo by scripts/kernel-build, and the module's tests under it
+check-kernel:
+	scripts/install-deps --kernel-build
+	$(MAKE) all
+	tests/run 'kernel/*'
 
 demo: deps
 	$(MAKE) all module
