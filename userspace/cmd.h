@@ -26,6 +26,7 @@ extern const struct sa_command sa_commands[];
 
 int cmd_version(int argc, char **argv);
 int cmd_events(int argc, char **argv);
+int cmd_snapshot(int argc, char **argv);
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
 /* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */

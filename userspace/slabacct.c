@@ -17,6 +17,7 @@ const struct sa_command sa_commands[] = {
 	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },
 	{ "memleak", cmd_bpf, "BPF: outstanding allocations by stack (user, or --kernel)" },
 	{ "record", cmd_record, "record kernel memory events into a trace.dat file" },
+	{ "snapshot", cmd_snapshot, "the classic memory statistics (free, slabtop, vmstat, PSI, OOM), explained" },
 	{ "version", cmd_version, "print the version" },
 	{ NULL, NULL, NULL },
 };

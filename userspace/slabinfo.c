@@ -112,7 +112,7 @@ struct sa_slab_table *sa_slab_parse_proc(const char *text, long page_size,
 		if (lines[ln][0] == '#' || !lines[ln][0])
 			continue;
 		f = sa_fields(lines[ln], &n);
-		if (n < 16 || strcmp(f[6], ":") || strcmp(f[12], ":") ||
+		if (n < 16 || strcmp(f[6], ":") || strcmp(f[11], ":") ||
 		    !all_u64(f, 1, 6, v) || !all_u64(f, 13, 15, sd)) {
 			sa_parse_error(err, "slabinfo: line %d is malformed",
 				       ln + 1);
