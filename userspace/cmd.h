@@ -25,6 +25,7 @@ struct sa_command {
 extern const struct sa_command sa_commands[];
 
 int cmd_version(int argc, char **argv);
+int cmd_account(int argc, char **argv);
 int cmd_events(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_record(int argc, char **argv);

@@ -18,6 +18,7 @@ const struct sa_command sa_commands[] = {
 	{ "memleak", cmd_bpf, "BPF: outstanding allocations by stack (user, or --kernel)" },
 	{ "record", cmd_record, "record kernel memory events into a trace.dat file" },
 	{ "snapshot", cmd_snapshot, "the classic memory statistics (free, slabtop, vmstat, PSI, OOM), explained" },
+	{ "account", cmd_account, "parse /proc/slab_account (slab_account.ko) and print it" },
 	{ "version", cmd_version, "print the version" },
 	{ NULL, NULL, NULL },
 };

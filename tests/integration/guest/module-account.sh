@@ -1,0 +1,128 @@
+# slab_account.ko in one guest of kernel flavour $1: exact counts for a
+# known call site (sa_test.ko), the parser against the live file, sort,
+# top, reset, each failed-init step unwinding, and overflow counters with
+# tables too small on purpose.
+. "$(dirname "$0")/../../lib.sh"
+flavour=${1:?kernel flavour}
+N=1000 S=100 M=300 CN=500 CM=200
+
+cat >"$TEST_TMP/guest.sh" <<GUEST
+set -e
+insmod \$MODDIR/slab_account.ko
+insmod \$MODDIR/sa_test.ko
+echo kmalloc $N $S $M > /proc/sa_test
+echo cache $CN $S $CM > /proc/sa_test
+cat /proc/sa_test > \$OUT/sa_test
+cat /sys/kernel/slab/sa_test_cache/slab_size > \$OUT/slab_size
+cat /proc/slab_account > \$OUT/account
+slabacct account --json /proc/slab_account > \$OUT/account.json
+slabacct account > \$OUT/account.txt
+echo 'top 3' > /proc/slab_account
+echo 'sort live' > /proc/slab_account
+cat /proc/slab_account > \$OUT/top3
+echo 'sort bogus' > /proc/slab_account 2>/dev/null && echo accepted > \$OUT/bogus
+echo 'top 0' > /proc/slab_account
+echo reset > /proc/slab_account
+cat /proc/slab_account > \$OUT/after-reset
+echo free > /proc/sa_test
+rmmod slab_account
+for n in 1 2 3 4 5 6 7; do
+	if insmod \$MODDIR/slab_account.ko fail_at=\$n 2>/dev/null; then
+		echo "step \$n loaded" >> \$OUT/unwind
+	fi
+	ls /proc | grep slab_account >> \$OUT/unwind || true
+done
+insmod \$MODDIR/slab_account.ko sites=16 objects=64
+echo storm 1 > /proc/sa_test
+ls -R /sys > /dev/null 2>&1 || true
+echo kmalloc $N $S $M > /proc/sa_test
+echo storm 0 > /proc/sa_test
+cat /proc/slab_account > \$OUT/small
+echo free > /proc/sa_test
+rmmod slab_account
+rmmod sa_test
+GUEST
+guest_run "$flavour" "$TEST_TMP/guest.sh" -t 240 || fail "guest run failed"
+o=$TEST_TMP/out
+
+# value KEY FILE: a header value
+value() { sed -n "s/^$1: //p" "$2"; }
+# row PATTERN FILE: the row of a call site
+row() { grep -E "$1" "$2" | head -n 1; }
+
+head -n 1 "$o/account" | grep -qx '# slab_account 2' || fail "bad version line"
+ksize=$(value kmalloc_ksize "$o/sa_test")
+slot=$(cat "$o/slab_size")
+note "kmalloc($S) size class $ksize, sa_test_cache slot $slot"
+assert_eq "size class of kmalloc($S)" 128 "$ksize"
+
+# total slack req live objs allocs/frees kind caller
+set -- $(row ' sa_test_kmalloc_loop\+.*\[sa_test\]' "$o/account")
+[ $# -ge 8 ] || fail "no row for sa_test_kmalloc_loop"
+assert_eq "kmalloc row: bytes_alloc" $((N * ksize)) "$1"
+assert_eq "kmalloc row: slack" $((N * (ksize - S))) "$2"
+assert_eq "kmalloc row: bytes_req" $((N * S)) "$3"
+assert_eq "kmalloc row: live bytes" $(((N - M) * ksize)) "$4"
+assert_eq "kmalloc row: live objects" $((N - M)) "$5"
+assert_eq "kmalloc row: allocs/frees" "$N/$M" "$6"
+assert_eq "kmalloc row: kind" kmalloc "$7"
+
+set -- $(row ' sa_test_cache_loop\+.*\[sa_test\]' "$o/account")
+[ $# -ge 8 ] || fail "no row for sa_test_cache_loop"
+assert_eq "cache row: bytes_alloc" $((CN * slot)) "$1"
+assert_eq "cache row: slack" $((CN * (slot - S))) "$2"
+assert_eq "cache row: bytes_req" $((CN * S)) "$3"
+assert_eq "cache row: live bytes" $(((CN - CM) * slot)) "$4"
+assert_eq "cache row: live objects" $((CN - CM)) "$5"
+assert_eq "cache row: allocs/frees" "$CN/$CM" "$6"
+assert_eq "cache row: kind" cache "$7"
+assert_eq "cache slot sizes" exact "$(value cache_slot_size "$o/account")"
+assert_eq "dropped" 0 "$(value dropped "$o/account")"
+assert_eq "map_full" 0 "$(value map_full "$o/account")"
+
+# the parser agrees with the file, in the guest
+grep -q '"format_version" : 2' "$o/account.json" || fail "account --json: no format_version"
+grep -A9 '"caller" : "sa_test_kmalloc_loop' "$o/account.json" >/dev/null ||
+	fail "account --json lacks the sa_test row"
+python3 - "$o/account.json" $N $M $((N * S)) <<'PY' || fail "JSON row differs"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = [r for r in d["rows"] if r["caller"].startswith("sa_test_kmalloc_loop")][0]
+assert (r["allocs"], r["frees"], r["req"]) == tuple(map(int, sys.argv[2:5])), r
+assert d["kinds"]["kmalloc"]["allocs"] + d["kinds"]["cache"]["allocs"] == d["allocs"]
+PY
+grep -q 'sa_test_cache_loop' "$o/account.txt" || fail "account text lacks the cache row"
+
+# top and sort
+assert_eq "rows with top 3" 3 "$(sed '1,/^# *total/d' "$o/top3" | wc -l)"
+assert_eq "sort after write" live "$(value sort "$o/top3")"
+[ -e "$o/bogus" ] && fail "'sort bogus' was accepted"
+awk '/^# *total/ {r = 1; next} r {print $4}' "$o/top3" | sort -rn -c ||
+	fail "rows are not sorted by live bytes"
+
+# reset
+grep -q sa_test_kmalloc_loop "$o/after-reset" && fail "reset kept the rows"
+[ "$(value allocs "$o/after-reset")" -lt "$N" ] || fail "reset kept the totals"
+
+# a failed init leaves nothing behind
+[ -s "$o/unwind" ] && fail "failed init left: $(cat "$o/unwind")"
+
+# small tables: overflow counted, rows still consistent
+s=$o/small
+assert_eq "small: sites" 16 "$(value sites "$s")"
+for k in dropped map_full untracked_frees; do
+	[ "$(value $k "$s")" -gt 0 ] || fail "small tables: $k is 0"
+	note "small: $k = $(value $k "$s")"
+done
+assert_eq "small: callers" 16 "$(value callers "$s")"
+awk '/^# *total/ {r = 1; next} r {
+	split($6, af, "/")
+	if ($2 != $1 - $3 || af[2] > af[1] || $5 > af[1] - af[2] || $4 > $1 || $5 < 0)
+		{ print "bad row: " $0; bad = 1 }
+	} END { exit bad }' "$s" || fail "a row is inconsistent"
+set -- $(row ' sa_test_kmalloc_loop\+' "$s")
+if [ $# -ge 8 ]; then
+	assert_eq "small: sa_test allocs" "$N" "${6%/*}"
+fi
+"$SLABACCT" account "$s" >/dev/null || fail "the parser rejects the small-table file"
+exit 0

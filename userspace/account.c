@@ -1,0 +1,457 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * account: the /proc/slab_account parser (see account.h, README.md).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "account.h"
+
+G_DEFINE_QUARK(sa-account-error-quark, sa_account_error)
+
+enum key_type { K_U64, K_S64, K_WORD, K_SLOT, K_ORDERS };
+
+struct key_desc {
+	const char *name;
+	enum key_type type;
+	size_t off;
+};
+
+#define KEY(n, t, f)	{ n, t, offsetof(struct sa_account, f) }
+
+static const struct key_desc keys[] = {
+	KEY("sort", K_WORD, sort),
+	KEY("top", K_U64, top),
+	KEY("sites", K_U64, sites),
+	KEY("objects", K_U64, objects),
+	KEY("cache_slot_size", K_SLOT, cache_slot_exact),
+	KEY("bytes_alloc", K_U64, bytes_alloc),
+	KEY("bytes_req", K_U64, bytes_req),
+	KEY("slack", K_U64, slack),
+	KEY("live_bytes", K_S64, live_bytes),
+	KEY("live_req", K_S64, live_req),
+	KEY("live_objects", K_S64, live_objects),
+	KEY("allocs", K_U64, allocs),
+	KEY("frees", K_U64, frees),
+	KEY("callers", K_U64, callers),
+	KEY("dropped", K_U64, dropped),
+	KEY("untracked_frees", K_U64, untracked_frees),
+	KEY("map_full", K_U64, map_full),
+	KEY("lost_frees", K_U64, lost_frees),
+	KEY("kmalloc_allocs", K_U64, kind[SA_ACCOUNT_KMALLOC].allocs),
+	KEY("kmalloc_bytes_alloc", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_alloc),
+	KEY("kmalloc_bytes_req", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_req),
+	KEY("kmalloc_slack", K_U64, kind[SA_ACCOUNT_KMALLOC].slack),
+	KEY("cache_allocs", K_U64, kind[SA_ACCOUNT_CACHE].allocs),
+	KEY("cache_bytes_alloc", K_U64, kind[SA_ACCOUNT_CACHE].bytes_alloc),
+	KEY("cache_bytes_req", K_U64, kind[SA_ACCOUNT_CACHE].bytes_req),
+	KEY("cache_slack", K_U64, kind[SA_ACCOUNT_CACHE].slack),
+	KEY("pages_alloc", K_ORDERS, pages_alloc),
+	KEY("pages_free", K_ORDERS, pages_free),
+};
+
+static const char *const heading[] = {
+	"total", "slack", "req", "live", "objs", "allocs/frees", "kind",
+	"caller",
+};
+
+static const char *const kind_names[SA_ACCOUNT_NR_KINDS] = {
+	[SA_ACCOUNT_KMALLOC] = "kmalloc",
+	[SA_ACCOUNT_CACHE] = "cache",
+};
+
+const char *sa_account_kind_name(enum sa_account_kind kind)
+{
+	return kind < SA_ACCOUNT_NR_KINDS ? kind_names[kind] : "?";
+}
+
+/* A line being parsed, for error positions. */
+struct line {
+	const char *s;
+	size_t len;
+	unsigned int no;
+};
+
+static G_GNUC_PRINTF(5, 6) void set_err(GError **error, int code,
+					const struct line *l, const char *at,
+					const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_set_error(error, SA_ACCOUNT_ERROR, code, "line %u, column %u: %s",
+		    l->no, (unsigned int)(at - l->s) + 1, msg);
+	g_free(msg);
+}
+
+/* The next whitespace-separated token at or after *pos, or FALSE. */
+static gboolean next_token(const struct line *l, const char **pos,
+			   const char **tok, size_t *tlen)
+{
+	const char *p = *pos, *end = l->s + l->len;
+
+	while (p < end && g_ascii_isspace(*p))
+		p++;
+	if (p == end)
+		return FALSE;
+	*tok = p;
+	while (p < end && !g_ascii_isspace(*p))
+		p++;
+	*tlen = p - *tok;
+	*pos = p;
+	return TRUE;
+}
+
+static gboolean parse_num(const char *s, size_t len, gboolean is_signed,
+			  gint64 *sv, guint64 *uv)
+{
+	gboolean neg = FALSE;
+	guint64 v = 0;
+	size_t i = 0;
+
+	if (is_signed && len > 1 && s[0] == '-') {
+		neg = TRUE;
+		i = 1;
+	}
+	if (i == len)
+		return FALSE;
+	for (; i < len; i++) {
+		if (!g_ascii_isdigit(s[i]) || v > (G_MAXUINT64 - 9) / 10)
+			return FALSE;
+		v = v * 10 + (guint64)(s[i] - '0');
+	}
+	if (is_signed) {
+		if (v > (guint64)G_MAXINT64)
+			return FALSE;
+		*sv = neg ? -(gint64)v : (gint64)v;
+	} else {
+		*uv = v;
+	}
+	return TRUE;
+}
+
+/* One number token, or an error naming what was expected. */
+static gboolean take_num(const struct line *l, const char **pos,
+			 gboolean is_signed, gint64 *sv, guint64 *uv,
+			 const char *what, GError **error)
+{
+	const char *tok;
+	size_t len;
+
+	if (!next_token(l, pos, &tok, &len)) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, *pos,
+			"missing %s", what);
+		return FALSE;
+	}
+	if (!parse_num(tok, len, is_signed, sv, uv)) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
+			"%s: '%.*s' is not a%s number", what, (int)len, tok,
+			is_signed ? "" : " non-negative");
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean parse_value(struct sa_account *a, const struct key_desc *k,
+			    const struct line *l, const char *pos,
+			    GError **error)
+{
+	char *field = (char *)a + k->off;
+	const char *tok, *end = l->s + l->len;
+	size_t len;
+	unsigned int n = 0;
+
+	switch (k->type) {
+	case K_U64:
+	case K_S64:
+		if (!take_num(l, &pos, k->type == K_S64, (gint64 *)field,
+			      (guint64 *)field, k->name, error))
+			return FALSE;
+		break;
+	case K_WORD:
+	case K_SLOT:
+		if (!next_token(l, &pos, &tok, &len)) {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos,
+				"%s: missing value", k->name);
+			return FALSE;
+		}
+		if (k->type == K_WORD) {
+			g_free(*(char **)field);
+			*(char **)field = g_strndup(tok, len);
+		} else if (len == 5 && !memcmp(tok, "exact", 5)) {
+			*(gboolean *)field = TRUE;
+		} else if (len == 6 && !memcmp(tok, "object", 6)) {
+			*(gboolean *)field = FALSE;
+		} else {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
+				"%s: expected 'exact' or 'object'", k->name);
+			return FALSE;
+		}
+		break;
+	case K_ORDERS:
+		while (next_token(l, &(const char *){ pos }, &tok, &len)) {
+			if (n == SA_ACCOUNT_MAX_ORDERS) {
+				set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
+					"%s: more than %d orders", k->name,
+					SA_ACCOUNT_MAX_ORDERS);
+				return FALSE;
+			}
+			if (!take_num(l, &pos, FALSE, NULL,
+				      (guint64 *)field + n, k->name, error))
+				return FALSE;
+			n++;
+		}
+		if (!n || (a->n_orders && n != a->n_orders)) {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, end,
+				"%s: %u orders, expected %u", k->name, n,
+				a->n_orders ? a->n_orders : 1);
+			return FALSE;
+		}
+		a->n_orders = n;
+		return TRUE;
+	}
+	if (next_token(l, &pos, &tok, &len)) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
+			"%s: unexpected '%.*s' after the value", k->name,
+			(int)len, tok);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* "key: value"; unknown keys are skipped. */
+static gboolean parse_header(struct sa_account *a, const struct line *l,
+			     guint64 *seen, GError **error)
+{
+	const char *colon = memchr(l->s, ':', l->len);
+	size_t klen, i;
+
+	if (!colon || colon == l->s) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, l->s,
+			"expected 'key: value' or the column heading");
+		return FALSE;
+	}
+	klen = colon - l->s;
+	for (i = 0; i < klen; i++) {
+		if (!g_ascii_isalnum(l->s[i]) && l->s[i] != '_') {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, l->s + i,
+				"bad character in a key");
+			return FALSE;
+		}
+	}
+	for (i = 0; i < G_N_ELEMENTS(keys); i++) {
+		if (strlen(keys[i].name) != klen ||
+		    memcmp(keys[i].name, l->s, klen))
+			continue;
+		if (*seen & (1ULL << i)) {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, l->s,
+				"duplicate key '%s'", keys[i].name);
+			return FALSE;
+		}
+		*seen |= 1ULL << i;
+		return parse_value(a, &keys[i], l, colon + 1, error);
+	}
+	return TRUE;
+}
+
+static gboolean parse_heading(const struct line *l, GError **error)
+{
+	const char *pos = l->s + 1, *tok;
+	size_t len, i;
+
+	for (i = 0; i < G_N_ELEMENTS(heading); i++) {
+		if (!next_token(l, &pos, &tok, &len) ||
+		    strlen(heading[i]) != len || memcmp(tok, heading[i], len)) {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l,
+				i ? tok : l->s,
+				"expected column '%s' in the heading",
+				heading[i]);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+static gboolean parse_row(struct sa_account_row *r, const struct line *l,
+			  GError **error)
+{
+	const char *pos = l->s, *tok, *slash, *end = l->s + l->len;
+	size_t len, k;
+
+	if (!take_num(l, &pos, FALSE, NULL, &r->total, "total", error) ||
+	    !take_num(l, &pos, FALSE, NULL, &r->slack, "slack", error) ||
+	    !take_num(l, &pos, FALSE, NULL, &r->req, "req", error) ||
+	    !take_num(l, &pos, TRUE, &r->live, NULL, "live", error) ||
+	    !take_num(l, &pos, TRUE, &r->objs, NULL, "objs", error))
+		return FALSE;
+	if (!next_token(l, &pos, &tok, &len) ||
+	    !(slash = memchr(tok, '/', len)) ||
+	    !parse_num(tok, slash - tok, FALSE, NULL, &r->allocs) ||
+	    !parse_num(slash + 1, tok + len - slash - 1, FALSE, NULL,
+		       &r->frees)) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos == end ? end : tok,
+			"expected ALLOCS/FREES");
+		return FALSE;
+	}
+	if (!next_token(l, &pos, &tok, &len)) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos, "missing kind");
+		return FALSE;
+	}
+	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++)
+		if (strlen(kind_names[k]) == len && !memcmp(tok, kind_names[k], len))
+			break;
+	if (k == SA_ACCOUNT_NR_KINDS) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
+			"kind '%.*s' is neither kmalloc nor cache", (int)len,
+			tok);
+		return FALSE;
+	}
+	r->kind = k;
+	while (pos < end && g_ascii_isspace(*pos))
+		pos++;
+	while (end > pos && g_ascii_isspace(end[-1]))
+		end--;
+	if (pos == end) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos, "missing caller");
+		return FALSE;
+	}
+	if (r->total - r->req != r->slack || r->req > r->total) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, l->s,
+			"slack is not total - req");
+		return FALSE;
+	}
+	r->caller = g_strndup(pos, end - pos);
+	return TRUE;
+}
+
+static gboolean parse_version(struct sa_account *a, const struct line *l,
+			      GError **error)
+{
+	static const char tag[] = "# slab_account ";
+	const char *pos = l->s + sizeof(tag) - 1;
+	guint64 v;
+
+	if (l->len < sizeof(tag) || memcmp(l->s, tag, sizeof(tag) - 1)) {
+		set_err(error, SA_ACCOUNT_ERROR_VERSION, l, l->s,
+			"not a /proc/slab_account file (no '# slab_account "
+			"VERSION' line)");
+		return FALSE;
+	}
+	if (!parse_num(pos, l->s + l->len - pos, FALSE, NULL, &v)) {
+		set_err(error, SA_ACCOUNT_ERROR_VERSION, l, pos,
+			"bad format version");
+		return FALSE;
+	}
+	if (v != SA_ACCOUNT_FORMAT_VERSION) {
+		set_err(error, SA_ACCOUNT_ERROR_VERSION, l, pos,
+			"format version %" G_GUINT64_FORMAT ", this slabacct "
+			"reads version %d", v, SA_ACCOUNT_FORMAT_VERSION);
+		return FALSE;
+	}
+	a->version = (int)v;
+	return TRUE;
+}
+
+static gboolean check_missing(guint64 seen, const struct line *l,
+			      GError **error)
+{
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(keys); i++) {
+		if (!(seen & (1ULL << i))) {
+			set_err(error, SA_ACCOUNT_ERROR_MISSING, l, l->s,
+				"header key '%s' is missing", keys[i].name);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+struct sa_account *sa_account_parse(const char *text, size_t len,
+				    GError **error)
+{
+	struct sa_account *a = g_new0(struct sa_account, 1);
+	GArray *rows = g_array_new(FALSE, TRUE, sizeof(struct sa_account_row));
+	const char *p = text, *end = text + len;
+	struct line l = { .s = text, .len = 0, .no = 0 };
+	enum { VERSION, HEADER, ROWS } state = VERSION;
+	guint64 seen = 0;
+
+	G_STATIC_ASSERT(G_N_ELEMENTS(keys) <= 64);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		struct sa_account_row r = { 0 };
+
+		l.s = p;
+		l.len = (nl ? nl : end) - p;
+		l.no++;
+		p = nl ? nl + 1 : end;
+		if (state == VERSION) {
+			if (!parse_version(a, &l, error))
+				goto error;
+			state = HEADER;
+		} else if (state == HEADER && l.len && l.s[0] == '#') {
+			if (!parse_heading(&l, error) ||
+			    !check_missing(seen, &l, error))
+				goto error;
+			state = ROWS;
+		} else if (state == HEADER) {
+			if (l.len && !parse_header(a, &l, &seen, error))
+				goto error;
+		} else if (l.len) {
+			if (!parse_row(&r, &l, error))
+				goto error;
+			g_array_append_val(rows, r);
+		}
+	}
+	if (state != ROWS) {
+		l.s = end;
+		l.len = 0;
+		set_err(error, state == VERSION ? SA_ACCOUNT_ERROR_VERSION :
+			SA_ACCOUNT_ERROR_MISSING, &l, end, state == VERSION ?
+			"empty input" : "the file ends before the column heading");
+		goto error;
+	}
+	a->n_rows = rows->len;
+	a->rows = (struct sa_account_row *)g_array_free(rows, FALSE);
+	return a;
+
+error:
+	a->n_rows = rows->len;
+	a->rows = (struct sa_account_row *)g_array_free(rows, FALSE);
+	sa_account_free(a);
+	return NULL;
+}
+
+struct sa_account *sa_account_load(const char *path, GError **error)
+{
+	struct sa_account *a;
+	char *text;
+	gsize len;
+
+	/* g_file_get_contents reads /proc files (size 0) to the end */
+	if (!g_file_get_contents(path, &text, &len, error))
+		return NULL;
+	a = sa_account_parse(text, len, error);
+	if (!a)
+		g_prefix_error(error, "%s: ", path);
+	g_free(text);
+	return a;
+}
+
+void sa_account_free(struct sa_account *a)
+{
+	size_t i;
+
+	if (!a)
+		return;
+	for (i = 0; i < a->n_rows; i++)
+		g_free(a->rows[i].caller);
+	g_free(a->rows);
+	g_free(a->sort);
+	g_free(a);
+}

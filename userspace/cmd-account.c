@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct account [--json] [FILE]: parse /proc/slab_account (or a saved
+ * copy) and print it back as a table or as JSON.
+ */
+#include <stdio.h>
+
+#include <json-glib/json-glib.h>
+
+#include "account.h"
+#include "cmd.h"
+
+#define ACCOUNT_JSON_SCHEMA	1
+
+static void add_u64(JsonBuilder *b, const char *k, guint64 v)
+{
+	json_builder_set_member_name(b, k);
+	json_builder_add_int_value(b, (gint64)v);
+}
+
+static void add_orders(JsonBuilder *b, const char *k, const guint64 *v,
+		       unsigned int n)
+{
+	unsigned int i;
+
+	json_builder_set_member_name(b, k);
+	json_builder_begin_array(b);
+	for (i = 0; i < n; i++)
+		json_builder_add_int_value(b, (gint64)v[i]);
+	json_builder_end_array(b);
+}
+
+static void print_json(const struct sa_account *a)
+{
+	JsonBuilder *b = json_builder_new();
+	JsonGenerator *g;
+	JsonNode *root;
+	char *out;
+	size_t i;
+	int k;
+
+	json_builder_begin_object(b);
+	add_u64(b, "schema_version", ACCOUNT_JSON_SCHEMA);
+	add_u64(b, "format_version", a->version);
+	json_builder_set_member_name(b, "sort");
+	json_builder_add_string_value(b, a->sort);
+	add_u64(b, "top", a->top);
+	add_u64(b, "sites", a->sites);
+	add_u64(b, "objects", a->objects);
+	json_builder_set_member_name(b, "cache_slot_exact");
+	json_builder_add_boolean_value(b, a->cache_slot_exact);
+	add_u64(b, "bytes_alloc", a->bytes_alloc);
+	add_u64(b, "bytes_req", a->bytes_req);
+	add_u64(b, "slack", a->slack);
+	add_u64(b, "live_bytes", a->live_bytes);
+	add_u64(b, "live_req", a->live_req);
+	add_u64(b, "live_objects", a->live_objects);
+	add_u64(b, "allocs", a->allocs);
+	add_u64(b, "frees", a->frees);
+	add_u64(b, "callers", a->callers);
+	add_u64(b, "dropped", a->dropped);
+	add_u64(b, "untracked_frees", a->untracked_frees);
+	add_u64(b, "map_full", a->map_full);
+	add_u64(b, "lost_frees", a->lost_frees);
+	json_builder_set_member_name(b, "kinds");
+	json_builder_begin_object(b);
+	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {
+		json_builder_set_member_name(b, sa_account_kind_name(k));
+		json_builder_begin_object(b);
+		add_u64(b, "allocs", a->kind[k].allocs);
+		add_u64(b, "bytes_alloc", a->kind[k].bytes_alloc);
+		add_u64(b, "bytes_req", a->kind[k].bytes_req);
+		add_u64(b, "slack", a->kind[k].slack);
+		json_builder_end_object(b);
+	}
+	json_builder_end_object(b);
+	add_orders(b, "pages_alloc", a->pages_alloc, a->n_orders);
+	add_orders(b, "pages_free", a->pages_free, a->n_orders);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < a->n_rows; i++) {
+		const struct sa_account_row *r = &a->rows[i];
+
+		json_builder_begin_object(b);
+		add_u64(b, "total", r->total);
+		add_u64(b, "slack", r->slack);
+		add_u64(b, "req", r->req);
+		add_u64(b, "live", r->live);
+		add_u64(b, "objs", r->objs);
+		add_u64(b, "allocs", r->allocs);
+		add_u64(b, "frees", r->frees);
+		json_builder_set_member_name(b, "kind");
+		json_builder_add_string_value(b, sa_account_kind_name(r->kind));
+		json_builder_set_member_name(b, "caller");
+		json_builder_add_string_value(b, r->caller);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+
+	root = json_builder_get_root(b);
+	g = json_generator_new();
+	json_generator_set_pretty(g, TRUE);
+	json_generator_set_root(g, root);
+	out = json_generator_to_data(g, NULL);
+	puts(out);
+	g_free(out);
+	json_node_unref(root);
+	g_object_unref(g);
+	g_object_unref(b);
+}
+
+static void print_text(const struct sa_account *a)
+{
+	size_t i;
+	int k;
+
+	printf("slab_account format %d: %" G_GUINT64_FORMAT " allocs, %"
+	       G_GUINT64_FORMAT " frees, %" G_GUINT64_FORMAT " callers\n",
+	       a->version, a->allocs, a->frees, a->callers);
+	printf("bytes: %" G_GUINT64_FORMAT " allocated, %" G_GUINT64_FORMAT
+	       " requested, %" G_GUINT64_FORMAT " slack; %" G_GINT64_FORMAT
+	       " live in %" G_GINT64_FORMAT " objects\n", a->bytes_alloc,
+	       a->bytes_req, a->slack, a->live_bytes, a->live_objects);
+	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++)
+		printf("%-8s %" G_GUINT64_FORMAT " allocs, %" G_GUINT64_FORMAT
+		       " bytes, %" G_GUINT64_FORMAT " slack\n",
+		       sa_account_kind_name(k), a->kind[k].allocs,
+		       a->kind[k].bytes_alloc, a->kind[k].slack);
+	printf("not counted: %" G_GUINT64_FORMAT " dropped allocs, %"
+	       G_GUINT64_FORMAT " untracked frees, %" G_GUINT64_FORMAT
+	       " untracked allocs, %" G_GUINT64_FORMAT " lost frees\n",
+	       a->dropped, a->untracked_frees, a->map_full, a->lost_frees);
+	printf("%10s %9s %10s %10s %7s %7s %-7s %s\n", "total", "slack",
+	       "req", "live", "allocs", "frees", "kind", "caller");
+	for (i = 0; i < a->n_rows; i++) {
+		const struct sa_account_row *r = &a->rows[i];
+
+		printf("%10" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %10"
+		       G_GUINT64_FORMAT " %10" G_GINT64_FORMAT " %7"
+		       G_GUINT64_FORMAT " %7" G_GUINT64_FORMAT " %-7s %s\n",
+		       r->total, r->slack, r->req, r->live, r->allocs,
+		       r->frees, sa_account_kind_name(r->kind), r->caller);
+	}
+}
+
+int cmd_account(int argc, char **argv)
+{
+	gboolean json = FALSE;
+	const GOptionEntry entries[] = {
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json,
+		  "print JSON (schema_version 1)", NULL },
+		{ NULL },
+	};
+	const char *path = "/proc/slab_account";
+	struct sa_account *a;
+	GError *err = NULL;
+
+	if (sa_parse_options(&argc, &argv, "account", "[FILE]",
+			     "Parse /proc/slab_account (slab_account.ko), or a "
+			     "saved copy, and print it.",
+			     "Slack = bytes_alloc - bytes_req. For kmalloc it "
+			     "is the caller's over-request; for kmem_cache\n"
+			     "it is the cache's padding, so the two kinds are "
+			     "shown apart.", entries))
+		return SA_EXIT_USAGE;
+	if (argc > 2) {
+		sa_err("account", "unexpected argument '%s'", argv[2]);
+		return SA_EXIT_USAGE;
+	}
+	if (argc == 2)
+		path = argv[1];
+	a = sa_account_load(path, &err);
+	if (!a) {
+		sa_err("account", "%s", err->message);
+		if (err->domain == G_FILE_ERROR && err->code == G_FILE_ERROR_NOENT)
+			sa_err("account", "is slab_account.ko loaded? "
+			       "(insmod slab_account.ko)");
+		g_error_free(err);
+		return SA_EXIT_FAIL;
+	}
+	if (json)
+		print_json(a);
+	else
+		print_text(a);
+	sa_account_free(a);
+	return SA_EXIT_OK;
+}
