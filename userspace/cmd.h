@@ -9,6 +9,8 @@
 #ifndef SLABACCT_CMD_H
 #define SLABACCT_CMD_H
 
+#include <stdio.h>
+
 #include <glib.h>
 
 #define SA_EXIT_OK	0
@@ -28,6 +30,10 @@ int cmd_version(int argc, char **argv);
 int cmd_account(int argc, char **argv);
 int cmd_events(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+/* Open --output PATH (stdout for NULL or "-"); prints the error. */
+int sa_output_open(const char *cmd, const char *path, FILE **out);
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
 /* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */
@@ -57,5 +63,11 @@ int sa_require_tracefs(const char *cmd);
  */
 void sa_print_lost(const char *cmd, int nr_cpus, const guint64 *lost,
 		   guint64 total, const char *advice);
+
+/* The events a recording wrote, per event, then sa_print_lost(). */
+struct sa_record_result;
+void sa_print_record_result(const char *cmd, const char *output,
+			    const struct sa_record_result *res,
+			    const char *advice);
 
 #endif /* SLABACCT_CMD_H */

@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The call-site aggregator. It owns the map of live objects (pointer ->
+ * allocation), which attributes each free to the call site that made the
+ * allocation, and which the live, timeline and OOM sections reuse.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "agg-callsite.h"
+#include "report-flags.h"
+#include "symbols.h"
+
+struct cs_state {
+	const struct sa_report_opts *opts;
+	GHashTable *index[SA_KIND_NR];	/* key -> site index + 1 */
+	GPtrArray *sites;		/* struct sa_site * */
+	GHashTable *live;		/* ptr -> object index + 1 */
+	GArray *objs;			/* struct sa_live_obj */
+	GArray *holes;			/* free object indices */
+	guint64 unmatched, nullf, reused;
+	gboolean given;			/* sites now belong to the result */
+};
+
+static const guint64 age_limit[SA_AGE_BUCKETS - 1] = {
+	1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+	10000000000ULL,
+};
+
+int sa_age_bucket(guint64 age_ns)
+{
+	int i;
+
+	for (i = 0; i < SA_AGE_BUCKETS - 1; i++)
+		if (age_ns < age_limit[i])
+			return i;
+	return SA_AGE_BUCKETS - 1;
+}
+
+const char *sa_age_label(int bucket)
+{
+	static const char *const labels[SA_AGE_BUCKETS] = {
+		"<1ms", "<10ms", "<100ms", "<1s", "<10s", ">=10s",
+	};
+
+	return bucket >= 0 && bucket < SA_AGE_BUCKETS ? labels[bucket] : "?";
+}
+
+static double pct_waste(guint64 req, guint64 alloc)
+{
+	return alloc ? 100.0 - 100.0 * (double)req / (double)alloc : 0.0;
+}
+
+void sa_site_derive(struct sa_site *s)
+{
+	s->slack = s->bytes_alloc > s->bytes_req ?
+		   s->bytes_alloc - s->bytes_req : 0;
+	s->frag = pct_waste(s->bytes_req, s->bytes_alloc);
+	s->live_waste = s->live_alloc > s->live_req ?
+			s->live_alloc - s->live_req : 0;
+	s->live_frag = pct_waste(s->live_req, s->live_alloc);
+}
+
+void sa_site_free(struct sa_site *s)
+{
+	if (!s)
+		return;
+	g_free(s->sym);
+	g_free(s->gfp_str);
+	g_free(s);
+}
+
+static void *cs_create(const struct sa_report_opts *opts,
+		       struct sa_pipeline *p)
+{
+	struct cs_state *st = g_new0(struct cs_state, 1);
+	int k;
+
+	st->opts = opts;
+	for (k = 0; k < SA_KIND_NR; k++)
+		st->index[k] = g_hash_table_new(g_direct_hash, g_direct_equal);
+	st->sites = g_ptr_array_new();
+	st->live = g_hash_table_new(g_direct_hash, g_direct_equal);
+	st->objs = g_array_new(FALSE, FALSE, sizeof(struct sa_live_obj));
+	st->holes = g_array_new(FALSE, FALSE, sizeof(guint32));
+	return st;
+}
+
+static void cs_destroy(void *state)
+{
+	struct cs_state *st = state;
+	int k;
+
+	for (k = 0; k < SA_KIND_NR; k++)
+		g_hash_table_destroy(st->index[k]);
+	if (!st->given)
+		g_ptr_array_free(st->sites, TRUE);
+	g_hash_table_destroy(st->live);
+	g_array_free(st->objs, TRUE);
+	g_array_free(st->holes, TRUE);
+	g_free(st);
+}
+
+/* The grouping key of an allocation: its call site, or its cache. */
+static const char *cache_of(const struct sa_rec *r, enum sa_kind kind)
+{
+	char buf[48];
+
+	if (r->have & (1u << SA_KM_NAME) && r->v[SA_KM_NAME])
+		return (const char *)(uintptr_t)r->v[SA_KM_NAME];
+	/* no name in the event: name the size class */
+	snprintf(buf, sizeof(buf), "%s-%u",
+		 kind == SA_KIND_KMALLOC ? "kmalloc" : "cache",
+		 (unsigned int)r->v[SA_KM_ALLOC]);
+	return g_intern_string(buf);
+}
+
+static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
+			enum sa_kind kind)
+{
+	const char *cache = NULL;
+	gpointer key, v;
+	struct sa_site *s;
+
+	if (st->opts && st->opts->by == SA_BY_CACHE) {
+		cache = cache_of(r, kind);
+		key = (gpointer)cache;
+	} else {
+		key = (gpointer)(uintptr_t)r->v[SA_KM_CALL_SITE];
+	}
+	v = g_hash_table_lookup(st->index[kind], key);
+	if (v)
+		return GPOINTER_TO_UINT(v) - 1;
+	s = g_new0(struct sa_site, 1);
+	s->kind = kind;
+	if (cache) {
+		s->cache = cache;
+	} else {
+		s->call_site = r->v[SA_KM_CALL_SITE];
+		if (r->have & (1u << SA_KM_NAME))
+			s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
+	}
+	g_ptr_array_add(st->sites, s);
+	g_hash_table_insert(st->index[kind], key,
+			    GUINT_TO_POINTER(st->sites->len));
+	return st->sites->len - 1;
+}
+
+static void gfp_count(struct sa_site *s, guint64 gfp)
+{
+	int i;
+
+	for (i = 0; i < SA_GFP_SLOTS; i++) {
+		if (s->gfp_n[i] && s->gfp_v[i] == gfp) {
+			s->gfp_n[i]++;
+			return;
+		}
+		if (!s->gfp_n[i]) {
+			s->gfp_v[i] = gfp;
+			s->gfp_n[i] = 1;
+			return;
+		}
+	}
+}
+
+static void live_drop(struct cs_state *st, guint32 idx, struct sa_site *s)
+{
+	struct sa_live_obj *o = &g_array_index(st->objs, struct sa_live_obj,
+					       idx);
+
+	s->live--;
+	s->live_alloc -= o->bytes_alloc;
+	s->live_req -= o->bytes_req;
+	g_hash_table_remove(st->live, (gpointer)(uintptr_t)o->ptr);
+	o->ptr = 0;
+	g_array_append_val(st->holes, idx);
+}
+
+static void on_alloc(struct cs_state *st, struct sa_rec *r,
+		     enum sa_kind kind)
+{
+	guint64 ptr = r->v[SA_KM_PTR];
+	struct sa_live_obj o;
+	struct sa_site *s;
+	guint32 idx;
+	gpointer v;
+
+	if (!ptr)
+		return;		/* a failed allocation */
+	idx = site_get(st, r, kind);
+	s = st->sites->pdata[idx];
+	s->allocs++;
+	s->bytes_alloc += r->v[SA_KM_ALLOC];
+	if (r->have & (1u << SA_KM_REQ)) {
+		s->bytes_req += r->v[SA_KM_REQ];
+		s->have_req = TRUE;
+	} else {
+		/* without bytes_req nothing can be said about slack */
+		s->bytes_req += r->v[SA_KM_ALLOC];
+	}
+	if (r->have & (1u << SA_KM_GFP))
+		gfp_count(s, r->v[SA_KM_GFP]);
+
+	v = g_hash_table_lookup(st->live, (gpointer)(uintptr_t)ptr);
+	if (v) {
+		guint32 old = GPOINTER_TO_UINT(v) - 1;
+		struct sa_live_obj *p = &g_array_index(st->objs,
+						       struct sa_live_obj, old);
+
+		st->reused++;
+		live_drop(st, old, st->sites->pdata[p->site]);
+	}
+	o.ptr = ptr;
+	o.ts = r->ts;
+	o.site = idx;
+	o.bytes_req = r->have & (1u << SA_KM_REQ) ? r->v[SA_KM_REQ] :
+		      r->v[SA_KM_ALLOC];
+	o.bytes_alloc = r->v[SA_KM_ALLOC];
+	o.pid = r->pid;
+	o.cpu = r->cpu;
+	s->live++;
+	s->live_alloc += o.bytes_alloc;
+	s->live_req += o.bytes_req;
+	if (st->holes->len) {
+		guint32 h = g_array_index(st->holes, guint32,
+					  st->holes->len - 1);
+
+		g_array_set_size(st->holes, st->holes->len - 1);
+		g_array_index(st->objs, struct sa_live_obj, h) = o;
+		idx = h;
+	} else {
+		g_array_append_val(st->objs, o);
+		idx = st->objs->len - 1;
+	}
+	g_hash_table_insert(st->live, (gpointer)(uintptr_t)ptr,
+			    GUINT_TO_POINTER(idx + 1));
+}
+
+static void on_free(struct cs_state *st, struct sa_rec *r)
+{
+	guint64 ptr = r->v[SA_KM_PTR];
+	struct sa_live_obj *o;
+	struct sa_site *s;
+	guint32 idx;
+	gpointer v;
+
+	if (!(r->have & (1u << SA_KM_PTR)))
+		return;
+	if (!ptr) {
+		st->nullf++;
+		return;
+	}
+	v = g_hash_table_lookup(st->live, (gpointer)(uintptr_t)ptr);
+	if (!v) {
+		st->unmatched++;
+		return;
+	}
+	idx = GPOINTER_TO_UINT(v) - 1;
+	o = &g_array_index(st->objs, struct sa_live_obj, idx);
+	s = st->sites->pdata[o->site];
+	s->frees++;
+	if (o->cpu != r->cpu)
+		s->pingpong++;
+	r->freed_alloc = o->bytes_alloc;
+	live_drop(st, idx, s);
+}
+
+static void cs_event(void *state, struct sa_rec *r)
+{
+	struct cs_state *st = state;
+
+	switch (r->ev) {
+	case SA_EV_KMALLOC:
+		on_alloc(st, r, SA_KIND_KMALLOC);
+		break;
+	case SA_EV_CACHE_ALLOC:
+		on_alloc(st, r, SA_KIND_CACHE);
+		break;
+	case SA_EV_KFREE:
+	case SA_EV_CACHE_FREE:
+		on_free(st, r);
+		break;
+	default:
+		break;
+	}
+}
+
+void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data)
+{
+	struct cs_state *st = state;
+	guint i;
+
+	for (i = 0; i < st->objs->len; i++) {
+		struct sa_live_obj *o = &g_array_index(st->objs,
+						       struct sa_live_obj, i);
+
+		if (o->ptr)
+			fn(o, data);
+	}
+}
+
+struct sa_site *sa_callsite_site(void *state, guint32 idx)
+{
+	struct cs_state *st = state;
+
+	return idx < st->sites->len ? st->sites->pdata[idx] : NULL;
+}
+
+static gint by_live_alloc(gconstpointer a, gconstpointer b)
+{
+	const struct sa_site *x = *(struct sa_site *const *)a;
+	const struct sa_site *y = *(struct sa_site *const *)b;
+
+	if (x->live_alloc != y->live_alloc)
+		return x->live_alloc > y->live_alloc ? -1 : 1;
+	return x->call_site < y->call_site ? -1 : x->call_site > y->call_site;
+}
+
+GPtrArray *sa_callsite_top_live(void *state, guint n)
+{
+	struct cs_state *st = state;
+	GPtrArray *a = g_ptr_array_new();
+	guint i;
+
+	for (i = 0; i < st->sites->len; i++)
+		if (((struct sa_site *)st->sites->pdata[i])->live)
+			g_ptr_array_add(a, st->sites->pdata[i]);
+	g_ptr_array_sort(a, by_live_alloc);
+	if (a->len > n)
+		g_ptr_array_set_size(a, n);
+	return a;
+}
+
+struct age_ctx {
+	struct cs_state *st;
+	guint64 end;
+};
+
+static void age_one(const struct sa_live_obj *o, void *data)
+{
+	struct age_ctx *c = data;
+	struct sa_site *s = c->st->sites->pdata[o->site];
+
+	s->age[sa_age_bucket(c->end > o->ts ? c->end - o->ts : 0)]++;
+}
+
+static void totals_add(struct sa_totals *t, const struct sa_site *s)
+{
+	t->sites++;
+	t->allocs += s->allocs;
+	t->frees += s->frees;
+	t->bytes_alloc += s->bytes_alloc;
+	t->bytes_req += s->bytes_req;
+	t->slack += s->slack;
+	t->live += s->live;
+	t->live_alloc += s->live_alloc;
+	t->live_req += s->live_req;
+	t->live_waste += s->live_waste;
+	t->pingpong += s->pingpong;
+}
+
+static void *cs_finish(void *state, struct sa_report *rep)
+{
+	struct cs_state *st = state;
+	struct sa_callsite_result *res = g_new0(struct sa_callsite_result, 1);
+	struct age_ctx ac = { st, rep->last_ts };
+	bool no_req = false;
+	guint i;
+	int k, j;
+
+	sa_callsite_foreach_live(st, age_one, &ac);
+	for (i = 0; i < st->sites->len; i++) {
+		struct sa_site *s = st->sites->pdata[i];
+		struct sa_sym sym = { 0 };
+
+		sa_site_derive(s);
+		if (s->call_site && rep->syms) {
+			sa_symbols_lookup(rep->syms, s->call_site, &sym);
+			s->func = sym.func;
+			s->module = sym.module;
+			s->file = sym.file;
+			s->line = sym.line;
+			s->wrapper_hint = sa_sym_wrapper_hint(sym.func);
+		}
+		if (!s->cache || s->call_site)
+			s->sym = sa_sym_format(&sym, s->call_site);
+		else
+			s->sym = g_strdup(s->cache);
+		for (j = 0; j < SA_GFP_SLOTS; j++)
+			if (s->gfp_n[j] > s->gfp_n[0]) {
+				guint64 tv = s->gfp_v[0], tn = s->gfp_n[0];
+
+				s->gfp_v[0] = s->gfp_v[j];
+				s->gfp_n[0] = s->gfp_n[j];
+				s->gfp_v[j] = tv;
+				s->gfp_n[j] = tn;
+			}
+		s->gfp = s->gfp_v[0];
+		if (s->gfp_n[0])
+			s->gfp_str = sa_report_flags(rep, s->kind ==
+						     SA_KIND_KMALLOC ?
+						     SA_EV_KMALLOC :
+						     SA_EV_CACHE_ALLOC,
+						     SA_KM_GFP, s->gfp);
+		if (!s->have_req && s->allocs)
+			no_req = true;
+		totals_add(&res->total[s->kind], s);
+	}
+	for (k = 0; k < SA_KIND_NR; k++) {
+		struct sa_totals *t = &res->total[k];
+
+		t->frag = pct_waste(t->bytes_req, t->bytes_alloc);
+		t->live_frag = pct_waste(t->live_req, t->live_alloc);
+	}
+	if (no_req)
+		sa_report_note(rep, "some allocation events have no bytes_req: "
+			       "their slack is counted as 0");
+	res->unmatched_frees = st->unmatched;
+	res->null_frees = st->nullf;
+	res->reused = st->reused;
+	res->by = st->opts ? st->opts->by : SA_BY_CALLSITE;
+	res->sites = st->sites;
+	/* the objects stay with the state (for the live section) */
+	g_ptr_array_set_free_func(res->sites, (GDestroyNotify)sa_site_free);
+	res->shown = g_ptr_array_new();
+	for (i = 0; i < res->sites->len; i++)
+		g_ptr_array_add(res->shown, res->sites->pdata[i]);
+	st->given = TRUE;
+	return res;
+}
+
+static void cs_free_result(void *result)
+{
+	struct sa_callsite_result *res = result;
+
+	g_ptr_array_free(res->shown, TRUE);
+	g_ptr_array_free(res->sites, TRUE);
+	g_free(res);
+}
+
+const struct sa_agg sa_agg_callsite = {
+	.events = SA_EVBIT(SA_EV_KMALLOC) | SA_EVBIT(SA_EV_CACHE_ALLOC) |
+		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE),
+	.create = cs_create,
+	.event = cs_event,
+	.finish = cs_finish,
+	.destroy = cs_destroy,
+	.free_result = cs_free_result,
+};

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The call-site aggregator: per call site (or per cache with --by cache),
+ * allocations, frees, bytes requested and allocated, slack, internal
+ * fragmentation, live objects, ping-pong frees and the dominant GFP
+ * flags. kmalloc and kmem_cache rows are kept apart: a kmalloc row's
+ * slack is the caller's over-request rounded up to a size class, a cache
+ * row's slack is the cache's padding.
+ *
+ * Formulas (also in `slabacct report --help`):
+ *   slack       = bytes_alloc - bytes_req, summed over allocations
+ *   frag %      = 100 - 100 * req / alloc (as perf kmem)
+ *   live        = allocations not freed by the end of the trace
+ *   live waste  = live alloc - live req; live frag % likewise
+ *   ping-pong   = frees on a different CPU from their allocation
+ */
+#ifndef SLABACCT_AGG_CALLSITE_H
+#define SLABACCT_AGG_CALLSITE_H
+
+#include "report.h"
+
+enum sa_kind {
+	SA_KIND_KMALLOC,
+	SA_KIND_CACHE,
+	SA_KIND_NR,
+};
+
+#define SA_GFP_SLOTS	4
+#define SA_AGE_BUCKETS	6	/* <1ms <10ms <100ms <1s <10s >=10s */
+
+struct sa_site {
+	enum sa_kind kind;
+	guint64 call_site;		/* 0 when grouped by cache */
+	const char *cache;		/* interned cache name, or NULL */
+	/* symbol: filled when the report is finished */
+	char *sym;			/* "func+0xoff [module]" / "0xaddr" */
+	const char *func, *module, *file;
+	int line;
+	const char *wrapper_hint;	/* non-NULL for kstrdup & co */
+	/* counts */
+	guint64 allocs, frees;
+	guint64 bytes_alloc, bytes_req, slack;
+	double frag;			/* % */
+	guint64 live, live_alloc, live_req, live_waste;
+	double live_frag;		/* % */
+	guint64 pingpong;
+	guint64 age[SA_AGE_BUCKETS];	/* live objects by age */
+	/* GFP flags: the most frequent value of the first SA_GFP_SLOTS */
+	guint64 gfp_v[SA_GFP_SLOTS], gfp_n[SA_GFP_SLOTS];
+	guint64 gfp;
+	char *gfp_str;
+	gboolean have_req;		/* bytes_req was in the events */
+};
+
+struct sa_totals {
+	guint64 sites;
+	guint64 allocs, frees;
+	guint64 bytes_alloc, bytes_req, slack;
+	double frag;
+	guint64 live, live_alloc, live_req, live_waste;
+	double live_frag;
+	guint64 pingpong;
+};
+
+struct sa_live_obj {
+	guint64 ptr;
+	guint64 ts;
+	guint32 site;			/* index in sites */
+	guint32 bytes_req, bytes_alloc;
+	gint32 pid;
+	guint16 cpu;
+};
+
+struct sa_callsite_result {
+	struct sa_totals total[SA_KIND_NR];
+	guint64 unmatched_frees;	/* of memory allocated before the trace */
+	guint64 null_frees;		/* kfree(NULL) */
+	guint64 reused;			/* allocs of a pointer still live: a
+					 * free was not seen */
+	enum sa_group_by by;
+	GPtrArray *sites;		/* struct sa_site *, every row */
+	GPtrArray *shown;		/* the rows to print, sorted; a view */
+	guint64 hidden;			/* rows left out by --top/--min-bytes */
+};
+
+extern const struct sa_agg sa_agg_callsite;
+
+/* Ages: the bucket of an age in ns, and the buckets' labels. */
+int sa_age_bucket(guint64 age_ns);
+const char *sa_age_label(int bucket);
+
+/* Slack, frag % and the live figures of a row, from its counts. */
+void sa_site_derive(struct sa_site *s);
+
+/* Live state for the other aggregators (state is the callsite state). */
+typedef void (*sa_live_fn)(const struct sa_live_obj *o, void *data);
+void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data);
+struct sa_site *sa_callsite_site(void *state, guint32 idx);
+
+/*
+ * The n sites with the most live bytes now, while the trace is read (for
+ * an OOM kill). Returns a new array of struct sa_site * (not owned).
+ */
+GPtrArray *sa_callsite_top_live(void *state, guint n);
+
+void sa_site_free(struct sa_site *s);
+
+#endif /* SLABACCT_AGG_CALLSITE_H */

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct report [OPTIONS] FILE: the post-processor of trace.dat files
+ * (from slabacct record, boot collect or trace-cmd record).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg-callsite.h"
+#include "cmd.h"
+#include "emit.h"
+#include "report-sort.h"
+#include "report.h"
+
+static const char report_help[] =
+"Sections (--what, comma list or 'all'; default callsite):\n"
+"  callsite  per call site: bytes allocated and requested, slack, frag %,\n"
+"            allocs, frees, live objects and bytes, live waste, ping-pong\n"
+"            and the dominant GFP flags; kmalloc and kmem_cache apart\n"
+"  live      allocations never freed by the end of the trace, by call\n"
+"            site, with an age histogram; --objects lists every one\n"
+"  subsys    roll-up by source directory (--vmlinux, --build-tree) or by\n"
+"            module and symbol; names allocation wrappers (kstrdup, ...)\n"
+"  timeline  allocated - freed bytes over time, in bins of --interval\n"
+"\n"
+"Formulas:\n"
+"  slack        = bytes_alloc - bytes_req, summed over allocations\n"
+"  frag %       = 100 - 100 * bytes_req / bytes_alloc  (as perf kmem)\n"
+"  live         = allocations not freed by the end of the trace\n"
+"  live waste   = live bytes_alloc - live bytes_req; live frag % likewise\n"
+"  ping-pong    = frees on a different CPU from their allocation\n"
+"  age          = last event of the trace - time of the allocation\n"
+"  net (timeline) = bytes allocated - bytes freed in the bin, counting\n"
+"                 frees of objects allocated within the trace;\n"
+"                 outstanding = running sum of net\n"
+"  For kmem_cache rows bytes_req is the object size and bytes_alloc the\n"
+"  slot size: that slack is the cache's padding, not the caller's.\n"
+"\n"
+"Sort keys (--sort, comma list): bytes (default), req, slack, frag, hits,\n"
+"  live, pingpong, callsite.\n"
+"\n"
+"Every output starts with the trace's origin and its lost events.\n"
+"Exit status: 0 ok, 1 unreadable or corrupt input, 2 usage.\n"
+"\n"
+"Examples:\n"
+"  slabacct report trace.dat\n"
+"  slabacct report --sort slack --top 20 trace.dat\n"
+"  slabacct report --what live --objects --json trace.dat\n"
+"  slabacct report --what subsys --build-tree ~/linux --depth 2 trace.dat\n"
+"  slabacct report --what timeline --interval 100ms boot.dat";
+
+/* "100ms", "2s", "500us", "1000ns"; a bare number is seconds. */
+static int parse_interval(const char *s, guint64 *ns)
+{
+	static const struct { const char *sfx; double mul; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+		{ "", 1e9 },
+	};
+	char *end;
+	double v = strtod(s, &end);
+	unsigned int i;
+
+	if (end == s || v <= 0)
+		return -1;
+	for (i = 0; i < G_N_ELEMENTS(units); i++)
+		if (!strcmp(end, units[i].sfx)) {
+			*ns = (guint64)(v * units[i].mul);
+			return *ns ? 0 : -1;
+		}
+	return -1;
+}
+
+int sa_output_open(const char *cmd, const char *path, FILE **out)
+{
+	*out = stdout;
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	*out = fopen(path, "w");
+	if (!*out) {
+		sa_err(cmd, "%s: %s", path, g_strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
+	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
+	gchar *output = NULL;
+	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
+	gint top = 0, depth = 0, width = 80, threads = 0;
+	gint64 min_bytes = 0;
+	const GOptionEntry entries[] = {
+		{ "what", 'w', 0, G_OPTION_ARG_STRING, &what,
+		  "sections: callsite, live, subsys, timeline, all", "LIST" },
+		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+		  "text (default), json, csv, or account (the "
+		  "/proc/slab_account layout)", "FMT" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "same as --format json",
+		  NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "same as --format csv",
+		  NULL },
+		{ "sort", 's', 0, G_OPTION_ARG_STRING, &sort,
+		  "call-site order, a comma list of keys", "KEYS" },
+		{ "top", 't', 0, G_OPTION_ARG_INT, &top,
+		  "show the first N call sites only", "N" },
+		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &min_bytes,
+		  "hide call sites that allocated fewer bytes", "BYTES" },
+		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
+		  "group by callsite (default) or cache", "KEY" },
+		{ "objects", 0, 0, G_OPTION_ARG_NONE, &objects,
+		  "live: list every live object (pointer, size, age, pid/comm)",
+		  NULL },
+		{ "interval", 'i', 0, G_OPTION_ARG_STRING, &interval,
+		  "timeline bin width (100ms, 1s, ...; default automatic)",
+		  "DUR" },
+		{ "vmlinux", 0, 0, G_OPTION_ARG_FILENAME, &vmlinux,
+		  "vmlinux with DWARF: call sites to file:line", "FILE" },
+		{ "build-tree", 0, 0, G_OPTION_ARG_FILENAME, &build_tree,
+		  "kernel build tree: functions to object files", "DIR" },
+		{ "depth", 0, 0, G_OPTION_ARG_INT, &depth,
+		  "subsys: directory levels to roll up to (default all)", "N" },
+		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
+		  "text: columns (default 80, 0 = unlimited)", "N" },
+		{ "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+		  "text: a second line per call site (req, live, GFP)", NULL },
+		{ "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+		  "reader threads (default: one per core)", "N" },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "write to FILE instead of standard output", "FILE" },
+		{ NULL },
+	};
+	struct sa_report_opts opts = { 0 };
+	struct sa_emit e = { 0 };
+	struct sa_sort sorter, *sp = NULL;
+	struct sa_report *rep = NULL;
+	GError *err = NULL;
+	guint32 sections = 1;
+	char *bad = NULL;
+	int ret = SA_EXIT_USAGE;
+
+	if (sa_parse_options(&argc, &argv, "report", "FILE",
+			     "Report kernel memory allocations recorded in a "
+			     "trace.dat file.", report_help, entries))
+		return SA_EXIT_USAGE;
+	if (argc != 2) {
+		sa_err("report", argc < 2 ? "which trace file? (see --help)" :
+		       "one trace file at a time (see --help)");
+		goto out;
+	}
+	if (what && sa_what_parse(what, &sections, &bad)) {
+		sa_err("report", "unknown section '%s' (callsite, live, "
+		       "subsys, timeline, all)", bad);
+		goto out;
+	}
+	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
+	if (format && sa_format_parse(format, &e.fmt)) {
+		sa_err("report", "unknown format '%s' (text, json, csv, "
+		       "account)", format);
+		goto out;
+	}
+	if (sort) {
+		if (sa_sort_parse(sort, &sorter, &bad)) {
+			sa_err("report", "unknown sort key '%s' (%s)", bad,
+			       sa_sort_key_names());
+			goto out;
+		}
+		sp = &sorter;
+	}
+	if (by && strcmp(by, "callsite") && strcmp(by, "cache")) {
+		sa_err("report", "--by takes callsite or cache, not '%s'", by);
+		goto out;
+	}
+	if (top < 0 || min_bytes < 0 || depth < 0 || width < 0 ||
+	    threads < 0) {
+		sa_err("report", "--top, --min-bytes, --depth, --width and "
+		       "--threads take numbers >= 0");
+		goto out;
+	}
+	if (interval && parse_interval(interval, &opts.interval_ns)) {
+		sa_err("report", "bad --interval '%s' (e.g. 100ms, 1s, 500us)",
+		       interval);
+		goto out;
+	}
+	opts.by = by && !strcmp(by, "cache") ? SA_BY_CACHE : SA_BY_CALLSITE;
+	opts.objects = objects;
+	opts.vmlinux = vmlinux;
+	opts.build_tree = build_tree;
+	opts.depth = depth;
+	opts.threads = threads;
+	if (e.fmt == SA_FMT_ACCOUNT)
+		sections = 1u << sa_section_index("callsite");
+
+	ret = SA_EXIT_FAIL;
+	rep = sa_report_read(argv[1], sections, &opts, &err);
+	if (!rep) {
+		sa_err("report", "%s", err->message);
+		g_error_free(err);
+		goto out;
+	}
+	if (sa_report_no_kmem(rep))
+		sa_warn("report", "%s: the trace has no kmem events", argv[1]);
+	sa_callsite_view(rep->result[sa_section_index("callsite")], sp, top,
+			 min_bytes);
+	if (sa_output_open("report", output, &e.out))
+		goto out;
+	e.width = width;
+	e.verbose = verbose;
+	if (sa_emit_report(&e, rep)) {
+		sa_err("report", "writing the report: %s", g_strerror(errno));
+		goto out;
+	}
+	ret = SA_EXIT_OK;
+out:
+	if (e.out && e.out != stdout)
+		fclose(e.out);
+	sa_report_free(rep);
+	g_free(bad);
+	g_free(what);
+	g_free(format);
+	g_free(sort);
+	g_free(by);
+	g_free(interval);
+	g_free(vmlinux);
+	g_free(build_tree);
+	g_free(output);
+	return ret;
+}

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * JSON output through json-glib: one object with schema_version, the
+ * trace's origin and losses, notes, and a "sections" object holding one
+ * member per report section. Numbers are exact; percentages are doubles.
+ */
+#include <math.h>
+
+#include "agg-callsite.h"
+#include "agg-live.h"
+#include "agg-subsys.h"
+#include "agg-timeline.h"
+#include "emit.h"
+
+static void jint(JsonBuilder *b, const char *k, gint64 v)
+{
+	json_builder_set_member_name(b, k);
+	json_builder_add_int_value(b, v);
+}
+
+static void jdbl(JsonBuilder *b, const char *k, double v)
+{
+	json_builder_set_member_name(b, k);
+	/* two decimals, so the output does not depend on float noise */
+	json_builder_add_double_value(b, round(v * 100.0) / 100.0);
+}
+
+static void jstr(JsonBuilder *b, const char *k, const char *v)
+{
+	json_builder_set_member_name(b, k);
+	if (v)
+		json_builder_add_string_value(b, v);
+	else
+		json_builder_add_null_value(b);
+}
+
+void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
+{
+	const struct sa_trace_origin *o = &rep->origin;
+	JsonBuilder *b = e->jb;
+	guint i;
+	int c;
+
+	jint(b, "schema_version", SA_SCHEMA_VERSION);
+	jstr(b, "tool", "slabacct report");
+	jstr(b, "file", rep->file);
+	json_builder_set_member_name(b, "origin");
+	json_builder_begin_object(b);
+	jstr(b, "kernel_release", o->kernel_release);
+	jstr(b, "uname", o->uname);
+	jstr(b, "cmdline", o->cmdline);
+	jstr(b, "recorder", o->recorder);
+	jstr(b, "command", o->command);
+	jstr(b, "clock", o->clock);
+	jint(b, "nr_cpus", o->nr_cpus);
+	jint(b, "first_ts_ns", rep->first_ts);
+	jint(b, "last_ts_ns", rep->last_ts);
+	jint(b, "duration_ns", rep->last_ts > rep->first_ts ?
+	     rep->last_ts - rep->first_ts : 0);
+	json_builder_end_object(b);
+
+	json_builder_set_member_name(b, "lost");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "known");
+	json_builder_add_boolean_value(b, o->lost_known);
+	jint(b, "events", o->lost_total);
+	json_builder_set_member_name(b, "per_cpu");
+	json_builder_begin_array(b);
+	for (c = 0; o->lost_known && o->lost && c < o->nr_cpus; c++)
+		json_builder_add_int_value(b, o->lost[c]);
+	json_builder_end_array(b);
+	jint(b, "missed_in_buffer", rep->missed_events);
+	jint(b, "missed_pages_unknown", rep->missed_pages_unknown);
+	json_builder_end_object(b);
+
+	json_builder_set_member_name(b, "records");
+	json_builder_begin_object(b);
+	jint(b, "total", rep->nr_records);
+	jint(b, "used", rep->nr_used);
+	for (c = 0; c < SA_EV_NR; c++)
+		jint(b, sa_ev_name(c), rep->ev_count[c]);
+	json_builder_end_object(b);
+
+	json_builder_set_member_name(b, "notes");
+	json_builder_begin_array(b);
+	for (i = 0; i < rep->notes->len; i++)
+		json_builder_add_string_value(b, rep->notes->pdata[i]);
+	json_builder_end_array(b);
+}
+
+static void totals(JsonBuilder *b, const struct sa_totals *t)
+{
+	jint(b, "sites", t->sites);
+	jint(b, "allocs", t->allocs);
+	jint(b, "frees", t->frees);
+	jint(b, "bytes_alloc", t->bytes_alloc);
+	jint(b, "bytes_req", t->bytes_req);
+	jint(b, "slack", t->slack);
+	jdbl(b, "frag_pct", t->frag);
+	jint(b, "live", t->live);
+	jint(b, "live_bytes", t->live_alloc);
+	jint(b, "live_req", t->live_req);
+	jint(b, "live_waste", t->live_waste);
+	jdbl(b, "live_frag_pct", t->live_frag);
+	jint(b, "pingpong", t->pingpong);
+}
+
+static void site_obj(JsonBuilder *b, const struct sa_site *s)
+{
+	int i;
+
+	json_builder_begin_object(b);
+	jstr(b, "kind", sa_kind_name(s->kind));
+	jstr(b, "site", s->sym);
+	if (s->call_site) {
+		char *a = g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
+					  s->call_site);
+
+		jstr(b, "address", a);
+		g_free(a);
+	}
+	jstr(b, "function", s->func);
+	jstr(b, "module", s->module);
+	jstr(b, "cache", s->cache);
+	jstr(b, "file", s->file);
+	if (s->line)
+		jint(b, "line", s->line);
+	jint(b, "allocs", s->allocs);
+	jint(b, "frees", s->frees);
+	jint(b, "bytes_alloc", s->bytes_alloc);
+	jint(b, "bytes_req", s->bytes_req);
+	jint(b, "slack", s->slack);
+	jdbl(b, "frag_pct", s->frag);
+	jint(b, "live", s->live);
+	jint(b, "live_bytes", s->live_alloc);
+	jint(b, "live_req", s->live_req);
+	jint(b, "live_waste", s->live_waste);
+	jdbl(b, "live_frag_pct", s->live_frag);
+	jint(b, "pingpong", s->pingpong);
+	jstr(b, "gfp", s->gfp_str);
+	json_builder_set_member_name(b, "live_age");
+	json_builder_begin_object(b);
+	for (i = 0; i < SA_AGE_BUCKETS; i++)
+		jint(b, sa_age_label(i), s->age[i]);
+	json_builder_end_object(b);
+	if (s->wrapper_hint) {
+		json_builder_set_member_name(b, "wrapper");
+		json_builder_add_boolean_value(b, TRUE);
+	}
+	json_builder_end_object(b);
+}
+
+void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result)
+{
+	const struct sa_callsite_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+	int k;
+
+	json_builder_set_member_name(b, "callsite");
+	json_builder_begin_object(b);
+	jstr(b, "by", r->by == SA_BY_CACHE ? "cache" : "callsite");
+	json_builder_set_member_name(b, "totals");
+	json_builder_begin_object(b);
+	for (k = 0; k < SA_KIND_NR; k++) {
+		json_builder_set_member_name(b, sa_kind_name(k));
+		json_builder_begin_object(b);
+		totals(b, &r->total[k]);
+		json_builder_end_object(b);
+	}
+	jint(b, "unmatched_frees", r->unmatched_frees);
+	jint(b, "null_frees", r->null_frees);
+	jint(b, "reused_without_free", r->reused);
+	json_builder_end_object(b);
+	jint(b, "rows_hidden", r->hidden);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->shown->len; i++)
+		site_obj(b, r->shown->pdata[i]);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
+void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
+		  const void *result)
+{
+	const struct sa_live_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+	int k;
+
+	json_builder_set_member_name(b, "live");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "totals");
+	json_builder_begin_object(b);
+	totals(b, &r->total);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "age");
+	json_builder_begin_object(b);
+	for (k = 0; k < SA_AGE_BUCKETS; k++)
+		jint(b, sa_age_label(k), r->age[k]);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->sites->len; i++)
+		site_obj(b, r->sites->pdata[i]);
+	json_builder_end_array(b);
+	if (r->objects) {
+		json_builder_set_member_name(b, "objects");
+		json_builder_begin_array(b);
+		for (i = 0; i < r->objects->len; i++) {
+			const struct sa_live_row *o =
+				&g_array_index(r->objects, struct sa_live_row,
+					       i);
+			char *p = g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
+						  o->ptr);
+
+			json_builder_begin_object(b);
+			jstr(b, "ptr", p);
+			jint(b, "bytes_alloc", o->bytes_alloc);
+			jint(b, "bytes_req", o->bytes_req);
+			jint(b, "age_ns", o->age_ns);
+			jint(b, "pid", o->pid);
+			jstr(b, "comm", o->comm);
+			jstr(b, "site", o->site->sym);
+			json_builder_end_object(b);
+			g_free(p);
+		}
+		json_builder_end_array(b);
+	}
+	json_builder_end_object(b);
+}
+
+void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
+		    const void *result)
+{
+	const struct sa_subsys_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+
+	json_builder_set_member_name(b, "subsys");
+	json_builder_begin_object(b);
+	jstr(b, "source", r->source);
+	jint(b, "depth", r->depth);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->rows->len; i++) {
+		const struct sa_subsys_row *s =
+			&g_array_index(r->rows, struct sa_subsys_row, i);
+
+		json_builder_begin_object(b);
+		jstr(b, "subsystem", s->name);
+		jint(b, "sites", s->sites);
+		jint(b, "allocs", s->allocs);
+		jint(b, "bytes_alloc", s->bytes_alloc);
+		jint(b, "bytes_req", s->bytes_req);
+		jint(b, "slack", s->slack);
+		jint(b, "live_bytes", s->live_alloc);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "wrappers");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->wrappers->len; i++) {
+		const struct sa_wrapper_row *w =
+			&g_array_index(r->wrappers, struct sa_wrapper_row, i);
+
+		json_builder_begin_object(b);
+		jstr(b, "function", w->func);
+		jint(b, "sites", w->sites);
+		jint(b, "allocs", w->allocs);
+		jint(b, "bytes_alloc", w->bytes_alloc);
+		jstr(b, "hint", w->hint);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
+void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result)
+{
+	const struct sa_timeline_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+
+	json_builder_set_member_name(b, "timeline");
+	json_builder_begin_object(b);
+	jint(b, "interval_ns", r->interval_ns);
+	jint(b, "t0_ns", r->t0_ns);
+	json_builder_set_member_name(b, "bins");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->bins->len; i++) {
+		const struct sa_bin *x = &g_array_index(r->bins,
+							struct sa_bin, i);
+
+		json_builder_begin_object(b);
+		jint(b, "start_ns", x->start_ns);
+		jint(b, "allocs", x->allocs);
+		jint(b, "frees", x->frees);
+		jint(b, "alloc_bytes", x->alloc_bytes);
+		jint(b, "freed_bytes", x->freed_bytes);
+		jint(b, "net", x->net);
+		jint(b, "outstanding", x->outstanding);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
+int sa_json_write(struct sa_emit *e)
+{
+	JsonGenerator *g = json_generator_new();
+	JsonNode *root = json_builder_get_root(e->jb);
+	gchar *s;
+
+	json_generator_set_root(g, root);
+	json_generator_set_pretty(g, TRUE);
+	s = json_generator_to_data(g, NULL);
+	fputs(s, e->out);
+	fputc('\n', e->out);
+	g_free(s);
+	json_node_unref(root);
+	g_object_unref(g);
+	g_object_unref(e->jb);
+	e->jb = NULL;
+	return ferror(e->out) ? -1 : 0;
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Emitters: they format a finished report and compute nothing. Each
+ * format has a header (origin, lost events, notes), one function per
+ * report section (named in sa_report_table[]) and a footer.
+ *   text  under 80 columns by default
+ *   json  one object through json-glib, with schema_version
+ *   csv   "# key: value" header lines, then one table per section whose
+ *         first column is the section name, with stable column names
+ */
+#ifndef SLABACCT_EMIT_H
+#define SLABACCT_EMIT_H
+
+#include <stdio.h>
+
+#include <json-glib/json-glib.h>
+
+#include "report.h"
+
+enum sa_format {
+	SA_FMT_TEXT,
+	SA_FMT_JSON,
+	SA_FMT_CSV,
+	SA_FMT_ACCOUNT,		/* the /proc/slab_account layout */
+};
+
+struct sa_emit {
+	enum sa_format fmt;
+	FILE *out;
+	int width;		/* text: columns (80) */
+	bool verbose;		/* text: every column, second line per row */
+	JsonBuilder *jb;	/* json: inside the "sections" object */
+};
+
+/* Parse "text", "json", "csv", "account". Returns -1 if unknown. */
+int sa_format_parse(const char *s, enum sa_format *fmt);
+
+/*
+ * Write rep in e->fmt to e->out: the header, then the sections of
+ * rep->sections in table order. Returns 0 or -1 (errno) on a write error.
+ */
+int sa_emit_report(struct sa_emit *e, const struct sa_report *rep);
+
+/* Shared by the formats */
+const char *sa_kind_name(int kind);	/* "kmalloc", "cache" */
+/* 1234567 -> "1.2M" (text only; JSON and CSV print exact numbers). */
+char *sa_human(char buf[16], guint64 v);
+
+/* The emitters of each section, by format. */
+void sa_text_header(struct sa_emit *e, const struct sa_report *rep);
+void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result);
+void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
+		  const void *result);
+void sa_text_subsys(struct sa_emit *e, const struct sa_report *rep,
+		    const void *result);
+void sa_text_timeline(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result);
+
+void sa_json_header(struct sa_emit *e, const struct sa_report *rep);
+void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result);
+void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
+		  const void *result);
+void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
+		    const void *result);
+void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result);
+/* Serialize the builder's root to e->out. */
+int sa_json_write(struct sa_emit *e);
+
+void sa_csv_header(struct sa_emit *e, const struct sa_report *rep);
+void sa_csv_callsite(struct sa_emit *e, const struct sa_report *rep,
+		     const void *result);
+void sa_csv_live(struct sa_emit *e, const struct sa_report *rep,
+		 const void *result);
+void sa_csv_subsys(struct sa_emit *e, const struct sa_report *rep,
+		   const void *result);
+void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
+		     const void *result);
+/* A CSV field, quoted when it needs to be. */
+void sa_csv_str(FILE *f, const char *s);
+
+void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
+
+#endif /* SLABACCT_EMIT_H */

@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace-reading pipeline of slabacct report.
+ *
+ * The CPUs of the trace are split over T reader threads. Each opens the
+ * file with libtracecmd, walks its CPUs in timestamp order
+ * (tracecmd_iterate_events), decodes the records the dispatch table knows
+ * into struct sa_rec, and passes them on in chunks through a bounded
+ * queue. The calling thread merges the T sorted streams by timestamp and
+ * runs the aggregators, so they see one time-ordered stream and need no
+ * locks; memory stays bounded by the chunks in flight.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <trace-cmd.h>
+
+#include "report.h"
+#include "report-pipeline.h"
+#include "symbols.h"
+
+#define CHUNK_RECS	4096
+#define CHUNKS_PER_STREAM 4
+#define MAX_STREAMS	8
+
+G_DEFINE_QUARK(sa-report-error-quark, sa_report_error)
+
+struct chunk {
+	guint n;
+	gboolean last;
+	guint64 nr_records;		/* records read, used or not */
+	guint64 missed, missed_unknown;
+	guint64 first_ts, last_ts;
+	struct sa_rec r[CHUNK_RECS];
+};
+
+/* How one tracepoint of the trace is decoded. */
+struct decoder {
+	const struct sa_event_row *row;
+	struct tep_format_field *f[SA_REC_FIELDS];
+	guint32 have;
+};
+
+struct stream {
+	struct sa_decode *dec;
+	struct tracecmd_input *handle;
+	cpu_set_t cpus;
+	GThread *thread;
+	GAsyncQueue *full, *empty;
+	struct chunk *cur;		/* being filled (reader side) */
+	gboolean first_set;
+};
+
+static struct chunk *chunk_get(struct stream *s)
+{
+	struct chunk *c = g_async_queue_pop(s->empty);
+
+	memset(c, 0, offsetof(struct chunk, r));
+	return c;
+}
+
+int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
+		     struct tep_record *rec, struct sa_rec *out)
+{
+	const struct decoder *dec;
+	int id, i;
+
+	if (rec->size < 4)
+		return -1;
+	id = tep_data_type(tep, rec);
+	if (id < 0 || id > d->max_id || !d->by_id[id])
+		return -1;
+	dec = d->by_id[id];
+	out->ts = rec->ts;
+	out->cpu = rec->cpu;
+	out->pid = tep_data_pid(tep, rec);
+	out->ev = dec->row->ev;
+	out->have = 0;
+	out->freed_alloc = 0;
+	for (i = 0; i < SA_REC_FIELDS; i++) {
+		struct tep_format_field *f = dec->f[i];
+		unsigned long long v = 0;
+
+		out->v[i] = 0;
+		if (!f || f->offset + f->size > (int)rec->size)
+			continue;
+		if (dec->row->fields[i].flags & SA_FLD_STRING) {
+			char buf[64];
+			const char *data = rec->data;
+			unsigned int off = f->offset, len = f->size;
+
+			if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+				if (tep_read_number_field(f, data, &v))
+					continue;
+				off = v & 0xffff;
+				len = (v >> 16) & 0xffff;
+				if (f->flags & TEP_FIELD_IS_RELATIVE)
+					off += f->offset + f->size;
+			}
+			if ((gint64)off + len > (gint64)rec->size)
+				continue;
+			if (len >= sizeof(buf))
+				len = sizeof(buf) - 1;
+			memcpy(buf, data + off, len);
+			buf[len] = 0;
+			out->v[i] = (guint64)(uintptr_t)g_intern_string(buf);
+		} else {
+			if (tep_read_number_field(f, rec->data, &v))
+				continue;
+			out->v[i] = v;
+		}
+		out->have |= 1u << i;
+	}
+	return 0;
+}
+
+struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
+{
+	struct sa_decode *d = g_new0(struct sa_decode, 1);
+	const struct sa_event_row *row;
+	GPtrArray *decs = g_ptr_array_new();
+	guint i;
+
+	d->max_id = -1;
+	for (row = sa_dispatch_table; row->name; row++) {
+		struct tep_event *ev = tep_find_event_by_name(tep, row->system,
+							      row->name);
+		struct decoder *dec;
+		int f;
+
+		if (!ev)
+			continue;
+		dec = g_new0(struct decoder, 1);
+		dec->row = row;
+		if (rep)
+			rep->ev_present[row->ev] = true;
+		for (f = 0; f < SA_REC_FIELDS; f++) {
+			const struct sa_field_spec *fs = &row->fields[f];
+
+			if (!fs->name)
+				continue;
+			dec->f[f] = tep_find_field(ev, fs->name);
+			if (dec->f[f])
+				dec->have |= 1u << f;
+			else if (!(fs->flags & SA_FLD_OPTIONAL) && rep)
+				sa_report_note(rep, "%s:%s has no field '%s': "
+					       "what needs it is not computed "
+					       "for these events", row->system,
+					       row->name, fs->name);
+		}
+		if (ev->id > d->max_id)
+			d->max_id = ev->id;
+		/* stash the id in the pointer array next to the decoder */
+		g_ptr_array_add(decs, GINT_TO_POINTER(ev->id));
+		g_ptr_array_add(decs, dec);
+	}
+	d->by_id = g_new0(struct decoder *, d->max_id + 1);
+	for (i = 0; i < decs->len; i += 2)
+		d->by_id[GPOINTER_TO_INT(decs->pdata[i])] = decs->pdata[i + 1];
+	g_ptr_array_free(decs, TRUE);
+	return d;
+}
+
+void sa_decode_free(struct sa_decode *d)
+{
+	int i;
+
+	if (!d)
+		return;
+	for (i = 0; i <= d->max_id; i++)
+		g_free(d->by_id[i]);
+	g_free(d->by_id);
+	g_free(d);
+}
+
+static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
+		     int cpu, void *data)
+{
+	struct stream *s = data;
+	struct chunk *c = s->cur;
+
+	c->nr_records++;
+	if (rec->missed_events > 0)
+		c->missed += rec->missed_events;
+	else if (rec->missed_events < 0)
+		c->missed_unknown++;
+	if (!c->first_ts || rec->ts < c->first_ts)
+		c->first_ts = rec->ts;
+	if (rec->ts > c->last_ts)
+		c->last_ts = rec->ts;
+	if (sa_decode_record(s->dec, tracecmd_get_tep(h), rec, &c->r[c->n]))
+		return 0;
+	if (++c->n == CHUNK_RECS) {
+		g_async_queue_push(s->full, c);
+		s->cur = chunk_get(s);
+	}
+	return 0;
+}
+
+static gpointer reader_thread(gpointer data)
+{
+	struct stream *s = data;
+
+	s->cur = chunk_get(s);
+	tracecmd_iterate_events(s->handle, &s->cpus, sizeof(s->cpus),
+				reader_cb, s);
+	s->cur->last = TRUE;
+	g_async_queue_push(s->full, s->cur);
+	return NULL;
+}
+
+/* ---- errors ---- */
+
+static const char trace_magic[] = "\027\010\104tracing";
+
+/* Check the file before libtracecmd sees it, for a clear message. */
+static int precheck(const char *path, GError **err)
+{
+	char buf[16];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e),
+			    "%s: %s", path, g_strerror(e));
+		return -1;
+	}
+	n = read(fd, buf, sizeof(trace_magic) - 1);
+	close(fd);
+	if (S_ISDIR(st.st_mode)) {
+		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_OPEN,
+			    "%s: is a directory, not a trace.dat file", path);
+		return -1;
+	}
+	if (n < (ssize_t)sizeof(trace_magic) - 1 ||
+	    memcmp(buf, trace_magic, sizeof(trace_magic) - 1)) {
+		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+			    "%s: not a trace.dat file (no trace-cmd magic at "
+			    "offset 0%s)", path,
+			    n < (ssize_t)sizeof(trace_magic) - 1 ?
+			    ": the file is too short" : "");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the pipeline ---- */
+
+void sa_report_note(struct sa_report *rep, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	guint i;
+
+	va_start(ap, fmt);
+	s = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	for (i = 0; i < rep->notes->len; i++)
+		if (!strcmp(rep->notes->pdata[i], s)) {
+			g_free(s);
+			return;
+		}
+	g_ptr_array_add(rep->notes, s);
+}
+
+bool sa_report_no_kmem(const struct sa_report *rep)
+{
+	return !rep->ev_count[SA_EV_KMALLOC] &&
+	       !rep->ev_count[SA_EV_CACHE_ALLOC] &&
+	       !rep->ev_count[SA_EV_KFREE] &&
+	       !rep->ev_count[SA_EV_CACHE_FREE];
+}
+
+void *sa_pipeline_state(struct sa_pipeline *p, const char *what)
+{
+	int i = sa_section_index(what);
+
+	return i >= 0 ? p->state[i] : NULL;
+}
+
+struct sa_report *sa_report_new(const char *path, guint32 sections,
+				const struct sa_report_opts *opts)
+{
+	struct sa_report *rep = g_new0(struct sa_report, 1);
+
+	rep->file = g_strdup(path);
+	rep->notes = g_ptr_array_new_with_free_func(g_free);
+	rep->sections = sections;
+	rep->opts = opts;
+	return rep;
+}
+
+void sa_pipeline_init(struct sa_pipeline *p, struct sa_report *rep)
+{
+	int i, e;
+
+	memset(p, 0, sizeof(*p));
+	p->rep = rep;
+	for (i = 0; sa_report_table[i].what; i++) {
+		const struct sa_agg *agg = sa_report_table[i].agg;
+
+		/* the callsite row (0) feeds the others: always run it */
+		if (!(rep->sections & (1u << i)) && i != 0)
+			continue;
+		p->state[i] = agg->create(rep->opts, p);
+		for (e = 0; e < SA_EV_NR; e++)
+			if (agg->events & SA_EVBIT(e)) {
+				int n = p->nr_disp[e]++;
+
+				p->disp[e][n].agg = agg;
+				p->disp[e][n].state = p->state[i];
+			}
+	}
+}
+
+void sa_pipeline_feed(struct sa_pipeline *p, struct sa_rec *r)
+{
+	int i;
+
+	p->rep->ev_count[r->ev]++;
+	for (i = 0; i < p->nr_disp[r->ev]; i++)
+		p->disp[r->ev][i].agg->event(p->disp[r->ev][i].state, r);
+}
+
+void sa_pipeline_abort(struct sa_pipeline *p)
+{
+	int i;
+
+	for (i = 0; sa_report_table[i].what; i++)
+		if (p->state[i])
+			sa_report_table[i].agg->destroy(p->state[i]);
+}
+
+void sa_pipeline_finish(struct sa_pipeline *p)
+{
+	struct sa_report *rep = p->rep;
+	int i;
+
+	for (i = 0; sa_report_table[i].what; i++) {
+		const struct sa_agg *agg = sa_report_table[i].agg;
+
+		if (!p->state[i])
+			continue;
+		if (i == 0 || (rep->sections & (1u << i)))
+			rep->result[i] = agg->finish(p->state[i], rep);
+	}
+	sa_pipeline_abort(p);
+}
+
+static void origin_fill(struct sa_report *rep, struct tep_handle *tep)
+{
+	struct sa_trace_origin *o = &rep->origin;
+
+	if (!o->nr_cpus)
+		o->nr_cpus = tep_get_cpus(tep);
+	if (!o->start_ns)
+		o->start_ns = rep->first_ts;
+	if (!o->end_ns)
+		o->end_ns = rep->last_ts;
+}
+
+static void notes_fill(struct sa_report *rep)
+{
+	int e;
+
+	if (!rep->ev_present[SA_EV_KMALLOC] &&
+	    !rep->ev_present[SA_EV_CACHE_ALLOC] &&
+	    !rep->ev_present[SA_EV_KFREE] &&
+	    !rep->ev_present[SA_EV_CACHE_FREE]) {
+		sa_report_note(rep, "the trace has no kmem events "
+			       "(record with -e kmem)");
+		return;
+	}
+	for (e = 0; e < SA_EV_NR; e++)
+		if (!rep->ev_present[e])
+			sa_report_note(rep, "the trace has no kmem:%s events"
+				       "%s", sa_ev_name(e),
+				       e == SA_EV_KFREE || e == SA_EV_CACHE_FREE ?
+				       ": objects freed by it look live" : "");
+	if (sa_report_no_kmem(rep))
+		sa_report_note(rep, "the trace has kmem event formats but "
+			       "no kmem records");
+}
+
+static void streams_stop(struct stream *st, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct chunk *c;
+
+		if (!st[i].thread)
+			continue;
+		/* drain until the reader's last chunk, so it can finish */
+		do {
+			c = g_async_queue_pop(st[i].full);
+			g_async_queue_push(st[i].empty, c);
+		} while (!c->last);
+		g_thread_join(st[i].thread);
+		st[i].thread = NULL;
+	}
+}
+
+static void stream_free(struct stream *s)
+{
+	struct chunk *c;
+
+	if (s->empty) {
+		while ((c = g_async_queue_try_pop(s->empty)))
+			g_free(c);
+		g_async_queue_unref(s->empty);
+	}
+	if (s->full) {
+		while ((c = g_async_queue_try_pop(s->full)))
+			g_free(c);
+		g_async_queue_unref(s->full);
+	}
+	sa_decode_free(s->dec);
+	if (s->handle) {
+		sa_kallsyms_forget(tracecmd_get_tep(s->handle));
+		tracecmd_close(s->handle);
+	}
+}
+
+static int nr_threads(const struct sa_report_opts *opts, int cpus)
+{
+	int n = opts && opts->threads > 0 ? opts->threads :
+		(int)sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (n > cpus)
+		n = cpus;
+	if (n > MAX_STREAMS)
+		n = MAX_STREAMS;
+	return n < 1 ? 1 : n;
+}
+
+/* Merge the streams by timestamp into the pipeline. */
+static void merge(struct stream *st, int n, struct sa_pipeline *p)
+{
+	struct chunk *cur[MAX_STREAMS];
+	guint idx[MAX_STREAMS];
+	struct sa_report *rep = p->rep;
+	int i, live = n;
+
+	for (i = 0; i < n; i++) {
+		cur[i] = NULL;
+		idx[i] = 0;
+	}
+	while (live) {
+		int best = -1;
+
+		for (i = 0; i < n; i++) {
+			struct chunk *c = cur[i];
+
+			/* refill: account for the chunk, skip empty ones */
+			while (st[i].thread && (!c || idx[i] == c->n)) {
+				if (c) {
+					gboolean last = c->last;
+
+					g_async_queue_push(st[i].empty, c);
+					cur[i] = c = NULL;
+					if (last) {
+						g_thread_join(st[i].thread);
+						st[i].thread = NULL;
+						live--;
+						break;
+					}
+				}
+				c = cur[i] = g_async_queue_pop(st[i].full);
+				idx[i] = 0;
+				rep->nr_records += c->nr_records;
+				rep->missed_events += c->missed;
+				rep->missed_pages_unknown += c->missed_unknown;
+				if (c->first_ts && (!rep->first_ts ||
+						    c->first_ts < rep->first_ts))
+					rep->first_ts = c->first_ts;
+				if (c->last_ts > rep->last_ts)
+					rep->last_ts = c->last_ts;
+			}
+			if (!c || idx[i] == c->n)
+				continue;
+			if (best < 0 || c->r[idx[i]].ts <
+			    cur[best]->r[idx[best]].ts)
+				best = i;
+		}
+		if (best < 0)
+			continue;
+		rep->nr_used++;
+		sa_pipeline_feed(p, &cur[best]->r[idx[best]++]);
+	}
+}
+
+struct sa_report *sa_report_read(const char *path, guint32 sections,
+				 const struct sa_report_opts *opts,
+				 GError **err)
+{
+	struct stream st[MAX_STREAMS];
+	struct sa_pipeline p;
+	struct sa_report *rep;
+	struct tep_handle *tep;
+	int i, j, n, cpus;
+
+	if (precheck(path, err))
+		return NULL;
+	memset(st, 0, sizeof(st));
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	tep_set_loglevel(TEP_LOG_NONE);
+	st[0].handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!st[0].handle) {
+		struct stat sb;
+
+		stat(path, &sb);
+		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+			    "%s: corrupt or truncated trace.dat: its headers "
+			    "could not be read (the file is %lld bytes)", path,
+			    (long long)sb.st_size);
+		return NULL;
+	}
+	rep = sa_report_new(path, sections, opts);
+	if (sa_trace_origin_read(path, &rep->origin, err)) {
+		tracecmd_close(st[0].handle);
+		sa_report_free(rep);
+		return NULL;
+	}
+	rep->origin_known = true;
+	tep = tracecmd_get_tep(st[0].handle);
+	cpus = tep_get_cpus(tep);
+	n = nr_threads(opts, cpus > 0 ? cpus : 1);
+	for (i = 0; i < n; i++) {
+		if (i && !(st[i].handle = tracecmd_open(path,
+					TRACECMD_FL_LOAD_NO_PLUGINS))) {
+			n = i;
+			break;
+		}
+		st[i].dec = sa_decode_new(tracecmd_get_tep(st[i].handle),
+					  i ? NULL : rep);
+	}
+	for (i = 0; i < n; i++) {
+		CPU_ZERO(&st[i].cpus);
+		for (j = i; j < (cpus > 0 ? cpus : 1) && j < CPU_SETSIZE;
+		     j += n)
+			CPU_SET(j, &st[i].cpus);
+		st[i].full = g_async_queue_new();
+		st[i].empty = g_async_queue_new();
+		for (j = 0; j < CHUNKS_PER_STREAM; j++)
+			g_async_queue_push(st[i].empty,
+					   g_malloc(sizeof(struct chunk)));
+		st[i].thread = g_thread_new("sa-reader", reader_thread, &st[i]);
+	}
+	sa_pipeline_init(&p, rep);
+	merge(st, n, &p);
+	streams_stop(st, n);
+
+	notes_fill(rep);
+	origin_fill(rep, tep);
+	rep->tep = tep;
+	rep->syms = sa_symbols_new(tep, opts ? opts->vmlinux : NULL,
+				   opts ? opts->build_tree : NULL, err);
+	if (!rep->syms) {
+		for (i = 0; i < n; i++)
+			stream_free(&st[i]);
+		sa_pipeline_abort(&p);
+		sa_report_free(rep);
+		return NULL;
+	}
+	sa_pipeline_finish(&p);
+	rep->tep = NULL;
+	sa_symbols_free(rep->syms);
+	rep->syms = NULL;
+	for (i = 0; i < n; i++)
+		stream_free(&st[i]);
+	return rep;
+}
+
+void sa_report_free(struct sa_report *rep)
+{
+	int i;
+
+	if (!rep)
+		return;
+	for (i = 0; sa_report_table[i].what; i++)
+		if (rep->result[i] && sa_report_table[i].agg->free_result)
+			sa_report_table[i].agg->free_result(rep->result[i]);
+	g_ptr_array_free(rep->notes, TRUE);
+	sa_trace_origin_clear(&rep->origin);
+	g_free(rep->file);
+	g_free(rep);
+}

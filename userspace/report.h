@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * slabacct report: the trace-reading pipeline, its event-dispatch table,
+ * the aggregator table, and the plain-struct model that emitters format.
+ *
+ * How the pieces fit
+ *   report-events.c  sa_dispatch_table[]: every tracepoint the reports read,
+ *                    mapped to an event id (enum sa_ev) and the fields to
+ *                    decode, looked up by name once per event.
+ *   report-read.c    opens a trace.dat through libtracecmd, decodes each
+ *                    record into a struct sa_rec (in a reader thread) and
+ *                    hands the records, in timestamp order, to every
+ *                    aggregator that asked for that event id.
+ *   report-table.c   sa_report_table[]: one row per report section: its
+ *                    --what name, its aggregator, and one emitter
+ *                    function per output format.
+ *   agg-*.c          aggregators: they fill plain structs and never print.
+ *   emit-*.c         emitters: they only format what aggregators computed.
+ *
+ * HOW TO ADD A REPORT SECTION (an aggregator), e.g. reclaim
+ *   1. Events: add ids to enum sa_ev below (SA_EV_DIRECT_RECLAIM_BEGIN,
+ *      ...) and one row per tracepoint to sa_dispatch_table[] in
+ *      report-events.c, naming the fields to decode into sa_rec.v[] (field
+ *      index constants go in your agg-reclaim.h). A field the format lacks
+ *      leaves its bit in sa_rec.have clear and adds a note to the report.
+ *   2. agg-reclaim.[ch]: the state and
+ *        const struct sa_agg sa_agg_reclaim = {
+ *            .events  = SA_EVBIT(SA_EV_DIRECT_RECLAIM_BEGIN) | ...,
+ *            .create  = ..., .event = ..., .finish = ..., .destroy = ...,
+ *        };
+ *      event() gets every record of those ids in timestamp order; finish()
+ *      returns the section's result, a plain struct owned by the report
+ *      (freed by .free_result). Another aggregator's live state is
+ *      reachable with sa_pipeline_state(p, "callsite") (e.g. the top live
+ *      call sites at an OOM kill: sa_callsite_top_live()).
+ *   3. One row in sa_report_table[] (report-table.c):
+ *        { "reclaim", "direct reclaim, kswapd, shrinkers", &sa_agg_reclaim,
+ *          sa_text_reclaim, sa_json_reclaim, sa_csv_reclaim },
+ *   4. One emitter function per format, of type sa_emit_fn (emit.h):
+ *      sa_text_reclaim in emit-text-reclaim.c, sa_json_reclaim in
+ *      emit-json-reclaim.c, sa_csv_reclaim in emit-csv-reclaim.c (or
+ *      appended to emit-{text,json,csv}.c while they stay short).
+ *   `--what reclaim` then selects it; the header (origin, lost events,
+ *   notes) comes with every format for free. Unit-test the aggregator by
+ *   feeding it sa_rec records (see tests/unit/test-agg-callsite.c).
+ */
+#ifndef SLABACCT_REPORT_H
+#define SLABACCT_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <glib.h>
+
+#include "trace-origin.h"
+
+/* Event ids: several tracepoints may map to one (kmalloc_node → KMALLOC). */
+enum sa_ev {
+	SA_EV_KMALLOC,
+	SA_EV_CACHE_ALLOC,
+	SA_EV_KFREE,
+	SA_EV_CACHE_FREE,
+	SA_EV_NR,		/* keep below 64 */
+};
+#define SA_EVBIT(e)	(1ULL << (e))
+
+#define SA_REC_FIELDS	6
+
+/* One decoded trace record. String fields hold a g_intern_string(). */
+struct sa_rec {
+	guint64 ts;			/* ns */
+	guint64 v[SA_REC_FIELDS];	/* fields, in the event row's order */
+	guint32 have;			/* bit i: v[i] was in the format */
+	gint32 pid;
+	guint16 cpu;
+	guint8 ev;			/* enum sa_ev */
+	/*
+	 * Set by the callsite aggregator (first in the table) on frees, for
+	 * the aggregators after it: the bytes_alloc of the allocation this
+	 * free matched, or 0 for a free of memory allocated before the trace.
+	 */
+	guint32 freed_alloc;
+};
+
+/* Field indices of the kmem events in sa_rec.v. */
+enum {
+	SA_KM_CALL_SITE,
+	SA_KM_PTR,
+	SA_KM_REQ,		/* allocations only */
+	SA_KM_ALLOC,		/* allocations only */
+	SA_KM_GFP,		/* allocations only */
+	SA_KM_NAME,		/* cache name, on newer kernels */
+};
+
+#define SA_FLD_OPTIONAL	1	/* absence is normal: no note */
+#define SA_FLD_STRING	2	/* a string (__string/__data_loc or char[]) */
+
+struct sa_field_spec {
+	const char *name;
+	unsigned int flags;
+};
+
+struct sa_event_row {
+	const char *system;
+	const char *name;
+	enum sa_ev ev;
+	struct sa_field_spec fields[SA_REC_FIELDS];
+};
+
+/* The table, terminated by a NULL name. */
+extern const struct sa_event_row sa_dispatch_table[];
+const char *sa_ev_name(enum sa_ev ev);
+
+/* ---- options shared by the aggregators ---- */
+
+enum sa_group_by {
+	SA_BY_CALLSITE,
+	SA_BY_CACHE,
+};
+
+struct sa_report_opts {
+	enum sa_group_by by;
+	bool objects;			/* live: list every object */
+	guint64 interval_ns;		/* timeline bin width; 0 = automatic */
+	const char *vmlinux;		/* DWARF for file:line */
+	const char *build_tree;		/* object files for grouping */
+	int depth;			/* subsystem directory depth */
+	int threads;			/* 0 = automatic */
+};
+
+/* ---- the aggregator interface ---- */
+
+struct sa_pipeline;
+struct sa_report;
+
+struct sa_agg {
+	guint64 events;		/* SA_EVBIT mask of the ids it consumes */
+	void *(*create)(const struct sa_report_opts *opts,
+			struct sa_pipeline *p);
+	void (*event)(void *state, struct sa_rec *r);
+	/*
+	 * Compute the section's result (owned by the report from then on).
+	 * The trace is still open: symbols can be resolved through rep->syms.
+	 */
+	void *(*finish)(void *state, struct sa_report *rep);
+	void (*destroy)(void *state);
+	void (*free_result)(void *result);
+};
+
+/* Another aggregator's state while the trace is read, or NULL. */
+void *sa_pipeline_state(struct sa_pipeline *p, const char *what);
+
+struct sa_emit;
+typedef void (*sa_emit_fn)(struct sa_emit *e, const struct sa_report *rep,
+			   const void *result);
+
+struct sa_section {
+	const char *what;		/* --what name */
+	const char *summary;
+	const struct sa_agg *agg;
+	sa_emit_fn text, json, csv;
+};
+
+/* The table in report-table.c, terminated by a NULL what. */
+extern const struct sa_section sa_report_table[];
+#define SA_MAX_SECTIONS	16
+
+/*
+ * Parse a --what list ("callsite,live", "all") into a mask of table rows.
+ * Returns 0, or -1 with *bad set to a copy of the unknown name.
+ */
+int sa_what_parse(const char *list, guint32 *mask, char **bad);
+int sa_section_index(const char *what);
+
+/* ---- the report model ---- */
+
+struct sa_symbols;
+struct tep_handle;
+
+struct sa_report {
+	char *file;
+	struct sa_trace_origin origin;
+	bool origin_known;		/* origin came from the trace options */
+	guint64 first_ts, last_ts;	/* of the records read */
+	guint64 nr_records;		/* every record in the file */
+	guint64 nr_used;		/* records some aggregator consumed */
+	guint64 ev_count[SA_EV_NR];
+	bool ev_present[SA_EV_NR];	/* the format is in the trace */
+	guint64 missed_events;		/* ring-buffer pages flagged lost */
+	guint64 missed_pages_unknown;	/* pages lost, count unknown */
+	GPtrArray *notes;		/* char *: what could not be computed */
+	guint32 sections;		/* mask of sa_report_table rows */
+	void *result[SA_MAX_SECTIONS];	/* per table row */
+	struct sa_symbols *syms;	/* only while the trace is open */
+	struct tep_handle *tep;		/* only while the trace is open */
+	const struct sa_report_opts *opts;
+};
+
+/*
+ * Read path with libtracecmd and run the selected sections over it.
+ * Returns the report, or NULL with *err naming the file (and the offset,
+ * when the damage is at a known place).
+ */
+struct sa_report *sa_report_read(const char *path, guint32 sections,
+				 const struct sa_report_opts *opts,
+				 GError **err);
+void sa_report_free(struct sa_report *rep);
+
+/* Add a note ("kmalloc has no bytes_req: slack not computed"), once. */
+void sa_report_note(struct sa_report *rep, const char *fmt, ...)
+	G_GNUC_PRINTF(2, 3);
+
+/* Whether no kmem event at all was found. */
+bool sa_report_no_kmem(const struct sa_report *rep);
+
+/* The SA_REPORT_ERROR domain for GErrors of the report library. */
+#define SA_REPORT_ERROR (sa_report_error_quark())
+GQuark sa_report_error_quark(void);
+enum {
+	SA_REPORT_ERROR_OPEN,		/* cannot open or read */
+	SA_REPORT_ERROR_FORMAT,		/* not a trace / corrupt */
+};
+
+/* JSON schema version of report and diff output. */
+#define SA_SCHEMA_VERSION	1
+
+#endif /* SLABACCT_REPORT_H */

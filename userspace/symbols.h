@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Call-site symbols: a kernel address from a trace resolved to
+ * `symbol+0xoff [module]` with the kallsyms saved in the trace (which
+ * covers KASLR and modules), and optionally to a source file:line (DWARF
+ * of a vmlinux, through libdw) or an object file of a kernel build tree
+ * (through libelf), which give the subsystem (its source directory).
+ */
+#ifndef SLABACCT_SYMBOLS_H
+#define SLABACCT_SYMBOLS_H
+
+#include <glib.h>
+
+struct tep_handle;
+struct sa_symbols;
+
+struct sa_sym {
+	const char *func;	/* interned; NULL when unknown */
+	guint64 off;		/* from the start of func */
+	const char *module;	/* interned module name, NULL for vmlinux */
+	const char *file;	/* interned source or object path, or NULL */
+	int line;		/* source line, 0 if unknown */
+};
+
+/*
+ * Symbols for the trace whose tep handle is tep (kallsyms loaded by
+ * libtracecmd). vmlinux and build_tree may be NULL. Returns NULL with
+ * *err set when vmlinux or build_tree cannot be read.
+ */
+struct sa_symbols *sa_symbols_new(struct tep_handle *tep,
+				  const char *vmlinux,
+				  const char *build_tree, GError **err);
+void sa_symbols_free(struct sa_symbols *s);
+
+/* Resolve addr. Returns 0, or -1 when no symbol covers it. */
+int sa_symbols_lookup(struct sa_symbols *s, guint64 addr, struct sa_sym *out);
+
+/* "func+0xoff [module]", or "0xaddr" when unknown. g_free the result. */
+char *sa_sym_format(const struct sa_sym *sym, guint64 addr);
+
+/*
+ * The subsystem of a resolved symbol at depth directory levels: the
+ * source directory ("fs/ext4") when a file is known, else "[module]",
+ * else "vmlinux:func". Returns an interned string.
+ */
+const char *sa_sym_subsystem(const struct sa_sym *sym, int depth);
+
+/*
+ * If func is an allocation wrapper that hides its callers (kstrdup,
+ * kmemdup, kvasprintf, ...), a short hint on how to see the real caller;
+ * else NULL.
+ */
+const char *sa_sym_wrapper_hint(const char *func);
+
+/* ---- backends (symbols-modules.c, symbols-dwarf.c, symbols-elf.c) ---- */
+
+/*
+ * The module of the kallsyms symbol starting at func_start, as saved in
+ * the trace whose tep handle is tep (interned), or NULL for vmlinux.
+ * sa_kallsyms_forget drops what was kept for tep; call it before the
+ * handle is closed.
+ */
+const char *sa_kallsyms_module(struct tep_handle *tep, guint64 func_start);
+void sa_kallsyms_forget(struct tep_handle *tep);
+
+/* Maps a function name and offset to a source file:line of a vmlinux. */
+struct sa_dwarf;
+struct sa_dwarf *sa_dwarf_open(const char *vmlinux, GError **err);
+int sa_dwarf_lookup(struct sa_dwarf *d, const char *func, guint64 off,
+		    const char **file, int *line);
+void sa_dwarf_close(struct sa_dwarf *d);
+
+/* Maps function names to the object files of a build tree that define them. */
+struct sa_objmap;
+struct sa_objmap *sa_objmap_open(const char *dir, GError **err);
+/* The object path relative to dir (interned), or NULL. */
+const char *sa_objmap_lookup(struct sa_objmap *m, const char *func);
+guint sa_objmap_size(struct sa_objmap *m);
+void sa_objmap_close(struct sa_objmap *m);
+
+#endif /* SLABACCT_SYMBOLS_H */
