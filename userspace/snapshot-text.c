@@ -44,14 +44,14 @@ static void memory(GString *out, const struct sa_snapshot_view *v)
 			       "Swap:", m->swap_total, m->swap_used,
 			       m->swap_free);
 	g_string_append_printf(out,
-		"  available%s: what new work can get without swapping: free\n"
-		"    pages above the watermarks, plus the page cache (file LRU\n"
-		"    %" G_GUINT64_FORMAT " kB) and reclaimable slab (%"
-		G_GUINT64_FORMAT " kB) the kernel\n"
-		"    can drop, less the part of them it keeps.\n"
-		"  used = total - available; buff/cache = Buffers + Cached +\n"
-		"    SReclaimable.\n",
-		m->available_estimated ? " (no MemAvailable: free shown)" : "",
+		"  available = MemAvailable%s: what new work can get without\n"
+		"    swapping: the free pages above the zones' low watermarks,\n"
+		"    plus the page cache (file LRU, %" G_GUINT64_FORMAT " kB) and "
+		"reclaimable slab\n    (%" G_GUINT64_FORMAT " kB) the kernel "
+		"can drop, less what it keeps of them.\n"
+		"  used = total - available; buff/cache = Buffers + Cached + "
+		"SReclaimable\n",
+		m->available_estimated ? " (missing: MemFree shown)" : "",
 		m->file_lru, m->sreclaimable);
 	g_string_append_printf(out,
 		"  anon %" G_GUINT64_FORMAT "  slab %" G_GUINT64_FORMAT
@@ -368,12 +368,13 @@ static void ooms(GString *out, const struct sa_snapshot_view *v)
 				       k->shmem_rss_kb);
 		if (k->invoker)
 			g_string_append_printf(out, "    invoked by %s, order "
-					       "%d, gfp %s%s%s\n", k->invoker,
-					       k->order, k->gfp_mask ?
-					       k->gfp_mask : "?",
+					       "%d%s%s\n", k->invoker, k->order,
 					       k->constraint ? ", " : "",
 					       k->constraint ? k->constraint
 					       : "");
+		if (k->gfp_mask)
+			g_string_append_printf(out, "    gfp %.72s\n",
+					       k->gfp_mask);
 	}
 }
 
