@@ -83,4 +83,8 @@ void sa_csv_str(FILE *f, const char *s);
 
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
 
+/* slabacct diff in e->fmt (text, json or csv). Returns 0 or -1. */
+struct sa_diff;
+int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d);
+
 #endif /* SLABACCT_EMIT_H */

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct diff output, in the report's three formats: both inputs'
+ * origins and losses first, then the totals, then one row per call site
+ * that changed, by absolute change.
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "emit.h"
+#include "report-diff.h"
+
+#define I G_GINT64_FORMAT
+#define U G_GUINT64_FORMAT
+
+static const char *status_name(enum sa_diff_status s)
+{
+	static const char *const n[] = { "same", "changed", "new", "gone" };
+
+	return n[s];
+}
+
+/* "+1.2M", "-512", "0" */
+static char *signed_h(char buf[20], gint64 v)
+{
+	char h[16];
+
+	if (!v)
+		return g_strlcpy(buf, "0", 20), buf;
+	snprintf(buf, 20, "%c%s", v < 0 ? '-' : '+',
+		 sa_human(h, v < 0 ? -(guint64)v : (guint64)v));
+	return buf;
+}
+
+#define SH(v) signed_h((char[20]){ 0 }, (v))
+#define H(v) sa_human((char[16]){ 0 }, (v))
+
+static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
+{
+	fprintf(f, "# %s: %s (%s%s%s)\n", tag, s->file, s->source,
+		s->kernel ? ", kernel " : "", s->kernel ? s->kernel : "");
+	if (s->lost_known)
+		fprintf(f, "#    lost events: %" U "%s\n", s->lost, s->lost ?
+			" (incomplete: compare with care)" : "");
+	else
+		fprintf(f, "#    lost events: unknown\n");
+	fprintf(f, "#    %s alloc, %s slack, %" U " allocs, %s live\n",
+		H(s->total.bytes_alloc), H(s->total.slack), s->total.allocs,
+		H(s->total.live_bytes < 0 ? 0 : s->total.live_bytes));
+}
+
+static void diff_text(struct sa_emit *e, const struct sa_diff *d)
+{
+	FILE *f = e->out;
+	guint i;
+
+	fprintf(f, "# slabacct diff\n");
+	text_side(f, "A", &d->side[0]);
+	text_side(f, "B", &d->side[1]);
+	fprintf(f, "# B - A: %s bytes, %s slack, %s allocs, %s live bytes\n",
+		SH(d->d_bytes), SH(d->d_slack), SH(d->d_allocs),
+		SH(d->d_live_bytes));
+	fprintf(f, "# sites: %" U " new, %" U " gone, %" U " changed, %" U
+		" unchanged\n\n", d->n_new, d->n_gone, d->n_changed,
+		d->n_same);
+	fprintf(f, "%8s %8s %7s %7s %-7s %-5s %s\n", "d_bytes", "d_slack",
+		"d_alloc", "d_live", "status", "kind", "site");
+	for (i = 0; i < d->rows->len; i++) {
+		const struct sa_diff_row *r = &g_array_index(d->rows,
+							     struct sa_diff_row,
+							     i);
+		int room = e->width ? e->width - 50 : 0;
+
+		fprintf(f, "%8s %8s %7s %7s %-7s %-5s ", SH(r->d_bytes),
+			SH(r->d_slack), SH(r->d_allocs), SH(r->d_live_bytes),
+			status_name(r->status),
+			r->kind ? "cache" : "kmall");
+		if (room >= 8 && (int)strlen(r->site) > room)
+			fprintf(f, "%.*s~\n", room - 1, r->site);
+		else
+			fprintf(f, "%s\n", r->site);
+	}
+	if (d->hidden)
+		fprintf(f, "# %" U " rows left out (unchanged or past --top)\n",
+			d->hidden);
+}
+
+static void jvals(JsonBuilder *b, const char *name,
+		  const struct sa_diff_vals *v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "allocs");
+	json_builder_add_int_value(b, v->allocs);
+	json_builder_set_member_name(b, "frees");
+	json_builder_add_int_value(b, v->frees);
+	json_builder_set_member_name(b, "bytes_alloc");
+	json_builder_add_int_value(b, v->bytes_alloc);
+	json_builder_set_member_name(b, "bytes_req");
+	json_builder_add_int_value(b, v->bytes_req);
+	json_builder_set_member_name(b, "slack");
+	json_builder_add_int_value(b, v->slack);
+	json_builder_set_member_name(b, "live");
+	json_builder_add_int_value(b, v->live);
+	json_builder_set_member_name(b, "live_bytes");
+	json_builder_add_int_value(b, v->live_bytes);
+	json_builder_end_object(b);
+}
+
+static void jside(JsonBuilder *b, const char *name,
+		  const struct sa_diff_side *s)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "file");
+	json_builder_add_string_value(b, s->file);
+	json_builder_set_member_name(b, "source");
+	json_builder_add_string_value(b, s->source);
+	json_builder_set_member_name(b, "kernel_release");
+	if (s->kernel)
+		json_builder_add_string_value(b, s->kernel);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "lost_known");
+	json_builder_add_boolean_value(b, s->lost_known);
+	json_builder_set_member_name(b, "lost_events");
+	json_builder_add_int_value(b, s->lost);
+	jvals(b, "totals", &s->total);
+	json_builder_end_object(b);
+}
+
+static void jint(JsonBuilder *b, const char *k, gint64 v)
+{
+	json_builder_set_member_name(b, k);
+	json_builder_add_int_value(b, v);
+}
+
+static void diff_json(struct sa_emit *e, const struct sa_diff *d)
+{
+	JsonBuilder *b = json_builder_new();
+	guint i;
+
+	e->jb = b;
+	json_builder_begin_object(b);
+	jint(b, "schema_version", SA_SCHEMA_VERSION);
+	json_builder_set_member_name(b, "tool");
+	json_builder_add_string_value(b, "slabacct diff");
+	jside(b, "a", &d->side[0]);
+	jside(b, "b", &d->side[1]);
+	json_builder_set_member_name(b, "change");
+	json_builder_begin_object(b);
+	jint(b, "bytes_alloc", d->d_bytes);
+	jint(b, "slack", d->d_slack);
+	jint(b, "allocs", d->d_allocs);
+	jint(b, "live_bytes", d->d_live_bytes);
+	jint(b, "sites_new", d->n_new);
+	jint(b, "sites_gone", d->n_gone);
+	jint(b, "sites_changed", d->n_changed);
+	jint(b, "sites_unchanged", d->n_same);
+	json_builder_end_object(b);
+	jint(b, "rows_hidden", d->hidden);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < d->rows->len; i++) {
+		const struct sa_diff_row *r = &g_array_index(d->rows,
+							     struct sa_diff_row,
+							     i);
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "site");
+		json_builder_add_string_value(b, r->site);
+		json_builder_set_member_name(b, "kind");
+		json_builder_add_string_value(b, sa_diff_kind_name(r->kind));
+		json_builder_set_member_name(b, "status");
+		json_builder_add_string_value(b, status_name(r->status));
+		jint(b, "d_bytes", r->d_bytes);
+		jint(b, "d_slack", r->d_slack);
+		jint(b, "d_allocs", r->d_allocs);
+		jint(b, "d_live_bytes", r->d_live_bytes);
+		jvals(b, "a", &r->a);
+		jvals(b, "b", &r->b);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	sa_json_write(e);
+}
+
+static void csv_vals(FILE *f, const struct sa_diff_vals *v)
+{
+	fprintf(f, ",%" U ",%" U ",%" U ",%" U ",%" U ",%" I ",%" I,
+		v->allocs, v->frees, v->bytes_alloc, v->bytes_req, v->slack,
+		v->live, v->live_bytes);
+}
+
+static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
+{
+	FILE *f = e->out;
+	guint i;
+	int k;
+
+	fprintf(f, "# slabacct diff, schema_version: %d\n", SA_SCHEMA_VERSION);
+	for (k = 0; k < 2; k++) {
+		const struct sa_diff_side *s = &d->side[k];
+
+		fprintf(f, "# %c: %s (%s%s%s)\n# %c_lost_events: ",
+			'a' + k, s->file, s->source, s->kernel ? ", " : "",
+			s->kernel ? s->kernel : "", 'a' + k);
+		if (s->lost_known)
+			fprintf(f, "%" U "\n", s->lost);
+		else
+			fprintf(f, "unknown\n");
+	}
+	fprintf(f, "diff,site,kind,status,d_bytes,d_slack,d_allocs,"
+		"d_live_bytes,a_allocs,a_frees,a_bytes_alloc,a_bytes_req,"
+		"a_slack,a_live,a_live_bytes,b_allocs,b_frees,b_bytes_alloc,"
+		"b_bytes_req,b_slack,b_live,b_live_bytes\n");
+	for (i = 0; i < d->rows->len; i++) {
+		const struct sa_diff_row *r = &g_array_index(d->rows,
+							     struct sa_diff_row,
+							     i);
+
+		fputs("diff,", f);
+		sa_csv_str(f, r->site);
+		fprintf(f, ",%s,%s,%" I ",%" I ",%" I ",%" I,
+			sa_diff_kind_name(r->kind), status_name(r->status),
+			r->d_bytes, r->d_slack, r->d_allocs, r->d_live_bytes);
+		csv_vals(f, &r->a);
+		csv_vals(f, &r->b);
+		fputc('\n', f);
+	}
+}
+
+int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d)
+{
+	if (e->fmt == SA_FMT_JSON)
+		diff_json(e, d);
+	else if (e->fmt == SA_FMT_CSV)
+		diff_csv(e, d);
+	else
+		diff_text(e, d);
+	return fflush(e->out) || ferror(e->out) ? -1 : 0;
+}

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slabacct diff: loading either kind of input, matching and sorting. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "account.h"
+#include "agg-callsite.h"
+#include "report-diff.h"
+
+static const char *const kind_tag[2] = { "kmalloc", "cache" };
+
+char *sa_diff_key(const char *name, enum sa_diff_by by)
+{
+	GString *s = g_string_new(NULL);
+	const char *p = name, *mod = strstr(name, " [");
+
+	if (by == SA_DIFF_BY_FUNCTION) {
+		size_t n = strcspn(name, "+ ");
+
+		g_string_append_len(s, name, n);
+	} else {
+		/* "func+0x1a/0x40 [mod]" -> "func+0x1a [mod]" */
+		const char *slash = strchr(p, '/');
+		const char *end = mod ? mod : p + strlen(p);
+
+		g_string_append_len(s, p, (slash && slash < end ? slash : end)
+				    - p);
+	}
+	if (mod)
+		g_string_append(s, mod);
+	return g_string_free(s, FALSE);
+}
+
+static void add_row(struct sa_diff_side *s, int kind, const char *name,
+		    const struct sa_diff_vals *v, enum sa_diff_by by)
+{
+	char *key = sa_diff_key(name, by);
+	char *full = g_strdup_printf("%d\t%s", kind, key);
+	struct sa_diff_vals *have = g_hash_table_lookup(s->rows, full);
+
+	g_free(key);
+	if (!have) {
+		have = g_new0(struct sa_diff_vals, 1);
+		g_hash_table_insert(s->rows, full, have);
+	} else {
+		g_free(full);
+	}
+	have->allocs += v->allocs;
+	have->frees += v->frees;
+	have->bytes_alloc += v->bytes_alloc;
+	have->bytes_req += v->bytes_req;
+	have->slack += v->slack;
+	have->live += v->live;
+	have->live_bytes += v->live_bytes;
+	s->total.allocs += v->allocs;
+	s->total.frees += v->frees;
+	s->total.bytes_alloc += v->bytes_alloc;
+	s->total.bytes_req += v->bytes_req;
+	s->total.slack += v->slack;
+	s->total.live += v->live;
+	s->total.live_bytes += v->live_bytes;
+}
+
+static bool is_trace(const char *path)
+{
+	static const char magic[] = "\027\010\104tracing";
+	char buf[sizeof(magic)] = { 0 };
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(magic) - 1, f);
+	fclose(f);
+	return n == sizeof(magic) - 1 && !memcmp(buf, magic, n);
+}
+
+static int load_trace(struct sa_diff_side *s, const char *path,
+		      const struct sa_diff_opts *o, GError **err)
+{
+	struct sa_report_opts ro = { .threads = o->threads };
+	int cs = sa_section_index("callsite");
+	struct sa_callsite_result *r;
+	struct sa_report *rep;
+	guint i;
+
+	rep = sa_report_read(path, 1u << cs, &ro, err);
+	if (!rep)
+		return -1;
+	s->source = "trace";
+	s->kernel = g_strdup(rep->origin.kernel_release);
+	s->lost_known = rep->origin.lost_known;
+	s->lost = rep->origin.lost_total;
+	r = rep->result[cs];
+	for (i = 0; i < r->sites->len; i++) {
+		const struct sa_site *x = r->sites->pdata[i];
+		struct sa_diff_vals v = {
+			x->allocs, x->frees, x->bytes_alloc, x->bytes_req,
+			x->slack, x->live, x->live_alloc,
+		};
+
+		add_row(s, x->kind, x->sym, &v, o->by);
+	}
+	sa_report_free(rep);
+	return 0;
+}
+
+static int load_account(struct sa_diff_side *s, const char *path,
+			const struct sa_diff_opts *o, GError **err)
+{
+	struct sa_account *a = sa_account_load(path, err);
+	size_t i;
+
+	if (!a) {
+		/* the parser names line and column; add the file */
+		if (err && *err)
+			g_prefix_error(err, "%s: ", path);
+		return -1;
+	}
+	s->source = "account";
+	s->lost_known = true;
+	s->lost = a->dropped + a->map_full;
+	for (i = 0; i < a->n_rows; i++) {
+		const struct sa_account_row *x = &a->rows[i];
+		struct sa_diff_vals v = {
+			x->allocs, x->frees, x->total, x->req, x->slack,
+			x->objs, x->live,
+		};
+
+		add_row(s, x->kind == SA_ACCOUNT_CACHE, x->caller, &v, o->by);
+	}
+	sa_account_free(a);
+	return 0;
+}
+
+int sa_diff_side_load(struct sa_diff_side *s, const char *path,
+		      const struct sa_diff_opts *o, GError **err)
+{
+	memset(s, 0, sizeof(*s));
+	s->file = g_strdup(path);
+	s->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
+	if (is_trace(path))
+		return load_trace(s, path, o, err);
+	return load_account(s, path, o, err);
+}
+
+void sa_diff_side_clear(struct sa_diff_side *s)
+{
+	g_free(s->file);
+	g_free(s->kernel);
+	if (s->rows)
+		g_hash_table_destroy(s->rows);
+	memset(s, 0, sizeof(*s));
+}
+
+static gint64 sort_value(const struct sa_diff_row *r, enum sa_diff_sort k)
+{
+	gint64 v = k == SA_DIFF_SORT_SLACK ? r->d_slack :
+		   k == SA_DIFF_SORT_ALLOCS ? r->d_allocs :
+		   k == SA_DIFF_SORT_LIVE ? r->d_live_bytes : r->d_bytes;
+
+	return v < 0 ? -v : v;
+}
+
+static gint by_change(gconstpointer a, gconstpointer b, gpointer data)
+{
+	const struct sa_diff_row *x = a, *y = b;
+	enum sa_diff_sort k = GPOINTER_TO_INT(data);
+	gint64 vx = sort_value(x, k), vy = sort_value(y, k);
+	int c;
+
+	if (vx != vy)
+		return vx > vy ? -1 : 1;
+	if ((c = strcmp(x->site, y->site)))
+		return c;
+	return x->kind - y->kind;
+}
+
+static void add_diff_row(struct sa_diff *d, const char *key,
+			 const struct sa_diff_vals *a,
+			 const struct sa_diff_vals *b)
+{
+	static const struct sa_diff_vals zero;
+	struct sa_diff_row r = { 0 };
+
+	r.kind = key[0] == '1';
+	r.site = g_strdup(key + 2);
+	r.a = a ? *a : zero;
+	r.b = b ? *b : zero;
+	r.d_bytes = (gint64)r.b.bytes_alloc - (gint64)r.a.bytes_alloc;
+	r.d_slack = (gint64)r.b.slack - (gint64)r.a.slack;
+	r.d_allocs = (gint64)r.b.allocs - (gint64)r.a.allocs;
+	r.d_live_bytes = r.b.live_bytes - r.a.live_bytes;
+	r.status = !a ? SA_DIFF_NEW : !b ? SA_DIFF_GONE :
+		   memcmp(a, b, sizeof(*a)) ? SA_DIFF_CHANGED : SA_DIFF_SAME;
+	switch (r.status) {
+	case SA_DIFF_NEW:
+		d->n_new++;
+		break;
+	case SA_DIFF_GONE:
+		d->n_gone++;
+		break;
+	case SA_DIFF_CHANGED:
+		d->n_changed++;
+		break;
+	default:
+		d->n_same++;
+		break;
+	}
+	g_array_append_val(d->rows, r);
+}
+
+void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o)
+{
+	struct sa_diff_side *A = &d->side[0], *B = &d->side[1];
+	GHashTableIter it;
+	gpointer k, v;
+	guint i, kept;
+
+	d->rows = g_array_new(FALSE, TRUE, sizeof(struct sa_diff_row));
+	g_hash_table_iter_init(&it, A->rows);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		add_diff_row(d, k, v, g_hash_table_lookup(B->rows, k));
+	g_hash_table_iter_init(&it, B->rows);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		if (!g_hash_table_contains(A->rows, k))
+			add_diff_row(d, k, NULL, v);
+	d->d_bytes = (gint64)B->total.bytes_alloc - (gint64)A->total.bytes_alloc;
+	d->d_slack = (gint64)B->total.slack - (gint64)A->total.slack;
+	d->d_allocs = (gint64)B->total.allocs - (gint64)A->total.allocs;
+	d->d_live_bytes = B->total.live_bytes - A->total.live_bytes;
+	g_array_sort_with_data(d->rows, by_change,
+			       GINT_TO_POINTER(o ? o->sort : 0));
+	/* leave out the unchanged rows (unless all) and those past top */
+	for (i = 0, kept = 0; i < d->rows->len; i++) {
+		struct sa_diff_row *r = &g_array_index(d->rows,
+						       struct sa_diff_row, i);
+
+		if ((r->status == SA_DIFF_SAME && !(o && o->all)) ||
+		    (o && o->top && kept >= o->top)) {
+			g_free(r->site);
+			d->hidden++;
+			continue;
+		}
+		g_array_index(d->rows, struct sa_diff_row, kept++) = *r;
+	}
+	g_array_set_size(d->rows, kept);
+}
+
+void sa_diff_clear(struct sa_diff *d)
+{
+	guint i;
+
+	for (i = 0; d->rows && i < d->rows->len; i++)
+		g_free(g_array_index(d->rows, struct sa_diff_row, i).site);
+	if (d->rows)
+		g_array_free(d->rows, TRUE);
+	sa_diff_side_clear(&d->side[0]);
+	sa_diff_side_clear(&d->side[1]);
+	memset(d, 0, sizeof(*d));
+}
+
+int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort)
+{
+	static const char *const names[] = { "bytes", "slack", "allocs",
+					     "live" };
+	unsigned int i;
+
+	for (i = 0; i < G_N_ELEMENTS(names); i++)
+		if (!strcmp(s, names[i])) {
+			*sort = i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *sa_diff_kind_name(int kind)
+{
+	return kind_tag[kind ? 1 : 0];
+}

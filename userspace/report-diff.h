@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * slabacct diff: two recordings (trace.dat) or two /proc/slab_account
+ * snapshots, or one of each, compared call site by call site. Sites are
+ * matched by kind and name ("func+0xoff [module]"; the "/0xsize" the
+ * module prints is dropped), or by function with SA_DIFF_BY_FUNCTION,
+ * which survives code moving inside a function between two kernels.
+ */
+#ifndef SLABACCT_REPORT_DIFF_H
+#define SLABACCT_REPORT_DIFF_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+#include "report.h"
+
+enum sa_diff_by {
+	SA_DIFF_BY_SITE,
+	SA_DIFF_BY_FUNCTION,
+};
+
+struct sa_diff_vals {
+	guint64 allocs, frees, bytes_alloc, bytes_req, slack;
+	gint64 live, live_bytes;
+};
+
+struct sa_diff_side {
+	char *file;
+	const char *source;		/* "trace" or "account" */
+	char *kernel;			/* kernel release, or NULL */
+	bool lost_known;
+	guint64 lost;			/* events lost while recording */
+	struct sa_diff_vals total;
+	GHashTable *rows;		/* key -> struct sa_diff_vals */
+};
+
+enum sa_diff_status {
+	SA_DIFF_SAME,
+	SA_DIFF_CHANGED,
+	SA_DIFF_NEW,			/* only in B */
+	SA_DIFF_GONE,			/* only in A */
+};
+
+struct sa_diff_row {
+	char *site;			/* the name, without the kind */
+	int kind;			/* 0 kmalloc, 1 cache */
+	enum sa_diff_status status;
+	struct sa_diff_vals a, b;
+	gint64 d_bytes, d_slack, d_allocs, d_live_bytes;
+};
+
+struct sa_diff {
+	struct sa_diff_side side[2];
+	gint64 d_bytes, d_slack, d_allocs, d_live_bytes;
+	guint64 n_new, n_gone, n_changed, n_same;
+	GArray *rows;			/* struct sa_diff_row, by |change| */
+	guint64 hidden;			/* rows left out by top/unchanged */
+};
+
+enum sa_diff_sort {
+	SA_DIFF_SORT_BYTES,
+	SA_DIFF_SORT_SLACK,
+	SA_DIFF_SORT_ALLOCS,
+	SA_DIFF_SORT_LIVE,
+};
+
+struct sa_diff_opts {
+	enum sa_diff_by by;
+	enum sa_diff_sort sort;
+	guint top;			/* 0: all */
+	bool all;			/* also rows that did not change */
+	int threads;
+};
+
+/*
+ * Load one side: a trace.dat (through sa_report_read) or a
+ * /proc/slab_account snapshot. Returns 0, or -1 with *err naming the file.
+ */
+int sa_diff_side_load(struct sa_diff_side *s, const char *path,
+		      const struct sa_diff_opts *o, GError **err);
+void sa_diff_side_clear(struct sa_diff_side *s);
+
+/* The key of a site name: the "/0x..." size dropped, or the function. */
+char *sa_diff_key(const char *name, enum sa_diff_by by);
+
+/* Compare the two loaded sides into d (rows sorted by |change|, desc). */
+void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o);
+void sa_diff_clear(struct sa_diff *d);
+
+int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort);
+const char *sa_diff_kind_name(int kind);
+
+#endif /* SLABACCT_REPORT_DIFF_H */
