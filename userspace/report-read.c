@@ -21,6 +21,7 @@
 #include <trace-cmd.h>
 
 #include "report.h"
+#include "report-check.h"
 #include "report-pipeline.h"
 #include "symbols.h"
 
@@ -215,45 +216,6 @@ static gpointer reader_thread(gpointer data)
 }
 
 /* ---- errors ---- */
-
-static const char trace_magic[] = "\027\010\104tracing";
-
-/* Check the file before libtracecmd sees it, for a clear message. */
-static int precheck(const char *path, GError **err)
-{
-	char buf[16];
-	struct stat st;
-	ssize_t n;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st)) {
-		int e = errno;
-
-		if (fd >= 0)
-			close(fd);
-		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e),
-			    "%s: %s", path, g_strerror(e));
-		return -1;
-	}
-	n = read(fd, buf, sizeof(trace_magic) - 1);
-	close(fd);
-	if (S_ISDIR(st.st_mode)) {
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_OPEN,
-			    "%s: is a directory, not a trace.dat file", path);
-		return -1;
-	}
-	if (n < (ssize_t)sizeof(trace_magic) - 1 ||
-	    memcmp(buf, trace_magic, sizeof(trace_magic) - 1)) {
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
-			    "%s: not a trace.dat file (no trace-cmd magic at "
-			    "offset 0%s)", path,
-			    n < (ssize_t)sizeof(trace_magic) - 1 ?
-			    ": the file is too short" : "");
-		return -1;
-	}
-	return 0;
-}
 
 /* ---- the pipeline ---- */
 
@@ -511,7 +473,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	struct tep_handle *tep;
 	int i, j, n, cpus;
 
-	if (precheck(path, err))
+	if (sa_tracedat_check_file(path, err))
 		return NULL;
 	memset(st, 0, sizeof(st));
 	tracecmd_set_loglevel(TEP_LOG_NONE);

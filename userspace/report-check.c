@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Structural check of trace.dat files (versions 6 and 7), after
+ * trace-cmd.dat.v6(5) and trace-cmd.dat.v7(5).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report-check.h"
+#include "report.h"
+
+#define MAGIC		"\027\010\104tracing"
+#define MAGIC_LEN	10
+#define OPT_DONE	0
+#define OPT_BUFFER	3
+#define OPT_HEADER_INFO	16
+#define OPT_CMDLINES	21
+#define SEC_COMPRESSED	1
+#define MAX_CPUS	8192
+#define MAX_SECTIONS	4096
+
+struct cur {
+	const char *name;
+	const guint8 *d;
+	size_t len, pos;
+	bool big;
+	GError **err;
+};
+
+static int damaged(struct cur *c, size_t off, const char *what)
+{
+	g_set_error(c->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		    "%s: corrupt or truncated trace.dat at offset %zu: %s "
+		    "(the file is %zu bytes)", c->name, off, what, c->len);
+	return -1;
+}
+
+static int need(struct cur *c, size_t off, guint64 n, const char *what)
+{
+	if (off > c->len || n > c->len - off)
+		return damaged(c, off, what);
+	return 0;
+}
+
+static guint64 num(struct cur *c, size_t off, int size)
+{
+	guint64 v = 0;
+	int i;
+
+	for (i = 0; i < size; i++) {
+		int b = c->big ? i : size - 1 - i;
+
+		v = (v << 8) | c->d[off + b];
+	}
+	return v;
+}
+
+/* Read a number of size bytes at the cursor, checking it fits. */
+static int rd(struct cur *c, int size, guint64 *v, const char *what)
+{
+	if (need(c, c->pos, size, what))
+		return -1;
+	*v = num(c, c->pos, size);
+	c->pos += size;
+	return 0;
+}
+
+/* A size-prefixed block at the cursor: skip it, checking it fits. */
+static int block(struct cur *c, int size_len, const char *what)
+{
+	guint64 n;
+	size_t at = c->pos;
+
+	if (rd(c, size_len, &n, what) || need(c, c->pos, n, what))
+		return c->err && *c->err ? -1 : damaged(c, at, what);
+	c->pos += n;
+	return 0;
+}
+
+static int string(struct cur *c, const char *what)
+{
+	const guint8 *z;
+
+	if (c->pos >= c->len)
+		return damaged(c, c->pos, what);
+	z = memchr(c->d + c->pos, 0, c->len - c->pos);
+	if (!z)
+		return damaged(c, c->pos, what);
+	c->pos = z - c->d + 1;
+	return 0;
+}
+
+static int check_v6(struct cur *c)
+{
+	guint64 n, m, i, j, id, sz, cpus, off, size;
+
+	if (string(c, "header_page name") || block(c, 8, "header_page") ||
+	    string(c, "header_event name") || block(c, 8, "header_event"))
+		return -1;
+	if (rd(c, 4, &n, "ftrace format count"))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (block(c, 8, "an ftrace event format"))
+			return -1;
+	if (rd(c, 4, &n, "event system count"))
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (string(c, "an event system name") ||
+		    rd(c, 4, &m, "event format count"))
+			return -1;
+		for (j = 0; j < m; j++)
+			if (block(c, 8, "an event format"))
+				return -1;
+	}
+	if (block(c, 4, "kallsyms") || block(c, 4, "printk formats") ||
+	    block(c, 8, "saved cmdlines") || rd(c, 4, &cpus, "CPU count"))
+		return -1;
+	if (cpus > MAX_CPUS)
+		return damaged(c, c->pos - 4, "an impossible CPU count");
+	if (need(c, c->pos, 10, "the options or data marker"))
+		return -1;
+	if (!memcmp(c->d + c->pos, "options  ", 10)) {
+		c->pos += 10;
+		for (;;) {
+			if (rd(c, 2, &id, "an option id"))
+				return -1;
+			if (id == OPT_DONE)
+				break;
+			if (rd(c, 4, &sz, "an option size") ||
+			    need(c, c->pos, sz, "an option"))
+				return -1;
+			c->pos += sz;
+		}
+	}
+	if (need(c, c->pos, 10, "the data marker"))
+		return -1;
+	if (!memcmp(c->d + c->pos, "latency  ", 10))
+		return 0;
+	if (memcmp(c->d + c->pos, "flyrecord", 10))
+		return damaged(c, c->pos, "no flyrecord or latency marker");
+	c->pos += 10;
+	for (i = 0; i < cpus; i++) {
+		size_t at = c->pos;
+
+		if (rd(c, 8, &off, "the CPU data table") ||
+		    rd(c, 8, &size, "the CPU data table"))
+			return -1;
+		if (off > c->len || size > c->len - off) {
+			char *w = g_strdup_printf("CPU %" G_GUINT64_FORMAT
+						  " data (%" G_GUINT64_FORMAT
+						  " bytes at offset %"
+						  G_GUINT64_FORMAT ") run past "
+						  "the end of the file", i,
+						  size, off);
+			int r = damaged(c, at, w);
+
+			g_free(w);
+			return r;
+		}
+	}
+	return 0;
+}
+
+/* v7: the section at off: its header (16 bytes) and data fit. */
+static int section(struct cur *c, guint64 off, guint64 *flags,
+		   guint64 *size, const char *what)
+{
+	if (need(c, off, 16, what))
+		return -1;
+	*flags = num(c, off + 2, 2);
+	*size = num(c, off + 8, 8);
+	return need(c, off + 16, *size, what);
+}
+
+static int check_buffer_option(struct cur *c, size_t at, guint64 sz)
+{
+	struct cur o = *c;
+	guint64 v, cpus, i, off, size, flags, ssz;
+
+	o.pos = at;
+	o.len = at + sz;	/* the option's own bounds */
+	if (rd(&o, 8, &v, "a buffer option") || string(&o, "a buffer name") ||
+	    string(&o, "a buffer clock") || rd(&o, 4, &v, "a page size") ||
+	    rd(&o, 4, &cpus, "a CPU count"))
+		return -1;
+	if (cpus > MAX_CPUS)
+		return damaged(c, o.pos - 4, "an impossible CPU count");
+	for (i = 0; i < cpus; i++) {
+		if (rd(&o, 4, &v, "a CPU entry") ||
+		    rd(&o, 8, &off, "a CPU entry") ||
+		    rd(&o, 8, &size, "a CPU entry"))
+			return -1;
+		if (off > c->len || size > c->len - off)
+			return damaged(c, o.pos - 16, "CPU data run past the "
+				       "end of the file");
+	}
+	v = num(c, at, 8);
+	return v ? section(c, v, &flags, &ssz, "a CPU data section") : 0;
+}
+
+static int check_v7(struct cur *c)
+{
+	guint64 v, off, flags, size, id, sz;
+	int n = 0;
+
+	if (rd(c, 1, &v, "the endian flag") || rd(c, 1, &v, "the long size") ||
+	    rd(c, 4, &v, "the page size") ||
+	    string(c, "the compression name") ||
+	    string(c, "the compression version") ||
+	    rd(c, 8, &off, "the options offset"))
+		return -1;
+	while (off) {
+		size_t p, end;
+
+		if (++n > MAX_SECTIONS)
+			return damaged(c, off, "a loop of option sections");
+		if (section(c, off, &flags, &size, "an option section"))
+			return -1;
+		if (flags & SEC_COMPRESSED)
+			return 0;	/* its contents are zstd/zlib data */
+		p = off + 16;
+		end = p + size;
+		off = 0;
+		while (p < end) {
+			if (p + 6 > end)
+				return damaged(c, p, "a cut option");
+			id = num(c, p, 2);
+			sz = num(c, p + 2, 4);
+			p += 6;
+			if (sz > end - p)
+				return damaged(c, p - 6, "an option longer "
+					       "than its section");
+			if (id == OPT_DONE) {
+				off = sz >= 8 ? num(c, p, 8) : 0;
+				break;
+			}
+			if (id >= OPT_HEADER_INFO && id <= OPT_CMDLINES &&
+			    sz >= 8 && section(c, num(c, p, 8), &flags, &v,
+					       "a section an option points at"))
+				return -1;
+			if (id == OPT_BUFFER && check_buffer_option(c, p, sz))
+				return -1;
+			p += sz;
+		}
+	}
+	return 0;
+}
+
+int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
+		      GError **err)
+{
+	struct cur c = { name, data, len, MAGIC_LEN, false, err };
+	const guint8 *z;
+	long version;
+
+	if (len < MAGIC_LEN || memcmp(data, MAGIC, MAGIC_LEN)) {
+		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+			    "%s: not a trace.dat file (no trace-cmd magic at "
+			    "offset 0)", name);
+		return -1;
+	}
+	z = memchr(data + c.pos, 0, len - c.pos);
+	if (!z || z - (data + c.pos) > 8)
+		return damaged(&c, c.pos, "no version string");
+	version = strtol((const char *)data + c.pos, NULL, 10);
+	c.pos = z - data + 1;
+	if (c.pos >= len)
+		return damaged(&c, c.pos, "no endian flag");
+	c.big = data[c.pos] != 0;
+	if (version == 6) {
+		c.pos += 2;
+		if (need(&c, c.pos, 4, "the page size"))
+			return -1;
+		c.pos += 4;
+		return check_v6(&c);
+	}
+	if (version == 7)
+		return check_v7(&c);
+	g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		    "%s: trace.dat file version %ld is not supported (6 and "
+		    "7 are)", name, version);
+	return -1;
+}
+
+int sa_tracedat_check_file(const char *path, GError **err)
+{
+	struct stat st;
+	void *map;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e),
+			    "%s: %s", path, g_strerror(e));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_OPEN,
+			    "%s: is a directory, not a trace.dat file", path);
+		return -1;
+	}
+	if (!st.st_size) {
+		close(fd);
+		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+			    "%s: empty file, not a trace.dat", path);
+		return -1;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
+			    "%s: %s", path, g_strerror(errno));
+		return -1;
+	}
+	ret = sa_tracedat_check(path, map, st.st_size, err);
+	munmap(map, st.st_size);
+	return ret;
+}
