@@ -58,6 +58,14 @@ BPF_TEST_BINS := $(patsubst tests/bpf/%.c,$(BUILD)/tests/bpf/%,\
 CMD_OBJS += $(BPF_OBJS)
 SA_LIBS += $(shell pkg-config --libs libbpf libelf libdw)
 
+# The HTML report's page, style sheet and script (userspace/html/), kept
+# as real files and embedded into the library with .incbin
+HTML_ASSETS := $(wildcard userspace/html/report.*)
+LIB_OBJS += $(BUILD)/userspace/html/assets.o
+$(BUILD)/userspace/html/assets.o: userspace/html/assets.S $(HTML_ASSETS)
+	@mkdir -p $(dir $@)
+	$(CC) -c -Iuserspace/html -o $@ $<
+
 .PHONY: all userspace module check check-unit check-kernel demo bench \
 	install dkms deps clean
 all: userspace

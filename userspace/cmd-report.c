@@ -42,6 +42,13 @@ static const char report_help[] =
 "  live, pingpong, callsite.\n"
 "\n"
 "Every output starts with the trace's origin and its lost events.\n"
+"--html OUT writes one self-contained page (no network needed): the\n"
+"  origin and lost events, a zoomable treemap of subsystem -> file or\n"
+"  module -> call site sized by bytes, slack, live bytes or allocations\n"
+"  and coloured by frag %, the sortable call-site table, the timeline and\n"
+"  every other section; it embeds the --json model, so the numbers are\n"
+"  the same. With two FILEs it shows their diff (slabacct diff --all),\n"
+"  tiles coloured by growth or shrinkage.\n"
 "Exit status: 0 ok, 1 unreadable or corrupt input, 2 usage.\n"
 "\n"
 "Examples:\n"
@@ -49,7 +56,9 @@ static const char report_help[] =
 "  slabacct report --sort slack --top 20 trace.dat\n"
 "  slabacct report --what live --objects --json trace.dat\n"
 "  slabacct report --what subsys --build-tree ~/linux --depth 2 trace.dat\n"
-"  slabacct report --what timeline --interval 100ms boot.dat";
+"  slabacct report --what timeline --interval 100ms boot.dat\n"
+"  slabacct report --html boot.html boot.dat\n"
+"  slabacct report --html diff.html before.dat after.dat";
 
 /* "100ms", "2s", "500us", "1000ns"; a bare number is seconds. */
 static int parse_interval(const char *s, guint64 *ns)
@@ -89,7 +98,7 @@ int cmd_report(int argc, char **argv)
 {
 	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
 	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
-	gchar *output = NULL;
+	gchar *output = NULL, *html = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
 	gint top = 0, depth = 0, width = 80, threads = 0;
 	gint64 min_bytes = 0;
@@ -131,6 +140,10 @@ int cmd_report(int argc, char **argv)
 		  "reader threads (default: one per core)", "N" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write to FILE instead of standard output", "FILE" },
+		{ "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
+		  "write a self-contained HTML page (treemap, tables, charts; "
+		  "every section unless --what) to OUT; with two FILEs, their "
+		  "diff", "OUT" },
 		{ NULL },
 	};
 	struct sa_report_opts opts = { 0 };
@@ -146,6 +159,10 @@ int cmd_report(int argc, char **argv)
 			     "Report kernel memory allocations recorded in a "
 			     "trace.dat file.", report_help, entries))
 		return SA_EXIT_USAGE;
+	if (html && argc == 3) {
+		ret = sa_report_html_diff(html, argv[1], argv[2]);
+		goto out;
+	}
 	if (argc != 2) {
 		sa_err("report", argc < 2 ? "which trace file? (see --help)" :
 		       "one trace file at a time (see --help)");
@@ -157,6 +174,13 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
+	if (html) {
+		e.fmt = SA_FMT_HTML;
+		g_free(output);
+		output = g_strdup(html);
+		if (!what)
+			sa_what_parse("all", &sections, &bad);
+	}
 	if (format && sa_format_parse(format, &e.fmt)) {
 		sa_err("report", "unknown format '%s' (text, json, csv, "
 		       "account)", format);
@@ -227,5 +251,6 @@ out:
 	g_free(vmlinux);
 	g_free(build_tree);
 	g_free(output);
+	g_free(html);
 	return ret;
 }

@@ -32,6 +32,8 @@ int cmd_events(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+/* report --html OUT A B: the diff of A and B as HTML (cmd-report-html.c) */
+int sa_report_html_diff(const char *out, const char *a, const char *b);
 /* Open --output PATH (stdout for NULL or "-"); prints the error. */
 int sa_output_open(const char *cmd, const char *path, FILE **out);
 int cmd_record(int argc, char **argv);

@@ -184,7 +184,10 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 	}
 	json_builder_end_array(b);
 	json_builder_end_object(b);
-	sa_json_write(e);
+	if (e->fmt == SA_FMT_HTML)
+		sa_html_write(e);
+	else
+		sa_json_write(e);
 }
 
 static void csv_vals(FILE *f, const struct sa_diff_vals *v)
@@ -234,7 +237,7 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 
 int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d)
 {
-	if (e->fmt == SA_FMT_JSON)
+	if (e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML)
 		diff_json(e, d);
 	else if (e->fmt == SA_FMT_CSV)
 		diff_csv(e, d);

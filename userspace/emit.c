@@ -12,7 +12,7 @@
 int sa_format_parse(const char *s, enum sa_format *fmt)
 {
 	static const char *const names[] = { "text", "json", "csv",
-					     "account" };
+					     "account", "html" };
 	unsigned int i;
 
 	for (i = 0; i < G_N_ELEMENTS(names); i++)
@@ -56,7 +56,7 @@ int sa_emit_report(struct sa_emit *e, const struct sa_report *rep)
 		sa_account_emit(e, rep);
 		goto out;
 	}
-	if (e->fmt == SA_FMT_JSON) {
+	if (e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML) {
 		e->jb = json_builder_new();
 		json_builder_begin_object(e->jb);
 		sa_json_header(e, rep);
@@ -72,14 +72,14 @@ int sa_emit_report(struct sa_emit *e, const struct sa_report *rep)
 
 		if (!(rep->sections & (1u << i)) || !rep->result[i])
 			continue;
-		fn = e->fmt == SA_FMT_JSON ? sec->json :
+		fn = e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML ? sec->json :
 		     e->fmt == SA_FMT_CSV ? sec->csv : sec->text;
 		fn(e, rep, rep->result[i]);
 	}
-	if (e->fmt == SA_FMT_JSON) {
+	if (e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML) {
 		json_builder_end_object(e->jb);
 		json_builder_end_object(e->jb);
-		if (sa_json_write(e))
+		if (e->fmt == SA_FMT_HTML ? sa_html_write(e) : sa_json_write(e))
 			return -1;
 	}
 out:

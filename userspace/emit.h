@@ -22,6 +22,7 @@ enum sa_format {
 	SA_FMT_JSON,
 	SA_FMT_CSV,
 	SA_FMT_ACCOUNT,		/* the /proc/slab_account layout */
+	SA_FMT_HTML,		/* the JSON model in a self-contained page */
 };
 
 struct sa_emit {
@@ -32,7 +33,7 @@ struct sa_emit {
 	JsonBuilder *jb;	/* json: inside the "sections" object */
 };
 
-/* Parse "text", "json", "csv", "account". Returns -1 if unknown. */
+/* Parse "text", "json", "csv", "account", "html". -1 if unknown. */
 int sa_format_parse(const char *s, enum sa_format *fmt);
 
 /*
@@ -82,6 +83,13 @@ void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
 void sa_csv_str(FILE *f, const char *s);
 
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
+
+/*
+ * HTML (emit-html.c): the page around a JSON model (a report's or a
+ * diff's), or around e->jb's root like sa_json_write (which it frees).
+ */
+int sa_html_page(FILE *out, JsonNode *model, const char *title);
+int sa_html_write(struct sa_emit *e);
 
 /* slabacct diff in e->fmt (text, json or csv). Returns 0 or -1. */
 struct sa_diff;

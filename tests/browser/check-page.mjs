@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// Load a slabacct HTML report in headless Chromium, from a file and with
+// no network, and check it through the DevTools protocol:
+//   - no JavaScript exception, console error or log error;
+//   - no request other than the page's own file;
+//   - the treemap holds --tiles tiles (one per call site), each with a
+//     distinct data-site;
+//   - a real mouse click on a tile zooms in (the path above the treemap
+//     changes and fewer tiles are shown), and the path's root zooms out;
+//   - a screenshot of the page goes to --shot.
+// Prints one line per check ("ok ..." / "not ok ...") and exits 1 if any
+// failed, 2 on a usage or browser start-up problem.
+//
+//   node --experimental-websocket tests/browser/check-page.mjs \
+//       --html build/x.html --shot build/test-logs/x.png --tiles 123
+//
+// Node 20's WebSocket needs --experimental-websocket (not on by default).
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const args = {};
+for (let i = 2; i < process.argv.length; i += 2)
+	args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+if (!args.html || !args.shot) {
+	console.error('usage: check-page.mjs --html FILE --shot PNG [--tiles N] ' +
+		      '[--chromium PATH] [--diff 1]');
+	process.exit(2);
+}
+if (typeof WebSocket !== 'function') {
+	console.error('check-page: no WebSocket in this node: run it with ' +
+		      '--experimental-websocket (node >= 20.10)');
+	process.exit(2);
+}
+
+const chromium = args.chromium || '/usr/bin/chromium';
+const profile = mkdtempSync(join(tmpdir(), 'sa-chromium-'));
+const pageUrl = pathToFileURL(resolve(args.html)).href;
+let failed = 0;
+
+function ok(cond, what) {
+	console.log((cond ? 'ok ' : 'not ok ') + what);
+	if (!cond)
+		failed++;
+}
+
+const browser = spawn(chromium, [
+	'--headless', '--no-sandbox', '--disable-gpu', '--no-first-run',
+	'--disable-background-networking', '--disable-component-update',
+	'--disable-sync', '--disable-extensions', '--disable-dev-shm-usage',
+	'--host-resolver-rules=MAP * ~NOTFOUND',
+	'--remote-debugging-port=0', '--user-data-dir=' + profile,
+	'--window-size=1280,1000', 'about:blank',
+], { stdio: ['ignore', 'ignore', 'pipe'] });
+
+let stderr = '';
+function cleanup() {
+	try {
+		browser.kill('SIGKILL');
+	} catch (e) {
+		/* gone already */
+	}
+	rmSync(profile, { recursive: true, force: true });
+}
+
+const wsUrl = await new Promise((res, rej) => {
+	const timer = setTimeout(() => rej(new Error('Chromium did not ' +
+		'print its DevTools address within 60 s:\n' + stderr)), 60000);
+	browser.stderr.on('data', (d) => {
+		stderr += d;
+		const m = /DevTools listening on (ws:\/\/\S+)/.exec(stderr);
+		if (m) {
+			clearTimeout(timer);
+			res(m[1]);
+		}
+	});
+	browser.on('exit', (code) => rej(new Error('Chromium exited (' + code +
+		') before it listened:\n' + stderr)));
+}).catch((e) => {
+	console.error('check-page: ' + e.message);
+	cleanup();
+	process.exit(2);
+});
+
+const ws = new WebSocket(wsUrl);
+await new Promise((res, rej) => {
+	ws.onopen = res;
+	ws.onerror = () => rej(new Error('cannot connect to ' + wsUrl));
+});
+
+let nextId = 1;
+const pending = new Map();
+const waiters = [];
+const errors = [];
+const requests = [];
+
+ws.onmessage = (ev) => {
+	const m = JSON.parse(ev.data);
+
+	if (m.id && pending.has(m.id)) {
+		const { res, rej } = pending.get(m.id);
+
+		pending.delete(m.id);
+		if (m.error)
+			rej(new Error(JSON.stringify(m.error)));
+		else
+			res(m.result);
+		return;
+	}
+	if (m.method === 'Runtime.exceptionThrown') {
+		const d = m.params.exceptionDetails;
+
+		errors.push('exception: ' + (d.exception && d.exception.description ||
+					     d.text) + ' at line ' + d.lineNumber);
+	} else if (m.method === 'Runtime.consoleAPICalled' &&
+		   ['error', 'assert'].includes(m.params.type)) {
+		errors.push('console.' + m.params.type + ': ' +
+			    m.params.args.map((a) => a.value ?? a.description)
+				.join(' '));
+	} else if (m.method === 'Log.entryAdded' &&
+		   m.params.entry.level === 'error') {
+		errors.push('log: ' + m.params.entry.text + ' ' +
+			    (m.params.entry.url || ''));
+	} else if (m.method === 'Network.requestWillBeSent') {
+		requests.push(m.params.request.url);
+	}
+	for (let i = waiters.length - 1; i >= 0; i--)
+		if (waiters[i].method === m.method) {
+			waiters[i].res(m.params);
+			waiters.splice(i, 1);
+		}
+};
+
+function send(method, params = {}, sessionId) {
+	const id = nextId++;
+	const msg = { id, method, params };
+
+	if (sessionId)
+		msg.sessionId = sessionId;
+	ws.send(JSON.stringify(msg));
+	return new Promise((res, rej) => {
+		pending.set(id, { res, rej });
+		setTimeout(() => rej(new Error(method + ' timed out')), 60000);
+	});
+}
+
+function waitFor(method) {
+	return new Promise((res) => waiters.push({ method, res }));
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+try {
+	const { targetId } = await send('Target.createTarget',
+					{ url: 'about:blank' });
+	const { sessionId: s } = await send('Target.attachToTarget',
+					    { targetId, flatten: true });
+	const call = (m, p) => send(m, p, s);
+	const evaluate = async (expr) => {
+		const r = await call('Runtime.evaluate', { expression: expr,
+			returnByValue: true, awaitPromise: true });
+
+		if (r.exceptionDetails)
+			throw new Error('evaluating ' + expr + ': ' +
+					JSON.stringify(r.exceptionDetails));
+		return r.result.value;
+	};
+
+	await call('Runtime.enable');
+	await call('Log.enable');
+	await call('Network.enable');
+	await call('Page.enable');
+	await call('Emulation.setDeviceMetricsOverride', { width: 1280,
+		height: 1000, deviceScaleFactor: 1, mobile: false });
+	const loaded = waitFor('Page.loadEventFired');
+
+	await call('Page.navigate', { url: pageUrl });
+	await loaded;
+	await sleep(300);
+
+	ok(await evaluate('document.body.dataset.ready === "1"'),
+	   'the page script ran to the end');
+	const tiles = await evaluate(
+		'[...document.querySelectorAll("#treemap .tile")]' +
+		'.map((t) => t.dataset.site)');
+
+	console.log('# treemap tiles: ' + tiles.length);
+	if (args.tiles !== undefined)
+		ok(tiles.length === Number(args.tiles),
+		   'one tile per call site: ' + tiles.length + ' tiles, ' +
+		   args.tiles + ' call sites');
+	ok(tiles.length > 0, 'the treemap has tiles');
+	const rowsInTable = await evaluate(
+		'document.querySelectorAll("#sites tbody tr").length');
+	console.log('# table rows: ' + rowsInTable);
+	if (args.tiles !== undefined)
+		ok(rowsInTable === Number(args.tiles),
+		   'the table has one row per call site');
+
+	/* a real click in the middle of the largest tile */
+	const target = await evaluate(`(() => {
+		let best = null, area = -1;
+		for (const t of document.querySelectorAll('#treemap .tile')) {
+			const r = t.getBoundingClientRect();
+			if (r.width * r.height > area) {
+				area = r.width * r.height;
+				best = t;
+			}
+		}
+		best.scrollIntoView({ block: 'center' });
+		const r = best.getBoundingClientRect();
+		return { x: r.left + r.width / 2, y: r.top + r.height / 2,
+			 site: best.dataset.site };
+	})()`);
+	const before = await evaluate('document.body.dataset.zoom || ""');
+
+	for (const type of ['mousePressed', 'mouseReleased'])
+		await call('Input.dispatchMouseEvent', { type, x: target.x,
+			y: target.y, button: 'left', clickCount: 1 });
+	await sleep(200);
+	const after = await evaluate('document.body.dataset.zoom || ""');
+	const zoomedTiles = await evaluate(
+		'document.querySelectorAll("#treemap .tile").length');
+	const stillThere = await evaluate(
+		`[...document.querySelectorAll('#treemap .tile')]
+			.some((t) => t.dataset.site === ${JSON.stringify(target.site)})`);
+
+	console.log('# clicked ' + target.site + ': zoom "' + before +
+		    '" -> "' + after + '", ' + zoomedTiles + ' tiles');
+	ok(after !== before && after.length > 0,
+	   'clicking a tile zooms into its group');
+	ok(stillThere, 'the clicked call site is in the zoomed view');
+	ok(zoomedTiles <= tiles.length, 'the zoomed view shows a subset');
+	await call('Page.captureScreenshot', { format: 'png' }).then((r) =>
+		writeFileSync(args.shot.replace(/\.png$/, '-zoomed.png'),
+			      Buffer.from(r.data, 'base64')));
+	await evaluate('document.querySelector("#tm-crumbs a").click()');
+	await sleep(100);
+	ok(await evaluate('document.body.dataset.zoom === ""') &&
+	   await evaluate('document.querySelectorAll("#treemap .tile").length')
+		=== tiles.length, 'the path\'s root zooms back out');
+
+	/* the table sorts */
+	await evaluate('document.querySelector("#sites th[data-key=site]").click()');
+	const sorted = await evaluate(
+		'[...document.querySelectorAll("#sites tbody tr td:first-child")]' +
+		'.map((td) => td.textContent)');
+	ok(sorted.length > 1 && sorted.every((v, i) => !i || sorted[i - 1].localeCompare(v) <= 0),
+	   'clicking a column header sorts the table');
+
+	/* full-page screenshot */
+	await evaluate('window.scrollTo(0, 0)');
+	const { contentSize } = await call('Page.getLayoutMetrics');
+	const height = Math.min(6000, Math.ceil(contentSize.height));
+	const shot = await call('Page.captureScreenshot', { format: 'png',
+		captureBeyondViewport: true,
+		clip: { x: 0, y: 0, width: 1280, height, scale: 1 } });
+
+	writeFileSync(args.shot, Buffer.from(shot.data, 'base64'));
+	console.log('# screenshot: ' + args.shot + ' (and ' +
+		    args.shot.replace(/\.png$/, '-zoomed.png') + ')');
+
+	const foreign = requests.filter((u) => u !== pageUrl);
+	ok(foreign.length === 0, 'no request but the page itself' +
+	   (foreign.length ? ': ' + foreign.join(' ') : ''));
+	ok(errors.length === 0, 'no JavaScript or console errors' +
+	   (errors.length ? ':\n# ' + errors.join('\n# ') : ''));
+} catch (e) {
+	ok(false, 'driving the page: ' + e.message);
+}
+ws.close();
+cleanup();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,22 @@
+/*
+ * The HTML report's page, style sheet and script (report.html,
+ * report.css, report.js beside this file), embedded into the binary as
+ * NUL-terminated strings for emit-html.c. The Makefile assembles this
+ * with -I userspace/html so .incbin finds them.
+ */
+	.section .rodata
+	.global sa_html_page_html, sa_html_page_css, sa_html_page_js
+	.type sa_html_page_html, @object
+	.type sa_html_page_css, @object
+	.type sa_html_page_js, @object
+sa_html_page_html:
+	.incbin "report.html"
+	.byte 0
+sa_html_page_css:
+	.incbin "report.css"
+	.byte 0
+sa_html_page_js:
+	.incbin "report.js"
+	.byte 0
+
+	.section .note.GNU-stack, "", @progbits
