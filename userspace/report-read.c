@@ -344,7 +344,7 @@ static void notes_fill(struct sa_report *rep)
 			       "(record with -e kmem)");
 		return;
 	}
-	for (e = 0; e < SA_EV_NR; e++)
+	for (e = 0; e <= SA_EV_CACHE_FREE; e++)	/* the kmem ids */
 		if (!rep->ev_present[e])
 			sa_report_note(rep, "the trace has no kmem:%s events"
 				       "%s", sa_ev_name(e),

@@ -8,10 +8,15 @@
 #include <string.h>
 
 #include "agg-callsite.h"
+#include "agg-compaction.h"
 #include "agg-live.h"
+#include "agg-oom.h"
+#include "agg-pages.h"
+#include "agg-reclaim.h"
 #include "agg-subsys.h"
 #include "agg-timeline.h"
 #include "emit.h"
+#include "emit-mm.h"
 #include "report.h"
 
 const struct sa_section sa_report_table[] = {
@@ -25,6 +30,17 @@ const struct sa_section sa_report_table[] = {
 	{ "timeline", "allocated - freed bytes over time",
 	  &sa_agg_timeline, sa_text_timeline, sa_json_timeline,
 	  sa_csv_timeline },
+	{ "pages", "page allocations by order x migratetype, GFP, task; "
+	  "extfrag; unusable index", &sa_agg_pages, sa_text_pages,
+	  sa_json_pages, sa_csv_pages },
+	{ "reclaim", "direct and memcg reclaim latency, kswapd, shrinkers, "
+	  "LRU efficiency", &sa_agg_reclaim, sa_text_reclaim,
+	  sa_json_reclaim, sa_csv_reclaim },
+	{ "compaction", "compaction runs, outcomes, time, migration, "
+	  "deferrals", &sa_agg_compaction, sa_text_compaction,
+	  sa_json_compaction, sa_csv_compaction },
+	{ "oom", "OOM kills: victim, trigger, reaping, top live call sites",
+	  &sa_agg_oom, sa_text_oom, sa_json_oom, sa_csv_oom },
 	{ NULL },
 };
 

@@ -59,6 +59,37 @@ enum sa_ev {
 	SA_EV_CACHE_ALLOC,
 	SA_EV_KFREE,
 	SA_EV_CACHE_FREE,
+	/* pages (agg-pages.h) */
+	SA_EV_PAGE_ALLOC,
+	SA_EV_PAGE_FREE,	/* mm_page_free and mm_page_free_batched */
+	SA_EV_PAGE_EXTFRAG,
+	/* reclaim (agg-reclaim.h) */
+	SA_EV_DIRECT_BEGIN,
+	SA_EV_DIRECT_END,
+	SA_EV_KSWAPD_WAKE,
+	SA_EV_KSWAPD_SLEEP,
+	SA_EV_WAKEUP_KSWAPD,
+	SA_EV_SHRINK_START,
+	SA_EV_SHRINK_END,
+	SA_EV_LRU_INACTIVE,
+	SA_EV_MEMCG_BEGIN,
+	SA_EV_MEMCG_END,
+	SA_EV_RECLAIM_WRITE,	/* mm_vmscan_write_folio or _writepage */
+	/* compaction (agg-compaction.h) */
+	SA_EV_COMPACT_BEGIN,
+	SA_EV_COMPACT_END,
+	SA_EV_COMPACT_MIGRATE,
+	SA_EV_COMPACT_DEFER,	/* mm_compaction_defer_compaction */
+	SA_EV_COMPACT_DEFERRED,
+	SA_EV_COMPACT_DEFER_RESET,
+	/* oom (agg-oom.h) */
+	SA_EV_OOM_VICTIM,
+	SA_EV_OOM_WAKE_REAPER,
+	SA_EV_OOM_START_REAP,
+	SA_EV_OOM_FINISH_REAP,
+	SA_EV_OOM_SKIP_REAP,
+	SA_EV_OOM_RECLAIM_RETRY,
+	SA_EV_OOM_COMPACT_RETRY,
 	SA_EV_NR,		/* keep below 64 */
 };
 #define SA_EVBIT(e)	(1ULL << (e))

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The pages section: page allocations and frees (mm_page_alloc,
+ * mm_page_free, mm_page_free_batched) by order x migratetype, by GFP
+ * flags and by task; the pages still allocated at the end of the trace;
+ * extfrag fallbacks and pageblock steals (mm_page_alloc_extfrag); and,
+ * when the trace carries /proc/buddyinfo snapshots, the unusable free
+ * space index per order (buddyinfo.h).
+ *
+ * Formulas (also in `slabacct report --help`):
+ *   pages        = blocks << order
+ *   live pages   = pages allocated in the trace and not freed by its end
+ *   fallback     = an allocation served from another migratetype's
+ *                  free list (every mm_page_alloc_extfrag)
+ *   steal        = a fallback that took over the whole pageblock
+ *                  (change_ownership = 1)
+ *   unusable(j)  = (free - sum over i >= j of n_i * 2^i) / free
+ */
+#ifndef SLABACCT_AGG_PAGES_H
+#define SLABACCT_AGG_PAGES_H
+
+#include "buddyinfo.h"
+#include "report.h"
+
+/* Fields of mm_page_alloc and mm_page_free(_batched) in sa_rec.v. */
+enum {
+	SA_PG_PFN,
+	SA_PG_ORDER,
+	SA_PG_GFP,		/* alloc only */
+	SA_PG_MT,		/* alloc only */
+};
+
+/* Fields of mm_page_alloc_extfrag. */
+enum {
+	SA_XF_ALLOC_ORDER,
+	SA_XF_FALLBACK_ORDER,
+	SA_XF_ALLOC_MT,
+	SA_XF_FALLBACK_MT,
+	SA_XF_CHANGE_OWNERSHIP,
+};
+
+#define SA_PG_ORDERS	11	/* orders 0..9, then ">= 10" */
+#define SA_PG_MTS	5	/* Unmovable Movable Reclaimable HighAtomic
+				 * and any other type */
+
+struct sa_pg_cell {
+	guint64 blocks, pages;
+};
+
+struct sa_pg_gfp {
+	guint64 gfp;
+	char *str;		/* as the traced kernel prints it */
+	guint64 blocks, pages;
+};
+
+struct sa_pg_task {
+	gint32 pid;
+	const char *comm;	/* interned, "<...>" when unknown */
+	guint64 blocks, pages;	/* allocated */
+	guint64 freed_pages;
+};
+
+/* The unusable free space index of one zone, from a buddyinfo snapshot. */
+struct sa_pg_frag {
+	int node;
+	char zone[16];
+	int nr_orders;
+	guint64 free_pages;
+	double unusable[SA_BUDDY_MAX_ORDERS];	/* 0..1 */
+};
+
+struct sa_pages_result {
+	bool have_alloc, have_free, have_extfrag;	/* events in the trace */
+	guint64 allocs, pages_alloc, failed;	/* failed: pfn = -1 */
+	struct sa_pg_cell alloc[SA_PG_ORDERS][SA_PG_MTS];
+	guint64 frees, pages_freed;
+	guint64 frees_unmatched;	/* of pages allocated before the trace */
+	struct sa_pg_cell freed[SA_PG_ORDERS];	/* by the free's order */
+	struct sa_pg_cell live[SA_PG_ORDERS][SA_PG_MTS];
+	guint64 live_blocks, live_pages;
+	GPtrArray *gfp;		/* struct sa_pg_gfp *, most pages first */
+	GPtrArray *tasks;	/* struct sa_pg_task *, most pages first */
+	guint64 fallbacks, steals;
+	guint64 fallback_mt[SA_PG_MTS][SA_PG_MTS];	/* [alloc][fallback] */
+	guint64 steal_mt[SA_PG_MTS][SA_PG_MTS];
+	GArray *frag_start, *frag_end;	/* struct sa_pg_frag, or NULL */
+	const char *frag_why;	/* why there is no index, or NULL */
+};
+
+extern const struct sa_agg sa_agg_pages;
+
+/* "Unmovable", "Movable", "Reclaimable", "HighAtomic", "other". */
+const char *sa_migratetype_name(int mt);
+/* "0".."9", ">=10" */
+const char *sa_order_label(int row);
+
+#endif /* SLABACCT_AGG_PAGES_H */
