@@ -112,11 +112,11 @@ void sa_print_lost(const char *cmd, int nr_cpus, const guint64 *lost,
 	g_string_free(s, TRUE);
 }
 
-static void print_result(const char *output, struct sa_record_result *res,
-			 int buffer_kb)
+void sa_print_record_result(const char *cmd, const char *output,
+			    const struct sa_record_result *res,
+			    const char *advice)
 {
 	guint i;
-	char *advice = NULL;
 
 	printf("%s: %" G_GUINT64_FORMAT " events, %.1f MB, %d CPUs\n", output,
 	       res->events, res->file_bytes / 1048576.0, res->nr_cpus);
@@ -126,11 +126,8 @@ static void print_result(const char *output, struct sa_record_result *res,
 		printf("  %s:%-32s %" G_GUINT64_FORMAT "\n", n->system, n->name,
 		       n->count);
 	}
-	if (res->lost_total)
-		advice = g_strdup_printf("record with a larger buffer (-b %d)",
-					 buffer_kb > 0 ? buffer_kb * 4 : 8192);
-	sa_print_lost(CMD, res->nr_cpus, res->lost, res->lost_total, advice);
-	g_free(advice);
+	sa_print_lost(cmd, res->nr_cpus, res->lost, res->lost_total,
+		      res->lost_total ? advice : NULL);
 }
 
 static int parse_call_site(const char *arg, struct sa_record_opts *o)
@@ -192,7 +189,7 @@ static int check_args(struct sa_record_opts *o, const char *groups,
 int cmd_record(int argc, char **argv)
 {
 	gchar *groups = NULL, *output = NULL, *comm = NULL, *gfp = NULL;
-	gchar *site = NULL, *command = NULL;
+	gchar *site = NULL, *command = NULL, *advice;
 	gint buffer_kb = 0, pid = 0;
 	gdouble duration = 0;
 	const GOptionEntry entries[] = {
@@ -299,9 +296,12 @@ int cmd_record(int argc, char **argv)
 		ret = SA_EXIT_FAIL;
 		goto out;
 	}
-	print_result(o.output, &res, o.buffer_kb);
+	advice = g_strdup_printf("record with a larger buffer (-b %d)",
+				 o.buffer_kb > 0 ? o.buffer_kb * 4 : 8192);
+	sa_print_record_result(CMD, o.output, &res, advice);
+	g_free(advice);
 	if (res.disk_full) {
-		sa_err(CMD, "the disk filled (%s): recording stopped early; "
+		sa_err(CMD, "the disk filled, so recording stopped early (%s); "
 		       "%s is readable and holds the events written before",
 		       error->message, o.output);
 		ret = SA_EXIT_FAIL;

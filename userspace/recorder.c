@@ -36,7 +36,8 @@ struct cpu_reader {
 };
 
 struct sa_recorder {
-	struct tracefs_instance *inst;
+	struct tracefs_instance *inst;	/* NULL: the top level */
+	bool own_instance;		/* created here, removed at the end */
 	GPtrArray *events;	/* struct sa_event_ref, enabled */
 	struct sa_tracedat *td;
 	char *output;
@@ -49,9 +50,11 @@ struct sa_recorder {
 
 static const char instance_prefix[] = "slabacct-";
 
+static void disable_events(struct sa_recorder *r);
+
 void sa_recorder_remove_stale(void)
 {
-	char **names = tracefs_instances("^slabacct-[0-9]+$");
+	char **names = tracefs_instances("^slabacct-[0-9][0-9]*$");
 	int i;
 
 	for (i = 0; names && names[i]; i++) {
@@ -302,17 +305,19 @@ static void free_recorder(struct sa_recorder *r, bool remove_output)
 {
 	int cpu;
 
-	if (r->inst) {
+	if (r->own_instance)
 		tracefs_trace_off(r->inst);
-		stop_readers(r);
-		tracefs_instance_destroy(r->inst);
-		tracefs_instance_free(r->inst);
-	}
+	stop_readers(r);
+	/* an instance with open trace_pipe_raw files cannot be removed */
 	for (cpu = 0; r->cpus && cpu < r->nr_cpus; cpu++) {
 		if (r->cpus[cpu].tcpu)
 			tracefs_cpu_close(r->cpus[cpu].tcpu);
 		if (r->cpus[cpu].fd >= 0)
 			close(r->cpus[cpu].fd);
+	}
+	if (r->own_instance) {
+		tracefs_instance_destroy(r->inst);
+		tracefs_instance_free(r->inst);
 	}
 	g_free(r->cpus);
 	if (r->out_fd >= 0) {
@@ -383,6 +388,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 		errno_error(err, "cannot create a tracefs instance");
 		goto fail;
 	}
+	r->own_instance = true;
 	/* A new instance traces at once: keep it off until we read. */
 	tracefs_trace_off(r->inst);
 	if (o->buffer_kb > 0) {
@@ -438,10 +444,18 @@ static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 	int cpu;
 
 	res->counts = g_ptr_array_new();
+	res->cpu_bytes = g_new0(guint64, r->nr_cpus);
+	res->cpu_events = g_new0(guint64, r->nr_cpus);
 	if (!tep)
 		return;
-	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		guint64 before = c.events;
+		off_t end = lseek(r->cpus[cpu].fd, 0, SEEK_END);
+
 		sa_ringbuf_count_fd(tep, r->cpus[cpu].fd, r->page_size, &c);
+		res->cpu_events[cpu] = c.events - before;
+		res->cpu_bytes[cpu] = end > 0 ? end : 0;
+	}
 	res->events = c.events;
 	for (i = 0; i < r->events->len; i++) {
 		struct sa_event_ref *e = r->events->pdata[i];
@@ -469,6 +483,8 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	memset(res, 0, sizeof(*res));
 	tracefs_trace_off(r->inst);
 	stop_readers(r);
+	if (!r->own_instance)
+		disable_events(r);
 	res->nr_cpus = r->nr_cpus;
 	res->lost = g_new0(guint64, r->nr_cpus);
 	sa_trace_meta_end(r->td, r->inst, r->nr_cpus, res->lost, NULL);
@@ -479,8 +495,11 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		tracefs_cpu_close(r->cpus[cpu].tcpu);
 		r->cpus[cpu].tcpu = NULL;
 	}
-	tracefs_instance_destroy(r->inst);
-	tracefs_instance_free(r->inst);
+	if (r->own_instance) {
+		tracefs_instance_destroy(r->inst);
+		tracefs_instance_free(r->inst);
+		r->own_instance = false;
+	}
 	r->inst = NULL;
 
 	count_events(r, res);
@@ -495,7 +514,7 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		errno = reader_err;
 		truncated = reader_err == ENOSPC || reader_err == EFBIG ||
 			    reader_err == EDQUOT;
-		errno_error(err, "recording stopped early");
+		errno_error(err, "writing a CPU's pages");
 		ret = -1;
 	} else if (ret && truncated) {
 		errno_error(err, r->output);
@@ -510,6 +529,8 @@ void sa_record_result_clear(struct sa_record_result *res)
 	guint i;
 
 	g_free(res->lost);
+	g_free(res->cpu_bytes);
+	g_free(res->cpu_events);
 	for (i = 0; res->counts && i < res->counts->len; i++) {
 		struct sa_record_event_count *n = res->counts->pdata[i];
 
@@ -520,4 +541,72 @@ void sa_record_result_clear(struct sa_record_result *res)
 	if (res->counts)
 		g_ptr_array_unref(res->counts);
 	memset(res, 0, sizeof(*res));
+}
+
+/* The events enabled in the top-level instance (its set_event file). */
+static int top_events(struct sa_recorder *r, GError **err)
+{
+	char *text = tracefs_instance_file_read(NULL, "set_event", NULL);
+	gchar **lines;
+	int i;
+
+	/* libtracefs reads an empty file as NULL */
+	if (!text && !tracefs_file_exists(NULL, "set_event"))
+		return errno_error(err, "cannot read set_event");
+	lines = g_strsplit(text ? text : "", "\n", -1);
+	for (i = 0; lines[i]; i++) {
+		char *colon = strchr(lines[i], ':');
+		struct sa_event_ref *e;
+
+		if (!colon)
+			continue;
+		e = g_new0(struct sa_event_ref, 1);
+		e->system = g_strndup(lines[i], colon - lines[i]);
+		e->name = g_strdup(colon + 1);
+		g_ptr_array_add(r->events, e);
+	}
+	g_strfreev(lines);
+	free(text);
+	if (!r->events->len)
+		return set_error(err, G_IO_ERROR_NOT_FOUND, "no trace event "
+				 "is enabled at the top level (boot with the "
+				 "parameters of 'slabacct boot cmdline')");
+	return 0;
+}
+
+static void disable_events(struct sa_recorder *r)
+{
+	guint i;
+
+	for (i = 0; i < r->events->len; i++) {
+		struct sa_event_ref *e = r->events->pdata[i];
+
+		tracefs_event_disable(r->inst, e->system, e->name);
+	}
+}
+
+int sa_recorder_collect_boot(const char *output, const char *recorder,
+			     struct sa_record_result *res, GError **err)
+{
+	struct sa_recorder *r = g_new0(struct sa_recorder, 1);
+
+	r->out_fd = -1;
+	r->output = g_strdup(output);
+	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
+	r->nr_cpus = sa_trace_nr_cpus();
+	r->page_size = subbuf_size(NULL);
+	if (top_events(r, err))
+		goto fail;
+	tracefs_trace_off(NULL);
+	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
+	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, err))
+		goto fail;
+	/* /proc/meminfo at the start of the boot is not known */
+	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
+	if (open_output(r, err) || start_readers(r, err))
+		goto fail;
+	return sa_recorder_stop(r, res, err);
+fail:
+	free_recorder(r, true);
+	return -1;
 }

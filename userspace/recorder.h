@@ -39,6 +39,8 @@ struct sa_record_result {
 	guint64 events;
 	GPtrArray *counts;	/* struct sa_record_event_count, table order */
 	guint64 file_bytes;
+	guint64 *cpu_bytes;	/* [nr_cpus] ring-buffer pages recorded */
+	guint64 *cpu_events;	/* [nr_cpus] events in them */
 	bool disk_full;		/* the output was cut short; it is readable */
 };
 
@@ -68,6 +70,15 @@ bool sa_recorder_failed(struct sa_recorder *r);
  */
 int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		     GError **err);
+
+/*
+ * `slabacct boot collect`: stop the top-level buffer (which the kernel
+ * command line filled from boot), disable its events, and save what it
+ * holds into output like sa_recorder_stop(). G_IO_ERROR_NOT_FOUND: no
+ * event is enabled at the top level.
+ */
+int sa_recorder_collect_boot(const char *output, const char *recorder,
+			     struct sa_record_result *res, GError **err);
 
 /* Remove the instance and the output; frees r. */
 void sa_recorder_abort(struct sa_recorder *r);

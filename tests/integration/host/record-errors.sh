@@ -1,0 +1,71 @@
+# slabacct record and boot: bad input, a missing requirement, a full disk.
+# Each error exits with the documented status and leaves no tracefs
+# instance behind; a full disk leaves a readable file.
+. "$(dirname "$0")/../../lib.sh"
+need_root
+command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
+T=/sys/kernel/tracing
+
+# expect STATUS PATTERN CMD...: exit status and a message matching PATTERN
+expect() {
+	local want=$1 pat=$2 out rc
+	shift 2
+	out=$("$@" 2>&1)
+	rc=$?
+	[ "$rc" = "$want" ] || fail "'$*' exited $rc, expected $want: $out"
+	echo "$out" | grep -q -- "$pat" || fail "'$*' said: $out"
+	note "'$*' -> $rc"
+}
+
+expect 2 "unknown event group 'slub'" "$SLABACCT" record -e kmem,slub -- true
+expect 2 "Cannot parse integer" "$SLABACCT" record -b 12k -- true
+expect 2 "bad buffer size" "$SLABACCT" record -b -5 -- true
+expect 2 "bad duration" "$SLABACCT" record --duration -1
+expect 2 "no command after" "$SLABACCT" record -o "$TEST_TMP/x.dat" --
+expect 2 "cannot run 'no-such-command-sa'" "$SLABACCT" record -o "$TEST_TMP/x.dat" -- no-such-command-sa
+expect 2 "unknown call site" "$SLABACCT" record --call-site no_such_function_sa -- true
+expect 2 "bad GFP mask" "$SLABACCT" record --gfp zero -- true
+expect 1 "No such file or directory" "$SLABACCT" record -o /nonexistent/dir/x.dat -- true
+expect 2 "unknown event group" "$SLABACCT" boot cmdline -e foo
+expect 2 "bad buffer size" "$SLABACCT" boot cmdline -b -1
+expect 2 "unknown subcommand" "$SLABACCT" boot frob
+[ -e "$TEST_TMP/x.dat" ] && fail "a failed record left its output"
+
+# Not root: what is needed, exit 2
+if command -v setpriv >/dev/null; then
+	expect 2 "needs root" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$SLABACCT" record -o /tmp/never.dat -- true
+	expect 2 "needs root" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$SLABACCT" boot collect -o /tmp/never.dat
+fi
+
+# A filter the kernel takes: only call sites inside kmem_cache_alloc's
+# callers' range would be too fragile; filter on a real function instead
+"$SLABACCT" record --call-site do_sys_openat2 -o "$TEST_TMP/site.dat" -- \
+	cat /proc/self/status >"$TEST_TMP/site.out" 2>&1 ||
+	fail "record --call-site failed: $(cat "$TEST_TMP/site.out")"
+trace-cmd report "$TEST_TMP/site.dat" 2>/dev/null | grep -E ': (kmalloc|kfree|kmem_cache_alloc|kmem_cache_free): ' |
+	grep -v 'call_site=do_sys_openat2+' | head -3 >"$TEST_TMP/site.bad"
+[ -s "$TEST_TMP/site.bad" ] && fail "--call-site let through: $(cat "$TEST_TMP/site.bad")"
+
+# The disk fills: the recording stops, the file stays readable, exit 1
+mnt=$TEST_TMP/small
+mkdir -p "$mnt"
+size_kb=$(( $(wc -c </proc/kallsyms) / 1024 + 4096 ))
+mount -t tmpfs -o size=${size_kb}k tmpfs "$mnt" || fail "cannot mount a tmpfs"
+trap 'umount "$mnt" 2>/dev/null; rm -rf "$TEST_TMP"' EXIT
+"$SLABACCT" record -b 4096 -o "$mnt/full.dat" -- bash -c \
+	'for i in $(seq 2000); do cat /proc/self/status >/dev/null; done' \
+	>"$TEST_TMP/full.out" 2>&1
+rc=$?
+cat "$TEST_TMP/full.out"
+assert_eq "exit status on a full disk" 1 "$rc"
+grep -q 'the disk filled' "$TEST_TMP/full.out" || fail "no 'disk filled' message"
+trace-cmd report "$mnt/full.dat" >"$TEST_TMP/full.report" 2>"$TEST_TMP/full.err" ||
+	fail "the cut-short file is unreadable: $(head -3 "$TEST_TMP/full.err")"
+[ "$(grep -c ' kmalloc: ' "$TEST_TMP/full.report")" -gt 0 ] ||
+	fail "the cut-short file holds no kmalloc events"
+umount "$mnt"
+
+left=$(ls $T/instances | grep '^slabacct-' || true)
+assert_eq "slabacct instances left" "" "$left"
