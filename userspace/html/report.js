@@ -500,7 +500,10 @@
 		crumbs();
 	}
 
+	/* a group with one group in it says nothing: show the inner one */
 	function zoomTo(n) {
+		while (n.children.length === 1 && !n.children[0].leaf)
+			n = n.children[0];
 		zoom = n;
 		draw();
 	}
@@ -547,7 +550,7 @@
 			draw();
 		});
 		legend();
-		draw();
+		zoomTo(root);
 		window.addEventListener('resize', draw);
 	}
 
