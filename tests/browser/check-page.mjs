@@ -12,13 +12,17 @@
 // Prints one line per check ("ok ..." / "not ok ...") and exits 1 if any
 // failed, 2 on a usage or browser start-up problem.
 //
-//   node --experimental-websocket tests/browser/check-page.mjs \
+//   node tests/browser/check-page.mjs \
 //       --html build/x.html --shot build/test-logs/x.png --tiles 123
 //
-// Node 20's WebSocket needs --experimental-websocket (not on by default).
+// It needs nothing but node (18 or later) and Chromium: the WebSocket
+// client below is the few lines of RFC 6455 the DevTools protocol uses
+// (Debian 12's node 18 has no WebSocket of its own).
 
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,10 +35,95 @@ if (!args.html || !args.shot) {
 		      '[--chromium PATH] [--diff 1]');
 	process.exit(2);
 }
-if (typeof WebSocket !== 'function') {
-	console.error('check-page: no WebSocket in this node: run it with ' +
-		      '--experimental-websocket (node >= 20.10)');
-	process.exit(2);
+
+/* A WebSocket client: text frames, masked as a client must, any length. */
+class MiniWS {
+	constructor(url) {
+		const u = new URL(url);
+		const req = request({ host: u.hostname, port: u.port,
+			path: u.pathname, headers: {
+				Connection: 'Upgrade', Upgrade: 'websocket',
+				'Sec-WebSocket-Version': '13',
+				'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+			} });
+
+		this.buf = Buffer.alloc(0);
+		this.parts = [];
+		req.on('upgrade', (res, sock) => {
+			this.sock = sock;
+			sock.on('data', (d) => this.data(d));
+			this.onopen();
+		});
+		req.on('error', (e) => this.onerror(e));
+		req.end();
+	}
+
+	data(d) {
+		this.buf = Buffer.concat([this.buf, d]);
+		for (;;) {
+			const b = this.buf;
+
+			if (b.length < 2)
+				return;
+			let len = b[1] & 0x7f, off = 2;
+
+			if (len === 126) {
+				if (b.length < 4)
+					return;
+				len = b.readUInt16BE(2);
+				off = 4;
+			} else if (len === 127) {
+				if (b.length < 10)
+					return;
+				len = Number(b.readBigUInt64BE(2));
+				off = 10;
+			}
+			if (b.length < off + len)
+				return;
+			const fin = b[0] & 0x80, op = b[0] & 0x0f;
+
+			this.parts.push(b.subarray(off, off + len));
+			this.buf = b.subarray(off + len);
+			if (op === 8) {
+				this.sock.end();
+				return;
+			}
+			if (fin) {
+				const msg = Buffer.concat(this.parts).toString('utf8');
+
+				this.parts = [];
+				this.onmessage({ data: msg });
+			}
+		}
+	}
+
+	send(text) {
+		const p = Buffer.from(text, 'utf8');
+		const mask = randomBytes(4);
+		let head;
+
+		if (p.length < 126) {
+			head = Buffer.from([0x81, 0x80 | p.length]);
+		} else if (p.length < 65536) {
+			head = Buffer.alloc(4);
+			head[0] = 0x81;
+			head[1] = 0x80 | 126;
+			head.writeUInt16BE(p.length, 2);
+		} else {
+			head = Buffer.alloc(10);
+			head[0] = 0x81;
+			head[1] = 0x80 | 127;
+			head.writeBigUInt64BE(BigInt(p.length), 2);
+		}
+		for (let i = 0; i < p.length; i++)
+			p[i] ^= mask[i & 3];
+		this.sock.write(Buffer.concat([head, mask, p]));
+	}
+
+	close() {
+		if (this.sock)
+			this.sock.destroy();
+	}
 }
 
 const chromium = args.chromium || '/usr/bin/chromium';
@@ -86,7 +175,7 @@ const wsUrl = await new Promise((res, rej) => {
 	process.exit(2);
 });
 
-const ws = new WebSocket(wsUrl);
+const ws = new MiniWS(wsUrl);
 await new Promise((res, rej) => {
 	ws.onopen = res;
 	ws.onerror = () => rej(new Error('cannot connect to ' + wsUrl));

@@ -11,8 +11,7 @@ command -v node >/dev/null || fail "node is not installed"
 logs=$TOP/build/test-logs
 mkdir -p "$logs"
 check_page() {
-	node --no-warnings --experimental-websocket \
-		"$TOP/tests/browser/check-page.mjs" "$@"
+	node "$TOP/tests/browser/check-page.mjs" "$@"
 }
 # The model embedded in a page, as sorted JSON
 page_model() {
