@@ -13,7 +13,9 @@
 #include "cmd.h"
 
 static const struct sa_bpf_tool *const tools[] = {
-	&sa_tool_memleak,
+	&sa_tool_memleak, &sa_tool_pmc, &sa_tool_oomkill, &sa_tool_mmapsnoop,
+	&sa_tool_brkstack, &sa_tool_shmsnoop, &sa_tool_faults, &sa_tool_ffaults,
+	&sa_tool_vmscan, &sa_tool_drsnoop, &sa_tool_swapin, &sa_tool_hfaults,
 };
 
 static int parse_positive(const char *tool, const char *what,

@@ -110,6 +110,22 @@ static bool file_has_func(const char *path, const char *func, int col)
 	return found;
 }
 
+bool sa_kprobes_available(void)
+{
+	const char *dir = tracefs_tracing_dir();
+	char *path;
+	bool ok;
+
+	if (access("/sys/bus/event_source/devices/kprobe/type", R_OK) == 0)
+		return true;
+	if (!dir)
+		return false;
+	path = g_strdup_printf("%s/kprobe_events", dir);
+	ok = access(path, W_OK) == 0;
+	g_free(path);
+	return ok;
+}
+
 bool sa_kprobe_exists(const char *func)
 {
 	const char *dir = tracefs_tracing_dir();
@@ -124,15 +140,31 @@ bool sa_kprobe_exists(const char *func)
 		path = g_strdup_printf("%s/available_filter_functions", dir);
 		f = fopen(path, "r");
 		if (f) {
-			fclose(f);
-			bool have = file_has_func(path, func, 0);
+			bool have;
 
+			fclose(f);
+			have = file_has_func(path, func, 0);
 			g_free(path);
 			return have;
 		}
 		g_free(path);
 	}
 	return file_has_func("/proc/kallsyms", func, 2);
+}
+
+int sa_require_kprobe(const char *tool, const char *func)
+{
+	if (!sa_kprobes_available()) {
+		sa_err(tool, "this kernel has no kprobes (no kprobe PMU and no "
+		       "kprobe_events: CONFIG_KPROBES or CONFIG_KPROBE_EVENTS "
+		       "is off), and this tool probes %s()", func);
+		return -1;
+	}
+	if (!sa_kprobe_exists(func)) {
+		sa_err(tool, "the kernel has no %s() to probe", func);
+		return -1;
+	}
+	return 0;
 }
 
 const char *sa_kprobe_first(const char *const *funcs)
@@ -237,4 +269,51 @@ static void link_destroy(gpointer l)
 GPtrArray *sa_links_new(void)
 {
 	return g_ptr_array_new_with_free_func(link_destroy);
+}
+
+int sa_attach_all(struct bpf_object *obj, const char *tool, GPtrArray *links)
+{
+	struct bpf_program *prog;
+	struct bpf_link *l;
+	int err;
+
+	bpf_object__for_each_program(prog, obj) {
+		if (!bpf_program__autoload(prog))
+			continue;
+		l = bpf_program__attach(prog);
+		if (!l) {
+			err = -errno;
+			sa_bpf_err(tool, err, "attaching %s (%s)",
+				   bpf_program__name(prog),
+				   bpf_program__section_name(prog));
+			return err;
+		}
+		g_ptr_array_add(links, l);
+	}
+	return 0;
+}
+
+int sa_bpf_load_err(const char *tool, int err)
+{
+	sa_bpf_err(tool, err, "loading the BPF programs (-v shows the "
+		   "verifier's log)");
+	return SA_EXIT_FAIL;
+}
+
+void sa_autoload_tracepoints(struct bpf_object *obj)
+{
+	struct bpf_program *prog;
+
+	bpf_object__for_each_program(prog, obj) {
+		const char *sec = bpf_program__section_name(prog);
+		gchar **parts;
+
+		if (!g_str_has_prefix(sec, "tracepoint/"))
+			continue;
+		parts = g_strsplit(sec, "/", 3);
+		if (g_strv_length(parts) == 3 &&
+		    !sa_tracepoint_exists(parts[1], parts[2]))
+			bpf_program__set_autoload(prog, false);
+		g_strfreev(parts);
+	}
 }

@@ -69,6 +69,15 @@ void sa_bpf_set_print(bool verbose);
  */
 int sa_bpf_check_env(const char *tool);
 
+/* Whether the kernel has kprobes at all (a kprobe PMU or kprobe_events). */
+bool sa_kprobes_available(void);
+
+/*
+ * Print why a tool that needs a kprobe on func cannot run, and return
+ * -1; 0 if it can (kprobes work and func exists).
+ */
+int sa_require_kprobe(const char *tool, const char *func);
+
 /* Whether a kernel function can take a kprobe / a tracepoint exists. */
 bool sa_kprobe_exists(const char *func);
 bool sa_tracepoint_exists(const char *category, const char *event);
@@ -82,6 +91,19 @@ char *sa_find_libc(pid_t pid);
 /* Print a libbpf failure with the tool's name: "what: strerror(-err)". */
 void sa_bpf_err(const char *tool, int err, const char *fmt, ...)
 	G_GNUC_PRINTF(3, 4);
+
+/*
+ * Attach every program that is set to load, at its SEC() target; the
+ * links go into links. Prints and returns -errno on failure.
+ */
+struct bpf_object;
+int sa_attach_all(struct bpf_object *obj, const char *tool, GPtrArray *links);
+
+/* Do not load the programs whose SEC("tracepoint/C/E") does not exist. */
+void sa_autoload_tracepoints(struct bpf_object *obj);
+
+/* Print a load failure; returns SA_EXIT_FAIL. */
+int sa_bpf_load_err(const char *tool, int err);
 
 /* An array of struct bpf_link *, destroyed with it. */
 GPtrArray *sa_links_new(void);

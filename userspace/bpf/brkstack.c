@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slabacct brkstack: brk() calls by process and user stack. */
+#include <bpf/libbpf.h>
+
+#include "bpf-report.h"
+#include "bpf-tool.h"
+#include "brkstack.skel.h"
+#include "cmd.h"
+
+static gint opt_top;
+static gboolean opt_folded;
+
+static const GOptionEntry entries[] = {
+	{ "top", 'T', 0, G_OPTION_ARG_INT, &opt_top,
+	  "show only the N most frequent stacks", "N" },
+	{ "folded", 'f', 0, G_OPTION_ARG_NONE, &opt_folded,
+	  "folded stacks (comm;outer;...;inner count) for flame graphs",
+	  NULL },
+	{ NULL },
+};
+
+static int run(struct sa_bpf_run *run)
+{
+	const char *tool = run->opts->tool;
+	struct sa_count_report r = { .what = "brk calls", .top = opt_top,
+				     .folded = opt_folded };
+	GPtrArray *links = sa_links_new();
+	struct brkstack_bpf *skel;
+	int err;
+
+	skel = brkstack_bpf__open();
+	if (!skel) {
+		sa_bpf_err(tool, -errno, "opening the BPF object");
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	skel->rodata->targ_tgid = run->target;
+	err = brkstack_bpf__load(skel);
+	if (err) {
+		err = sa_bpf_load_err(tool, err);
+		goto cleanup;
+	}
+	if (sa_attach_all(skel->obj, tool, links)) {
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	err = sa_count_loop(run, skel->obj, &r, true);
+cleanup:
+	g_ptr_array_unref(links);
+	brkstack_bpf__destroy(skel);
+	return err;
+}
+
+const struct sa_bpf_tool sa_tool_brkstack = {
+	.name = "brkstack",
+	.summary = "brk() calls counted by process and user stack.",
+	.description =
+		"EXAMPLES:\n"
+		"  slabacct brkstack -c ./prog        count prog's brk calls\n"
+		"  slabacct brkstack -p 1234 5 3      three 5 s reports\n"
+		"  slabacct brkstack -f 10 1 > out.folded",
+	.entries = entries,
+	.run = run,
+};

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slabacct faults: page faults by process and user or kernel stack. */
+#include <string.h>
+
+#include <bpf/libbpf.h>
+
+#include "bpf-report.h"
+#include "bpf-tool.h"
+#include "cmd.h"
+#include "faults.skel.h"
+
+static gint opt_top;
+static gboolean opt_folded;
+static gchar *opt_stack;
+
+static const GOptionEntry entries[] = {
+	{ "stack", 's', 0, G_OPTION_ARG_STRING, &opt_stack,
+	  "the stacks to key on: user (default), kernel or both", "WHICH" },
+	{ "top", 'T', 0, G_OPTION_ARG_INT, &opt_top,
+	  "show only the N most frequent stacks", "N" },
+	{ "folded", 'f', 0, G_OPTION_ARG_NONE, &opt_folded,
+	  "folded stacks (comm;outer;...;inner count) for flame graphs",
+	  NULL },
+	{ NULL },
+};
+
+static int run(struct sa_bpf_run *run)
+{
+	const char *tool = run->opts->tool;
+	const char *which = opt_stack ? opt_stack : "user";
+	struct sa_count_report r = { .what = "page faults", .top = opt_top,
+				     .folded = opt_folded };
+	GPtrArray *links = sa_links_new();
+	struct faults_bpf *skel = NULL;
+	int err;
+
+	if (strcmp(which, "user") && strcmp(which, "kernel") &&
+	    strcmp(which, "both")) {
+		sa_err(tool, "--stack must be user, kernel or both");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	if (!sa_tracepoint_exists("exceptions", "page_fault_user")) {
+		sa_err(tool, "the kernel has no exceptions:page_fault_user "
+		       "tracepoint (x86 only; is tracefs mounted?)");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	skel = faults_bpf__open();
+	if (!skel) {
+		sa_bpf_err(tool, -errno, "opening the BPF object");
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	skel->rodata->targ_tgid = run->target;
+	skel->rodata->user_stacks = strcmp(which, "kernel") != 0;
+	skel->rodata->kernel_stacks = strcmp(which, "user") != 0;
+	err = faults_bpf__load(skel);
+	if (err) {
+		err = sa_bpf_load_err(tool, err);
+		goto cleanup;
+	}
+	if (sa_attach_all(skel->obj, tool, links)) {
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	err = sa_count_loop(run, skel->obj, &r, true);
+cleanup:
+	g_ptr_array_unref(links);
+	faults_bpf__destroy(skel);
+	return err;
+}
+
+const struct sa_bpf_tool sa_tool_faults = {
+	.name = "faults",
+	.summary = "Page faults counted by process and user or kernel stack.",
+	.description =
+		"EXAMPLES:\n"
+		"  slabacct faults -c ./prog          prog's faults by user stack\n"
+		"  slabacct faults -s kernel 5 1      all faults, kernel stacks\n"
+		"  slabacct faults -s both -f -p 1234 10 1 > faults.folded",
+	.entries = entries,
+	.run = run,
+};

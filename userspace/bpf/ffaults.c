@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slabacct ffaults: page-cache page faults by process and file. */
+#include <bpf/libbpf.h>
+
+#include "bpf-report.h"
+#include "bpf-tool.h"
+#include "cmd.h"
+#include "ffaults.skel.h"
+
+static gint opt_top;
+
+static const GOptionEntry entries[] = {
+	{ "top", 'T', 0, G_OPTION_ARG_INT, &opt_top,
+	  "show only the N largest counts", "N" },
+	{ NULL },
+};
+
+static int run(struct sa_bpf_run *run)
+{
+	const char *tool = run->opts->tool;
+	struct sa_count_report r = { .what = "file page faults",
+				     .name_title = "FILE", .top = opt_top };
+	GPtrArray *links = sa_links_new();
+	struct ffaults_bpf *skel = NULL;
+	int err;
+
+	if (sa_require_kprobe(tool, "filemap_fault")) {
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	skel = ffaults_bpf__open();
+	if (!skel) {
+		sa_bpf_err(tool, -errno, "opening the BPF object");
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	skel->rodata->targ_tgid = run->target;
+	err = ffaults_bpf__load(skel);
+	if (err) {
+		err = sa_bpf_load_err(tool, err);
+		goto cleanup;
+	}
+	if (sa_attach_all(skel->obj, tool, links)) {
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	err = sa_count_loop(run, skel->obj, &r, false);
+cleanup:
+	g_ptr_array_unref(links);
+	ffaults_bpf__destroy(skel);
+	return err;
+}
+
+const struct sa_bpf_tool sa_tool_ffaults = {
+	.name = "ffaults",
+	.summary = "Page faults served through the page cache "
+		   "(filemap_fault), by process and file.",
+	.description =
+		"Fault-around maps neighbouring cached pages without a fault, "
+		"so a file\nread through mmap faults less often than it has "
+		"pages.\n\n"
+		"EXAMPLES:\n"
+		"  slabacct ffaults 5 3               all processes, 5 s reports\n"
+		"  slabacct ffaults -c 'cat /etc/services'",
+	.entries = entries,
+	.run = run,
+};

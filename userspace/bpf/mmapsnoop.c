@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-2.0
+/* slabacct mmapsnoop: every mmap() with its arguments and result. */
+#include <errno.h>
+#include <linux/types.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <bpf/libbpf.h>
+
+#include "bpf-report.h"
+#include "bpf-tool.h"
+#include "cmd.h"
+#include "mmapsnoop.skel.h"
+#include "snoop.h"
+
+static void prot_str(__u64 prot, char *buf)
+{
+	buf[0] = prot & PROT_READ ? 'r' : '-';
+	buf[1] = prot & PROT_WRITE ? 'w' : '-';
+	buf[2] = prot & PROT_EXEC ? 'x' : '-';
+	buf[3] = '\0';
+}
+
+static void flags_str(__u64 flags, char *buf, size_t len)
+{
+	static const struct {
+		__u64 bit;
+		const char *name;
+	} names[] = {
+		{ MAP_SHARED, "SHARED" }, { MAP_PRIVATE, "PRIVATE" },
+		{ MAP_FIXED, "FIXED" }, { MAP_ANONYMOUS, "ANON" },
+		{ MAP_NORESERVE, "NORESERVE" }, { MAP_POPULATE, "POPULATE" },
+		{ MAP_STACK, "STACK" }, { MAP_HUGETLB, "HUGETLB" },
+		{ MAP_DENYWRITE, "DENYWRITE" },
+		{ MAP_FIXED_NOREPLACE, "FIXED_NOREPLACE" },
+	};
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < G_N_ELEMENTS(names); i++)
+		if (flags & names[i].bit)
+			n += snprintf(buf + n, n < len ? len - n : 0, "%s%s",
+				      n ? "|" : "", names[i].name);
+	if (!n)
+		snprintf(buf, len, "0");
+}
+
+static int handle(void *ctx, void *data, size_t size)
+{
+	const struct sa_bpf_opts *o = ctx;
+	const struct mmap_event *e = data;
+	char comm[SA_COMM_LEN + 1], prot[4], flags[96], tbuf[16];
+	JsonBuilder *b;
+
+	snprintf(comm, sizeof(comm), "%s", e->comm);
+	prot_str(e->prot, prot);
+	flags_str(e->flags, flags, sizeof(flags));
+	if (!o->json) {
+		printf("%-8s %-7u %-16s %-16llx %-10llu %-4s %-22s %-4d ",
+		       sa_time_str(tbuf, sizeof(tbuf)), e->pid, comm,
+		       (unsigned long long)e->addr,
+		       (unsigned long long)e->len, prot, flags, (int)e->fd);
+		if (e->ret < 0 && e->ret > -4096)
+			printf("%s\n", strerror(-e->ret));
+		else
+			printf("%llx\n", (unsigned long long)e->ret);
+		return 0;
+	}
+	b = sa_json_report_begin(o->tool);
+	json_builder_set_member_name(b, "pid");
+	json_builder_add_int_value(b, e->pid);
+	json_builder_set_member_name(b, "tid");
+	json_builder_add_int_value(b, e->tid);
+	json_builder_set_member_name(b, "comm");
+	json_builder_add_string_value(b, comm);
+	json_builder_set_member_name(b, "addr");
+	json_builder_add_int_value(b, e->addr);
+	json_builder_set_member_name(b, "len");
+	json_builder_add_int_value(b, e->len);
+	json_builder_set_member_name(b, "prot");
+	json_builder_add_string_value(b, prot);
+	json_builder_set_member_name(b, "flags");
+	json_builder_add_string_value(b, flags);
+	json_builder_set_member_name(b, "fd");
+	json_builder_add_int_value(b, (int)e->fd);
+	json_builder_set_member_name(b, "offset");
+	json_builder_add_int_value(b, e->off);
+	json_builder_set_member_name(b, "ret");
+	json_builder_add_int_value(b, e->ret);
+	json_builder_end_object(b);
+	sa_json_print(b);
+	return 0;
+}
+
+static int run(struct sa_bpf_run *run)
+{
+	const char *tool = run->opts->tool;
+	GPtrArray *links = sa_links_new();
+	struct mmapsnoop_bpf *skel = NULL;
+	int err;
+
+	if (!sa_tracepoint_exists("syscalls", "sys_enter_mmap")) {
+		sa_err(tool, "the kernel has no syscalls:sys_enter_mmap "
+		       "tracepoint (CONFIG_FTRACE_SYSCALLS; is tracefs "
+		       "mounted?)");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	skel = mmapsnoop_bpf__open();
+	if (!skel) {
+		sa_bpf_err(tool, -errno, "opening the BPF object");
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	skel->rodata->targ_tgid = run->target;
+	err = mmapsnoop_bpf__load(skel);
+	if (err) {
+		err = sa_bpf_load_err(tool, err);
+		goto cleanup;
+	}
+	if (sa_attach_all(skel->obj, tool, links)) {
+		err = SA_EXIT_FAIL;
+		goto cleanup;
+	}
+	err = sa_event_loop(run, skel->obj,
+			    "TIME     PID     COMM             ADDR             "
+			    "LEN        PROT FLAGS                  FD   RET",
+			    handle, (void *)run->opts);
+cleanup:
+	g_ptr_array_unref(links);
+	mmapsnoop_bpf__destroy(skel);
+	return err;
+}
+
+const struct sa_bpf_tool sa_tool_mmapsnoop = {
+	.name = "mmapsnoop",
+	.summary = "Every mmap() call, with its arguments and result.",
+	.description =
+		"EXAMPLES:\n"
+		"  slabacct mmapsnoop                 all processes, Ctrl-C ends\n"
+		"  slabacct mmapsnoop -c ./prog --json\n"
+		"  slabacct mmapsnoop -p 1234 10 1    for 10 s",
+	.run = run,
+};
