@@ -5,11 +5,15 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <trace-cmd.h>
 
 #include "report-check.h"
 #include "report.h"
@@ -325,4 +329,36 @@ int sa_tracedat_check_file(const char *path, GError **err)
 	ret = sa_tracedat_check(path, map, st.st_size, err);
 	munmap(map, st.st_size);
 	return ret;
+}
+
+int sa_tracedat_probe_open(const char *path, GError **err)
+{
+	struct tracecmd_input *h;
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return 0;	/* no probe: let the real open try */
+	if (!pid) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, 2);	/* libtracecmd's own complaints */
+		tracecmd_set_loglevel(TEP_LOG_NONE);
+		tep_set_loglevel(TEP_LOG_NONE);
+		h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+		_exit(h ? 0 : 3);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		    "%s: corrupt trace.dat: its headers or CPU data could not "
+		    "be read%s", path, WIFSIGNALED(status) ?
+		    " (libtracecmd crashed on them)" : "");
+	return -1;
 }

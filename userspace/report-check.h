@@ -26,4 +26,12 @@ int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
 /* The same, for the file at path (read through a private mapping). */
 int sa_tracedat_check_file(const char *path, GError **err);
 
+/*
+ * Open the file with libtracecmd in a child process first: libtracecmd
+ * 3.1 crashes on some damaged files while it gives up on them
+ * (tracecmd_close of a half-built handle). Returns 0 if it opens, or -1
+ * with *err set. Call it before any thread is started.
+ */
+int sa_tracedat_probe_open(const char *path, GError **err);
+
 #endif /* SLABACCT_REPORT_CHECK_H */

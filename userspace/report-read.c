@@ -37,6 +37,7 @@ struct chunk {
 	guint64 nr_records;		/* records read, used or not */
 	guint64 missed, missed_unknown;
 	guint64 first_ts, last_ts;
+	guint64 done, min_off;		/* bytes of event data read */
 	struct sa_rec r[CHUNK_RECS];
 };
 
@@ -55,7 +56,23 @@ struct stream {
 	GAsyncQueue *full, *empty;
 	struct chunk *cur;		/* being filled (reader side) */
 	gboolean first_set;
+	int nr_cpus;
+	guint64 *first_off, *last_off;	/* [nr_cpus] file offsets read */
 };
+
+/* How far the stream's CPUs are read, for the progress callback. */
+static void chunk_seal(struct stream *s, struct chunk *c)
+{
+	int i;
+
+	for (i = 0; i < s->nr_cpus; i++) {
+		if (!s->first_off[i])
+			continue;
+		c->done += s->last_off[i] - s->first_off[i];
+		if (!c->min_off || s->first_off[i] < c->min_off)
+			c->min_off = s->first_off[i];
+	}
+}
 
 static struct chunk *chunk_get(struct stream *s)
 {
@@ -194,9 +211,15 @@ static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
 		c->first_ts = rec->ts;
 	if (rec->ts > c->last_ts)
 		c->last_ts = rec->ts;
+	if (rec->cpu >= 0 && rec->cpu < s->nr_cpus) {
+		if (!s->first_off[rec->cpu])
+			s->first_off[rec->cpu] = rec->offset;
+		s->last_off[rec->cpu] = rec->offset;
+	}
 	if (sa_decode_record(s->dec, tracecmd_get_tep(h), rec, &c->r[c->n]))
 		return 0;
 	if (++c->n == CHUNK_RECS) {
+		chunk_seal(s, c);
 		g_async_queue_push(s->full, c);
 		s->cur = chunk_get(s);
 	}
@@ -211,6 +234,7 @@ static gpointer reader_thread(gpointer data)
 	tracecmd_iterate_events(s->handle, &s->cpus, sizeof(s->cpus),
 				reader_cb, s);
 	s->cur->last = TRUE;
+	chunk_seal(s, s->cur);
 	g_async_queue_push(s->full, s->cur);
 	return NULL;
 }
@@ -389,6 +413,8 @@ static void stream_free(struct stream *s)
 		g_async_queue_unref(s->full);
 	}
 	sa_decode_free(s->dec);
+	g_free(s->first_off);
+	g_free(s->last_off);
 	if (s->handle) {
 		sa_kallsyms_forget(tracecmd_get_tep(s->handle));
 		tracecmd_close(s->handle);
@@ -407,10 +433,37 @@ static int nr_threads(const struct sa_report_opts *opts, int cpus)
 	return n < 1 ? 1 : n;
 }
 
+static guint64 file_size(const char *path)
+{
+	struct stat sb;
+
+	return stat(path, &sb) ? 0 : (guint64)sb.st_size;
+}
+
+/* Tell opts->progress how far the streams are, of the file's size. */
+static void progress(const struct sa_report *rep, const guint64 *done,
+		     const guint64 *min_off, int n, guint64 size)
+{
+	guint64 sum = 0, off = 0;
+	int i;
+
+	if (!rep->opts || !rep->opts->progress)
+		return;
+	for (i = 0; i < n; i++) {
+		sum += done[i];
+		if (min_off[i] && (!off || min_off[i] < off))
+			off = min_off[i];
+	}
+	rep->opts->progress(rep->opts->progress_data, sum,
+			    size > off ? size - off : size);
+}
+
 /* Merge the streams by timestamp into the pipeline. */
-static void merge(struct stream *st, int n, struct sa_pipeline *p)
+static void merge(struct stream *st, int n, struct sa_pipeline *p,
+		  guint64 size)
 {
 	struct chunk *cur[MAX_STREAMS];
+	guint64 done[MAX_STREAMS] = { 0 }, min_off[MAX_STREAMS] = { 0 };
 	guint idx[MAX_STREAMS];
 	struct sa_report *rep = p->rep;
 	int i, live = n;
@@ -444,6 +497,9 @@ static void merge(struct stream *st, int n, struct sa_pipeline *p)
 				rep->nr_records += c->nr_records;
 				rep->missed_events += c->missed;
 				rep->missed_pages_unknown += c->missed_unknown;
+				done[i] = c->done;
+				min_off[i] = c->min_off;
+				progress(rep, done, min_off, n, size);
 				if (c->first_ts && (!rep->first_ts ||
 						    c->first_ts < rep->first_ts))
 					rep->first_ts = c->first_ts;
@@ -473,7 +529,8 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	struct tep_handle *tep;
 	int i, j, n, cpus;
 
-	if (sa_tracedat_check_file(path, err))
+	if (sa_tracedat_check_file(path, err) ||
+	    sa_tracedat_probe_open(path, err))
 		return NULL;
 	memset(st, 0, sizeof(st));
 	tracecmd_set_loglevel(TEP_LOG_NONE);
@@ -513,6 +570,9 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		for (j = i; j < (cpus > 0 ? cpus : 1) && j < CPU_SETSIZE;
 		     j += n)
 			CPU_SET(j, &st[i].cpus);
+		st[i].nr_cpus = cpus > 0 ? cpus : 1;
+		st[i].first_off = g_new0(guint64, st[i].nr_cpus);
+		st[i].last_off = g_new0(guint64, st[i].nr_cpus);
 		st[i].full = g_async_queue_new();
 		st[i].empty = g_async_queue_new();
 		for (j = 0; j < CHUNKS_PER_STREAM; j++)
@@ -521,7 +581,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		st[i].thread = g_thread_new("sa-reader", reader_thread, &st[i]);
 	}
 	sa_pipeline_init(&p, rep);
-	merge(st, n, &p);
+	merge(st, n, &p, file_size(path));
 	streams_stop(st, n);
 
 	notes_fill(rep);
