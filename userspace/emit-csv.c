@@ -12,6 +12,7 @@
 #include "agg-subsys.h"
 #include "agg-timeline.h"
 #include "emit.h"
+#include "snapshot-origin.h"
 
 #define U G_GUINT64_FORMAT
 
@@ -71,6 +72,7 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 		rep->nr_records, rep->nr_used);
 	for (i = 0; i < rep->notes->len; i++)
 		kv(f, "note", rep->notes->pdata[i]);
+	sa_snapshot_origin_csv(f, o->snapshot_start, o->snapshot_end);
 }
 
 static const char site_cols[] =

@@ -11,6 +11,7 @@
 #include "agg-subsys.h"
 #include "agg-timeline.h"
 #include "emit.h"
+#include "snapshot-origin.h"
 
 static void jint(JsonBuilder *b, const char *k, gint64 v)
 {
@@ -58,6 +59,12 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	jint(b, "duration_ns", rep->last_ts > rep->first_ts ?
 	     rep->last_ts - rep->first_ts : 0);
 	json_builder_end_object(b);
+
+	if (o->snapshot_start || o->snapshot_end) {
+		json_builder_set_member_name(b, "system");
+		json_builder_add_value(b, sa_snapshot_origin_json(
+				o->snapshot_start, o->snapshot_end));
+	}
 
 	json_builder_set_member_name(b, "lost");
 	json_builder_begin_object(b);

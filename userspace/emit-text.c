@@ -10,6 +10,7 @@
 #include "agg-subsys.h"
 #include "agg-timeline.h"
 #include "emit.h"
+#include "snapshot-origin.h"
 
 #define H(v) sa_human((char[16]){ 0 }, (v))
 
@@ -70,6 +71,7 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 		" kmem)\n", rep->nr_records, rep->nr_used);
 	for (i = 0; i < rep->notes->len; i++)
 		fprintf(f, "# note: %s\n", (char *)rep->notes->pdata[i]);
+	sa_snapshot_origin_text(f, o->snapshot_start, o->snapshot_end);
 }
 
 static void totals_line(struct sa_emit *e, const char *what,

@@ -134,6 +134,18 @@ static void slab(GString *out, const struct sa_snapshot_view *v, int top)
 	slab_rank(out, t, SA_SLAB_BY_LOSS, top);
 }
 
+/* The index as the kernel's debugfs file shows it, after sep: ".193" */
+static void put_milli(GString *out, const char *sep,
+		      const struct sa_buddy_zone *z, int order)
+{
+	unsigned int m = sa_buddy_unusable_milli(z, order);
+
+	if (m >= 1000)
+		g_string_append_printf(out, "%s1.00", sep);
+	else
+		g_string_append_printf(out, "%s.%03u", sep, m);
+}
+
 static void fragmentation(GString *out, const struct sa_snapshot_view *v)
 {
 	guint i;
@@ -161,12 +173,7 @@ static void fragmentation(GString *out, const struct sa_snapshot_view *v)
 				       name, sa_buddy_free_pages(z) *
 				       v->snap->page_size / 1024);
 		for (o = 0; o < z->nr_orders; o++) {
-			unsigned int m = sa_buddy_unusable_milli(z, o);
-
-			if (m == 1000)
-				g_string_append(out, " 1.00");
-			else
-				g_string_append_printf(out, " .%03u", m);
+			put_milli(out, " ", z, o);
 		}
 		g_string_append_c(out, '\n');
 	}
@@ -435,14 +442,16 @@ void sa_snapshot_emit_system_text(GString *out, const char *title,
 	if (v->buddy) {
 		guint i;
 
-		g_string_append(out, "  unusable index at order 3 / 9:");
+		g_string_append(out, "  unusable index, order 3/9:");
 		for (i = 0; i < v->buddy->len; i++) {
 			const struct sa_buddy_zone *z = &g_array_index(v->buddy,
 					struct sa_buddy_zone, i);
 
-			g_string_append_printf(out, " %s %.3f/%.3f", z->zone,
-					       sa_buddy_unusable(z, 3),
-					       sa_buddy_unusable(z, 9));
+			if (i && i % 3 == 0)
+				g_string_append(out, "\n                            ");
+			g_string_append_printf(out, "  %s", z->zone);
+			put_milli(out, " ", z, 3);
+			put_milli(out, "/", z, 9);
 		}
 		g_string_append_c(out, '\n');
 	}

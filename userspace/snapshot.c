@@ -240,8 +240,12 @@ JsonNode *sa_snapshot_to_node(const struct sa_snapshot *snap)
 		json_builder_begin_object(b);
 		json_builder_set_member_name(b, "uptime");
 		json_builder_add_double_value(b, s->uptime);
+		/* the first is usually the vmstat source itself */
 		json_builder_set_member_name(b, "vmstat");
-		json_builder_add_string_value(b, s->vmstat);
+		if (i == 0 && !g_strcmp0(s->vmstat, snap->text[SA_SRC_VMSTAT]))
+			json_builder_add_null_value(b);
+		else
+			json_builder_add_string_value(b, s->vmstat);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -293,7 +297,13 @@ static gboolean read_samples(struct sa_snapshot *snap, JsonObject *o,
 		struct sa_snap_sample s;
 		const char *v;
 
-		if (!so || !(v = opt_string(so, "vmstat")))
+		if (!so)
+			return bad(err, "a sample is not an object");
+		v = opt_string(so, "vmstat");
+		if (!v && i == 0 && json_object_has_member(so, "vmstat") &&
+		    json_object_get_null_member(so, "vmstat"))
+			v = snap->text[SA_SRC_VMSTAT];
+		if (!v)
 			return bad(err, "a sample without vmstat");
 		s.uptime = json_object_get_double_member_with_default(so,
 				"uptime", -1);

@@ -9,6 +9,7 @@
 
 #include <event-parse.h>
 
+#include "snapshot-origin.h"
 #include "trace-meta.h"
 #include "tracedat-format.h"
 
@@ -111,6 +112,9 @@ int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 	text = proc_text("/proc/meminfo");
 	sa_tracedat_set_origin(td, SA_ORIGIN_MEMINFO_START, text);
 	g_free(text);
+	text = sa_snapshot_capture_json();
+	sa_tracedat_set_origin(td, SA_ORIGIN_SNAPSHOT_START, text);
+	g_free(text);
 	sa_tracedat_set_origin(td, SA_ORIGIN_RECORDER, recorder);
 	sa_tracedat_set_origin(td, "recorder_version", SLABACCT_VERSION);
 	sa_tracedat_set_origin(td, SA_ORIGIN_COMMAND, command);
@@ -179,6 +183,9 @@ int sa_trace_meta_end(struct sa_tracedat *td,
 	}
 	text = proc_text("/proc/meminfo");
 	sa_tracedat_set_origin(td, SA_ORIGIN_MEMINFO_END, text);
+	g_free(text);
+	text = sa_snapshot_capture_json();
+	sa_tracedat_set_origin(td, SA_ORIGIN_SNAPSHOT_END, text);
 	g_free(text);
 	return 0;
 }
