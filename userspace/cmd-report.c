@@ -11,6 +11,7 @@
 #include "agg-callsite.h"
 #include "cmd.h"
 #include "emit.h"
+#include "progress.h"
 #include "report-sort.h"
 #include "report.h"
 
@@ -98,7 +99,7 @@ int cmd_report(int argc, char **argv)
 {
 	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
 	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
-	gchar *output = NULL, *html = NULL;
+	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
 	gint top = 0, depth = 0, width = 80, threads = 0;
 	gint64 min_bytes = 0;
@@ -219,7 +220,12 @@ int cmd_report(int argc, char **argv)
 		sections = 1u << sa_section_index("callsite");
 
 	ret = SA_EXIT_FAIL;
+	/* a bar on a terminal's stderr when reading takes over 2 s */
+	label = g_strdup_printf("slabacct report: reading %s", argv[1]);
+	opts.progress_data = sa_progress_new(stderr, label);
+	opts.progress = sa_progress_cb;
 	rep = sa_report_read(argv[1], sections, &opts, &err);
+	sa_progress_done(opts.progress_data);
 	if (!rep) {
 		sa_err("report", "%s", err->message);
 		g_error_free(err);
@@ -252,5 +258,6 @@ out:
 	g_free(build_tree);
 	g_free(output);
 	g_free(html);
+	g_free(label);
 	return ret;
 }

@@ -156,6 +156,13 @@ struct sa_report_opts {
 	const char *build_tree;		/* object files for grouping */
 	int depth;			/* subsystem directory depth */
 	int threads;			/* 0 = automatic */
+	/*
+	 * Called now and then while the trace is read (from the calling
+	 * thread), with the bytes of event data read and in the file; see
+	 * progress.h. NULL: none.
+	 */
+	void (*progress)(void *data, guint64 done, guint64 total);
+	void *progress_data;
 };
 
 /* ---- the aggregator interface ---- */
