@@ -1,0 +1,52 @@
+# slab_account.ko under memory pressure in a small guest of kernel flavour
+# $1: a memory hog runs until the OOM killer fires. The notifier's tagged
+# block must be in the kernel log with sa_test's call site in it, the
+# snapshot must be readable afterwards, and the reclaim counters must have
+# moved.
+. "$(dirname "$0")/../../lib.sh"
+flavour=${1:?kernel flavour}
+
+cat >"$TEST_TMP/guest.sh" <<'GUEST'
+set -e
+insmod $MODDIR/slab_account.ko oom_top=5
+insmod $MODDIR/sa_test.ko
+# 8 MB held by one known call site, so it heads the OOM list
+echo kmalloc 2048 4096 0 > /proc/sa_test
+cat /proc/slab_account_oom > $OUT/oom-before
+# tail keeps every byte of a stream with no newline: it grows until killed
+tail /dev/zero || echo "hog exited $?" > $OUT/hog
+cat /proc/slab_account_oom > $OUT/oom
+cat /proc/slab_account_reclaim > $OUT/reclaim
+cat /proc/slab_account > $OUT/account
+echo free > /proc/sa_test
+rmmod sa_test
+rmmod slab_account
+GUEST
+guest_run "$flavour" "$TEST_TMP/guest.sh" -m 256 -t 240 || fail "guest run failed"
+o=$TEST_TMP/out
+value() { sed -n "s/^$1: //p" "$2"; }
+
+[ -e "$o/hog" ] || fail "the memory hog was not killed"
+assert_eq "OOM events before" 0 "$(value oom_events "$o/oom-before")"
+[ "$(value oom_events "$o/oom")" -gt 0 ] || fail "no OOM event seen"
+[ "$(value snapshots "$o/oom")" -gt 0 ] || fail "no OOM snapshot taken"
+head -n 1 "$o/oom" | grep -qx '# slab_account_oom 1' || fail "bad OOM header"
+assert_eq "OOM snapshot rows" 5 "$(value top "$o/oom")"
+sed '1,/^# *total/d' "$o/oom" | head -n 1 | grep -q ' sa_test_kmalloc_loop+.*\[sa_test\]' ||
+	fail "sa_test is not the top holder: $(sed '1,/^# *total/d' "$o/oom" | head -n 1)"
+
+grep -q 'slab_account: OOM begin: top 5 call sites' "$o/dmesg" || fail "no OOM block in the log"
+sed -n '/slab_account: OOM begin/,/slab_account: OOM end/p' "$o/dmesg" >"$TEST_TMP/block"
+grep -q 'OOM  1: 8388608 bytes in 2048 objects, kmalloc sa_test_kmalloc_loop+' "$TEST_TMP/block" ||
+	fail "the OOM block does not name sa_test first: $(cat "$TEST_TMP/block")"
+grep -q 'slab_account: OOM end' "$TEST_TMP/block" || fail "the OOM block is not closed"
+grep -q 'Out of memory: Killed process' "$o/dmesg" || fail "the OOM killer did not run"
+
+cat "$o/reclaim"
+for k in direct_reclaim_entries direct_reclaim_ns_total kswapd_wakeups \
+	 shrink_slab_calls shrink_slab_ns_total; do
+	[ "$(value $k "$o/reclaim")" -gt 0 ] || fail "reclaim: $k is 0"
+done
+[ "$(value direct_reclaim_ns_max "$o/reclaim")" -le \
+  "$(value direct_reclaim_ns_total "$o/reclaim")" ] || fail "max > total"
+exit 0
