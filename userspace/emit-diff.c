@@ -10,6 +10,7 @@
 
 #include "emit.h"
 #include "report-diff.h"
+#include "snapshot-origin.h"
 
 #define I G_GINT64_FORMAT
 #define U G_GUINT64_FORMAT
@@ -84,6 +85,8 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 	if (d->hidden)
 		fprintf(f, "# %" U " rows left out (unchanged or past --top)\n",
 			d->hidden);
+	sa_snapshot_origin_diff_text(f, d->side[0].snapshot,
+				     d->side[1].snapshot);
 }
 
 static void jvals(JsonBuilder *b, const char *name,
@@ -148,6 +151,11 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 	json_builder_add_string_value(b, "slabacct diff");
 	jside(b, "a", &d->side[0]);
 	jside(b, "b", &d->side[1]);
+	if (d->side[0].snapshot || d->side[1].snapshot) {
+		json_builder_set_member_name(b, "system");
+		json_builder_add_value(b, sa_snapshot_origin_diff_json(
+				d->side[0].snapshot, d->side[1].snapshot));
+	}
 	json_builder_set_member_name(b, "change");
 	json_builder_begin_object(b);
 	jint(b, "bytes_alloc", d->d_bytes);
@@ -215,6 +223,8 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 		else
 			fprintf(f, "unknown\n");
 	}
+	sa_snapshot_origin_diff_csv(f, d->side[0].snapshot,
+				    d->side[1].snapshot);
 	fprintf(f, "diff,site,kind,status,d_bytes,d_slack,d_allocs,"
 		"d_live_bytes,a_allocs,a_frees,a_bytes_alloc,a_bytes_req,"
 		"a_slack,a_live,a_live_bytes,b_allocs,b_frees,b_bytes_alloc,"

@@ -92,6 +92,9 @@ static int load_trace(struct sa_diff_side *s, const char *path,
 	s->kernel = g_strdup(rep->origin.kernel_release);
 	s->lost_known = rep->origin.lost_known;
 	s->lost = rep->origin.lost_total;
+	s->snapshot = g_strdup(rep->origin.snapshot_end ?
+			       rep->origin.snapshot_end :
+			       rep->origin.snapshot_start);
 	r = rep->result[cs];
 	for (i = 0; i < r->sites->len; i++) {
 		const struct sa_site *x = r->sites->pdata[i];
@@ -150,6 +153,7 @@ void sa_diff_side_clear(struct sa_diff_side *s)
 {
 	g_free(s->file);
 	g_free(s->kernel);
+	g_free(s->snapshot);
 	if (s->rows)
 		g_hash_table_destroy(s->rows);
 	memset(s, 0, sizeof(*s));

@@ -30,6 +30,8 @@ struct sa_diff_side {
 	char *kernel;			/* kernel release, or NULL */
 	bool lost_known;
 	guint64 lost;			/* events lost while recording */
+	char *snapshot;			/* system snapshot (snapshot.h JSON) at
+					 * the end of the recording, or NULL */
 	struct sa_diff_vals total;
 	GHashTable *rows;		/* key -> struct sa_diff_vals */
 };

@@ -57,30 +57,38 @@ static void one_text(FILE *f, GString *s, const char *title,
 	put(f, s);
 }
 
-void sa_snapshot_origin_text(FILE *f, const char *start, const char *end)
+static void pair_text(FILE *f, const char *a_json, const char *b_json,
+		      const char *heading, const char *a_title,
+		      const char *b_title, const char *change_title, int top)
 {
 	struct loaded a, b;
 	GString *s;
 
-	if (!start && !end)
+	if (!a_json && !b_json)
 		return;
-	load(start, &a);
-	load(end, &b);
+	load(a_json, &a);
+	load(b_json, &b);
 	s = g_string_new(NULL);
-	fprintf(f, "\n== system (slabacct snapshot) ==\n");
-	one_text(f, s, "at start:", &a);
-	one_text(f, s, "at end:", &b);
+	fprintf(f, "\n== %s ==\n", heading);
+	one_text(f, s, a_title, &a);
+	one_text(f, s, b_title, &b);
 	if (a.view && b.view) {
 		GArray *d = sa_snapshot_diff(a.view, b.view);
 
-		g_string_append(s, "changes, start -> end:\n");
-		sa_snapshot_emit_diff_text(s, d, 3);
+		g_string_append_printf(s, "%s\n", change_title);
+		sa_snapshot_emit_diff_text(s, d, top);
 		put(f, s);
 		g_array_unref(d);
 	}
 	g_string_free(s, TRUE);
 	unload(&a);
 	unload(&b);
+}
+
+void sa_snapshot_origin_text(FILE *f, const char *start, const char *end)
+{
+	pair_text(f, start, end, "system (slabacct snapshot)", "at start:",
+		  "at end:", "changes, start (A) -> end (B):", 3);
 }
 
 static JsonNode *view_json(const struct loaded *l)
@@ -152,45 +160,35 @@ static void one_csv(FILE *f, const char *which, const struct loaded *l)
 			l->view->ooms->len);
 }
 
-void sa_snapshot_origin_csv(FILE *f, const char *start, const char *end)
+static void pair_csv(FILE *f, const char *a_json, const char *b_json,
+		     const char *a_name, const char *b_name)
 {
 	struct loaded a, b;
-
-	if (!start && !end)
-		return;
-	load(start, &a);
-	load(end, &b);
-	one_csv(f, "start", &a);
-	one_csv(f, "end", &b);
-	unload(&a);
-	unload(&b);
-}
-
-void sa_snapshot_origin_diff_text(FILE *f, const char *a_json,
-				  const char *b_json)
-{
-	struct loaded a, b;
-	GString *s;
 
 	if (!a_json && !b_json)
 		return;
 	load(a_json, &a);
 	load(b_json, &b);
-	s = g_string_new(NULL);
-	fprintf(f, "\n== system (slabacct snapshot at the end of each) ==\n");
-	one_text(f, s, "A:", &a);
-	one_text(f, s, "B:", &b);
-	if (a.view && b.view) {
-		GArray *d = sa_snapshot_diff(a.view, b.view);
-
-		g_string_append(s, "changes, A -> B:\n");
-		sa_snapshot_emit_diff_text(s, d, 5);
-		put(f, s);
-		g_array_unref(d);
-	}
-	g_string_free(s, TRUE);
+	one_csv(f, a_name, &a);
+	one_csv(f, b_name, &b);
 	unload(&a);
 	unload(&b);
+}
+
+void sa_snapshot_origin_csv(FILE *f, const char *start, const char *end)
+{
+	pair_csv(f, start, end, "start", "end");
+}
+
+void sa_snapshot_origin_diff_csv(FILE *f, const char *a, const char *b)
+{
+	pair_csv(f, a, b, "a", "b");
+}
+
+void sa_snapshot_origin_diff_text(FILE *f, const char *a, const char *b)
+{
+	pair_text(f, a, b, "system (slabacct snapshot at the end of each)",
+		  "A:", "B:", "changes, A -> B:", 5);
 }
 
 JsonNode *sa_snapshot_origin_diff_json(const char *a, const char *b)

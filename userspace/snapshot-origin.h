@@ -32,5 +32,7 @@ void sa_snapshot_origin_csv(FILE *f, const char *start, const char *end);
  */
 void sa_snapshot_origin_diff_text(FILE *f, const char *a, const char *b);
 JsonNode *sa_snapshot_origin_diff_json(const char *a, const char *b);
+/* "# system_<a|b>_<figure>: value" comment lines. */
+void sa_snapshot_origin_diff_csv(FILE *f, const char *a, const char *b);
 
 #endif /* SLABACCT_SNAPSHOT_ORIGIN_H */
