@@ -147,13 +147,19 @@ const browser = spawn(chromium, [
 ], { stdio: ['ignore', 'ignore', 'pipe'] });
 
 let stderr = '';
-function cleanup() {
-	try {
+async function cleanup() {
+	if (browser.exitCode === null && browser.signalCode === null) {
+		const gone = new Promise((r) => browser.once('exit', r));
+
 		browser.kill('SIGKILL');
-	} catch (e) {
-		/* gone already */
+		await gone;
 	}
-	rmSync(profile, { recursive: true, force: true });
+	try {
+		rmSync(profile, { recursive: true, force: true, maxRetries: 5,
+				  retryDelay: 200 });
+	} catch (e) {
+		console.log('# could not remove ' + profile + ': ' + e.message);
+	}
 }
 
 const wsUrl = await new Promise((res, rej) => {
@@ -169,9 +175,9 @@ const wsUrl = await new Promise((res, rej) => {
 	});
 	browser.on('exit', (code) => rej(new Error('Chromium exited (' + code +
 		') before it listened:\n' + stderr)));
-}).catch((e) => {
+}).catch(async (e) => {
 	console.error('check-page: ' + e.message);
-	cleanup();
+	await cleanup();
 	process.exit(2);
 });
 
@@ -362,5 +368,5 @@ try {
 	ok(false, 'driving the page: ' + e.message);
 }
 ws.close();
-cleanup();
+await cleanup();
 process.exit(failed ? 1 : 0);

@@ -783,6 +783,40 @@
 		return el('div', { class: 'scroll' }, t);
 	}
 
+	/* rows of {order, migratetype, blocks, pages}: an order x type grid */
+	function pivot(arr) {
+		const types = [...new Set(arr.map((r) => r.migratetype))];
+		const orders = [...new Set(arr.map((r) => r.order))]
+			.sort((a, b) => Number(a) - Number(b));
+		const t = el('table', { class: 'data pivot' });
+		const hr = el('tr', null, el('th', { class: 'txt',
+						     text: 'order \\ type' }));
+
+		for (const ty of types)
+			hr.append(el('th', { text: ty }));
+		t.append(el('thead', null, hr));
+		const body = el('tbody');
+
+		for (const o of orders) {
+			const tr = el('tr', null, el('td', { class: 'txt', text: o }));
+
+			for (const ty of types) {
+				const r = arr.find((x) => x.order === o &&
+						   x.migratetype === ty);
+				const td = el('td', { text: r ? exact(r.pages) : '' });
+
+				if (r)
+					td.title = exact(r.blocks) + ' blocks, ' +
+						exact(r.pages) + ' pages';
+				tr.append(td);
+			}
+			body.append(tr);
+		}
+		t.append(body);
+		return el('div', null, t, el('p', { class: 'legend',
+			text: 'pages (hover: blocks)' }));
+	}
+
 	function renderAny(obj, box) {
 		const kv = el('table', { class: 'kv' });
 
@@ -802,6 +836,9 @@
 				if (!v.length)
 					box.append(el('p', { class: 'absent',
 							     text: 'none' }));
+				else if (v.every((x) => !isScalar(x) && !Array.isArray(x) &&
+						 'order' in x && 'migratetype' in x))
+					box.append(pivot(v));
 				else if (v.every((x) => !isScalar(x) && !Array.isArray(x)))
 					box.append(objTable(v));
 				else
