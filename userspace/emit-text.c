@@ -28,6 +28,51 @@ static void put_name(struct sa_emit *e, int used, const char *s)
 		fprintf(e->out, "%.*s~\n", room - 1, s);
 }
 
+/* A long comment, wrapped at the width with "#   " continuations. */
+static void put_wrapped(struct sa_emit *e, const char *lead, const char *s)
+{
+	char **w = g_strsplit(s, " ", -1);
+	int col, i;
+
+	fputs(lead, e->out);
+	col = strlen(lead);
+	for (i = 0; w[i]; i++) {
+		int len = strlen(w[i]);
+
+		if (i && e->width > 0 && col + 1 + len > e->width) {
+			fputs("\n#   ", e->out);
+			col = 4;
+		} else if (i) {
+			fputc(' ', e->out);
+			col++;
+		}
+		fputs(w[i], e->out);
+		col += len;
+	}
+	fputc('\n', e->out);
+	g_strfreev(w);
+}
+
+/* A line cut at the width (text computed first, for the verbose rows). */
+static void put_cut(struct sa_emit *e, char *line)
+{
+	if (e->width > 0 && (int)strlen(line) > e->width) {
+		line[e->width - 1] = '~';
+		line[e->width] = 0;
+	}
+	fprintf(e->out, "%s\n", line);
+}
+
+/* "-1.2M" right-aligned in width w */
+static void put_signed(FILE *f, int w, gint64 v)
+{
+	char h[16], t[20];
+
+	snprintf(t, sizeof(t), "%s%s", v < 0 ? "-" : "",
+		 sa_human(h, v < 0 ? -(guint64)v : (guint64)v));
+	fprintf(f, " %*s", w, t);
+}
+
 static void put_secs(FILE *f, guint64 ns)
 {
 	fprintf(f, "%" G_GUINT64_FORMAT ".%06" G_GUINT64_FORMAT,
@@ -70,7 +115,7 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	fprintf(f, "# records: %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT
 		" kmem)\n", rep->nr_records, rep->nr_used);
 	for (i = 0; i < rep->notes->len; i++)
-		fprintf(f, "# note: %s\n", (char *)rep->notes->pdata[i]);
+		put_wrapped(e, "# note: ", rep->notes->pdata[i]);
 	sa_snapshot_origin_text(f, o->snapshot_start, o->snapshot_end);
 }
 
@@ -99,9 +144,9 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 		r->by == SA_BY_CACHE ? " (by cache)" : "");
 	for (k = 0; k < SA_KIND_NR; k++)
 		totals_line(e, sa_kind_name(k), &r->total[k]);
-	fprintf(f, "# frees of objects allocated before the trace: %"
-		G_GUINT64_FORMAT ", kfree(NULL): %" G_GUINT64_FORMAT
-		", reused without a free: %" G_GUINT64_FORMAT "\n",
+	fprintf(f, "# frees of untraced objects: %" G_GUINT64_FORMAT
+		", kfree(NULL): %" G_GUINT64_FORMAT ", reused unfreed: %"
+		G_GUINT64_FORMAT "\n",
 		r->unmatched_frees, r->null_frees, r->reused);
 	for (k = 0; k < SA_KIND_NR; k++) {
 		int shown = 0;
@@ -124,14 +169,19 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 				s->allocs, s->frees, H(s->live_alloc),
 				s->pingpong);
 			put_name(e, 50, s->sym);
-			if (e->verbose)
-				fprintf(f, "        req %s, live %" G_GUINT64_FORMAT
-					" (waste %s, frag %.1f%%), gfp %s%s%s\n",
+			if (e->verbose) {
+				char *l = g_strdup_printf(
+					"        req %s, live %" G_GUINT64_FORMAT
+					" (waste %s), %s%s%s",
 					H(s->bytes_req), s->live,
-					H(s->live_waste), s->live_frag,
-					s->gfp_str ? s->gfp_str : "-",
-					s->cache ? ", cache " : "",
-					s->cache ? s->cache : "");
+					H(s->live_waste),
+					s->cache ? s->cache : "",
+					s->cache ? ", " : "",
+					s->gfp_str ? s->gfp_str : "-");
+
+				put_cut(e, l);
+				g_free(l);
+			}
 		}
 	}
 	if (r->hidden)
@@ -240,11 +290,10 @@ void sa_text_timeline(struct sa_emit *e, const struct sa_report *rep,
 		snprintf(t, sizeof(t), "%" G_GUINT64_FORMAT ".%06"
 			 G_GUINT64_FORMAT, b->start_ns / G_GUINT64_CONSTANT(1000000000),
 			 (b->start_ns % G_GUINT64_CONSTANT(1000000000)) / G_GUINT64_CONSTANT(1000));
-		fprintf(f, "%14s %8s %8s %s%8s %s%10s\n", t, H(b->alloc_bytes),
-			H(b->freed_bytes), b->net < 0 ? "-" : " ",
-			H(b->net < 0 ? -b->net : b->net),
-			b->outstanding < 0 ? "-" : " ",
-			H(b->outstanding < 0 ? -b->outstanding :
-			  b->outstanding));
+		fprintf(f, "%14s %8s %8s", t, H(b->alloc_bytes),
+			H(b->freed_bytes));
+		put_signed(f, 9, b->net);
+		put_signed(f, 11, b->outstanding);
+		fputc('\n', f);
 	}
 }

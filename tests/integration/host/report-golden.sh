@@ -1,0 +1,107 @@
+#!/bin/bash
+# slabacct report and diff on the small recorded traces in
+# tests/data/report/: every output format compared with its golden file,
+# the same figures with one reader thread and with two, and the trace-cmd
+# cross-check (the kmem figures recomputed from `trace-cmd report` text).
+#
+# Regenerate the golden files after an intended change with
+#   UPDATE=1 tests/integration/host/report-golden.sh
+. "$(dirname "$0")/../../lib.sh"
+
+data=$TOP/tests/data/report
+gold=$data/golden
+# the sections this test owns (others have their own golden tests)
+MINE=callsite,live,subsys,timeline
+[ -x "$SLABACCT" ] || fail "build/slabacct is missing (make all)"
+cd "$data" || fail "no $data"
+
+# name | arguments (the trace file comes last)
+cases=(
+	"text|"
+	"verbose|-v --what $MINE"
+	"json|--json --what $MINE --objects"
+	"csv|--csv --what $MINE --objects"
+	"account|--format account"
+	"bycache|--by cache --sort slack,bytes"
+	"top|--sort hits --top 3 --min-bytes 64"
+	"timeline|--what timeline --interval 1ms"
+)
+n=0
+for dat in *.dat; do
+	base=${dat%.dat}
+	for c in "${cases[@]}"; do
+		name=${c%%|*} args=${c#*|}
+		out=$TEST_TMP/$base.$name
+		# shellcheck disable=SC2086
+		"$SLABACCT" report $args "$dat" >"$out" 2>"$out.err" ||
+			fail "report $args $dat exited $?: $(cat "$out.err")"
+		if [ "${UPDATE:-0}" = 1 ]; then
+			cp "$out" "$gold/$base.$name"
+		else
+			[ -f "$gold/$base.$name" ] || fail "no golden file $gold/$base.$name"
+			diff -u "$gold/$base.$name" "$out" >&2 ||
+				fail "$dat $args: output differs from golden/$base.$name"
+		fi
+		n=$((n + 1))
+	done
+	# one reader thread and two give the same report
+	"$SLABACCT" report --json --what $MINE --threads 1 "$dat" >"$TEST_TMP/t1"
+	"$SLABACCT" report --json --what $MINE --threads 2 "$dat" >"$TEST_TMP/t2"
+	cmp -s "$TEST_TMP/t1" "$TEST_TMP/t2" || fail "$dat: --threads 1 and 2 differ"
+
+	# the JSON is valid and carries schema_version and lost events
+	python3 - "$TEST_TMP/t1" <<'PY' || fail "$dat: JSON checks failed"
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["schema_version"] == 1
+assert "lost" in j and "events" in j["lost"]
+assert {"callsite", "live", "subsys", "timeline"} <= set(j["sections"])
+PY
+
+	# trace-cmd cross-check: per kind, allocs and bytes from its text
+	if command -v trace-cmd >/dev/null; then
+		want=$(trace-cmd report "$dat" 2>/dev/null | awk '
+			/ kmalloc: / { k++; for (i = 1; i <= NF; i++) {
+				if ($i ~ /^ptr=/ && $i == "ptr=(nil)") skipk = 1
+				if ($i ~ /^bytes_alloc=/) { split($i, a, "="); kb_ = a[2] } }
+				if (!skipk) { ka++; kb += kb_ } skipk = 0 }
+			/ kmem_cache_alloc: / { for (i = 1; i <= NF; i++) {
+				if ($i == "ptr=(nil)") skipc = 1
+				if ($i ~ /^bytes_alloc=/) { split($i, a, "="); cb_ = a[2] } }
+				if (!skipc) { ca++; cb += cb_ } skipc = 0 }
+			END { printf "%d %d %d %d\n", ka, kb, ca, cb }')
+		got=$(python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["sections"]["callsite"]["totals"]
+print(t["kmalloc"]["allocs"], t["kmalloc"]["bytes_alloc"],
+      t["cache"]["allocs"], t["cache"]["bytes_alloc"])' "$TEST_TMP/t1")
+		assert_eq "$dat: kmalloc allocs, bytes, cache allocs, bytes vs trace-cmd" "$want" "$got"
+	fi
+done
+
+# diff: a trace against its own /proc/slab_account rendering is all equal
+first=$(ls ./*.dat | head -n 1)
+"$SLABACCT" report --format account "$first" >"$TEST_TMP/acc" || fail "account"
+"$SLABACCT" diff --json "$TEST_TMP/acc" "$first" >"$TEST_TMP/d.json" ||
+	fail "diff of a trace and its account rendering failed"
+python3 - "$TEST_TMP/d.json" <<'PY' || fail "diff of equal inputs is not empty"
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["change"]
+assert c["bytes_alloc"] == 0 and c["sites_new"] == 0 and c["sites_gone"] == 0
+assert c["sites_changed"] == 0 and c["sites_unchanged"] > 0 and j["rows"] == []
+PY
+# diff between the two kernels' recordings, every format, golden
+for fmt in text json csv; do
+	set -- ./*.dat
+	[ $# -ge 2 ] || break
+	"$SLABACCT" diff --by function --format $fmt "$1" "$2" >"$TEST_TMP/diff.$fmt" ||
+		fail "diff --format $fmt failed"
+	if [ "${UPDATE:-0}" = 1 ]; then
+		cp "$TEST_TMP/diff.$fmt" "$gold/diff.$fmt"
+	else
+		diff -u "$gold/diff.$fmt" "$TEST_TMP/diff.$fmt" >&2 ||
+			fail "diff --format $fmt differs from golden/diff.$fmt"
+	fi
+done
+note "$n golden outputs checked"
