@@ -277,8 +277,6 @@ int sa_count_loop(struct sa_bpf_run *run, struct bpf_object *obj,
 	r->stats_fd = map_fd(obj, "stats");
 	if (sa_bpf_run_start(run))
 		return SA_EXIT_FAIL;
-	if (!r->json && !r->folded)
-		fprintf(stderr, "Counting %s... Ctrl-C to end.\n", r->what);
 	return sa_bpf_run_loop(run, NULL, count_report, &c) ? SA_EXIT_FAIL :
 							    SA_EXIT_OK;
 }

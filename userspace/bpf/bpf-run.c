@@ -96,6 +96,15 @@ int sa_bpf_run_init(struct sa_bpf_run *run, const struct sa_bpf_opts *o)
 
 int sa_bpf_run_start(struct sa_bpf_run *run)
 {
+	const struct sa_bpf_opts *o = run->opts;
+
+	/* on stderr, also with --json: a script can wait for this line */
+	if (o->cmd_argv)
+		fprintf(stderr, "slabacct %s: probes attached, running '%s'\n",
+			o->tool, o->cmd_argv[0]);
+	else
+		fprintf(stderr, "slabacct %s: probes attached; Ctrl-C ends\n",
+			o->tool);
 	if (run->child_fd < 0)
 		return 0;
 	if (write(run->child_fd, "g", 1) != 1) {

@@ -438,9 +438,6 @@ static int run(struct sa_bpf_run *run)
 		err = SA_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (!run->opts->json)
-		fprintf(stderr, "Tracing outstanding %s allocations... "
-			"Ctrl-C to end.\n", opt_kernel ? "kernel" : "user");
 	err = sa_bpf_run_loop(run, NULL, report, &state) ? SA_EXIT_FAIL :
 							     SA_EXIT_OK;
 cleanup:

@@ -101,9 +101,9 @@ static int run(struct sa_bpf_run *run)
 		err = SA_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (!run->opts->json)
-		fprintf(stderr, "Tracing OOM kills (%s)... Ctrl-C to end.\n",
-			kprobe ? "oom_kill_process" : "oom:mark_victim");
+	if (run->opts->verbose)
+		fprintf(stderr, "tracing OOM kills through %s\n",
+			kprobe ? "oom_kill_process()" : "oom:mark_victim");
 	err = sa_event_loop(run, skel->obj, NULL, handle, (void *)run->opts);
 cleanup:
 	g_ptr_array_unref(links);

@@ -426,8 +426,6 @@ static int run(struct sa_bpf_run *run)
 		err = SA_EXIT_FAIL;
 		goto cleanup;
 	}
-	if (!run->opts->json && !opt_folded)
-		fprintf(stderr, "Sampling... Ctrl-C to end.\n");
 	err = sa_bpf_run_loop(run, NULL, report, &s) ? SA_EXIT_FAIL :
 						       SA_EXIT_OK;
 cleanup:

@@ -1,0 +1,140 @@
+# The BPF tools in a guest of kernel flavour $1, all in one boot of a
+# small guest (192 MiB, no swap):
+#   memleak -c leaker K      exactly K outstanding allocations per kind,
+#                            each from its own function; none from churn
+#   brkstack/mmapsnoop/shmsnoop/faults -c memops N: exactly N each
+#   hfaults -c hugetouch 3   exactly 3 hugetlb faults
+#   memleak --kernel, swapin: load, attach (run-time function choice), run
+#   pmc: no counters under TCG -> the software fallback, said clearly
+#   oomkill, drsnoop, vmscan while hog runs into the OOM killer
+. "$(dirname "$0")/../../lib.sh"
+flavour=${1:?kernel flavour}
+B=$TOP/build/tests/bpf
+for p in leaker memops hugetouch hog; do
+	[ -x "$B/$p" ] || fail "$B/$p is missing (make all)"
+done
+command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
+
+cat >"$TEST_TMP/guest.sh" <<'GUEST'
+# the tools must outlive the OOM killer; hog raises its own score
+echo -1000 >/proc/self/oom_score_adj
+K=25 N=17
+run() {	# run NAME slabacct-args...: stdout NAME.json, stderr NAME.err
+	name=$1
+	shift
+	slabacct "$@" >$OUT/$name.json 2>$OUT/$name.err
+	echo $? >$OUT/$name.rc
+}
+# wait until a background tool has attached its probes
+ready() {
+	i=0
+	while ! grep -q 'probes attached' $OUT/$1.err 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -gt 600 ] && { echo "$1 never got ready"; return 1; }
+		sleep 0.1
+	done
+}
+run memleak memleak --json -c "/bin/leaker $K"
+run brkstack brkstack --json -c "/bin/memops $N"
+run mmapsnoop mmapsnoop --json -c "/bin/memops $N"
+run shmsnoop shmsnoop --json -c "/bin/memops $N"
+run faults faults --json -c "/bin/memops $N"
+echo 8 >/proc/sys/vm/nr_hugepages
+run hfaults hfaults --json -c "/bin/hugetouch 3"
+run kmemleak memleak --kernel --json -T 3 1 1
+run swapin swapin -v --json 1 1
+run pmc pmc -e LLC-loads,LLC-load-misses --json -c "/bin/memops 300"
+run pmcstrict pmc -e LLC-load-misses --no-fallback 1 1
+
+slabacct oomkill --json >$OUT/oomkill.json 2>$OUT/oomkill.err &
+p1=$!
+slabacct drsnoop --json >$OUT/drsnoop.json 2>$OUT/drsnoop.err &
+p2=$!
+slabacct vmscan --json >$OUT/vmscan.json 2>$OUT/vmscan.err &
+p3=$!
+ready oomkill && ready drsnoop && ready vmscan
+/bin/hog
+echo "hog: $?" >$OUT/hog.status
+sleep 1
+kill -INT $p1 $p2 $p3
+wait $p1; echo $? >$OUT/oomkill.rc
+wait $p2; echo $? >$OUT/drsnoop.rc
+wait $p3; echo $? >$OUT/vmscan.rc
+GUEST
+guest_run "$flavour" "$TEST_TMP/guest.sh" -m 192 -t 300 \
+	-f "$B/leaker:/bin/leaker" -f "$B/memops:/bin/memops" \
+	-f "$B/hugetouch:/bin/hugetouch" -f "$B/hog:/bin/hog" ||
+	fail "guest run failed"
+o=$TEST_TMP/out
+
+for t in memleak brkstack mmapsnoop shmsnoop faults hfaults kmemleak \
+	swapin pmc oomkill drsnoop vmscan; do
+	[ "$(cat "$o/$t.rc" 2>/dev/null)" = 0 ] ||
+		fail "$t exited $(cat "$o/$t.rc" 2>/dev/null): $(head -c 600 "$o/$t.err" 2>/dev/null)"
+done
+
+# memleak: the last report, K outstanding allocations of each kind
+m=$(tail -n 1 "$o/memleak.json")
+count_from() {	# allocations of the stacks whose first frame is in $1
+	jq -r --arg f "$1" '[.stacks[] | select(.frames[0] |
+		startswith($f + "+")) | .allocations] | add // 0' <<<"$m"
+}
+for f in leak_malloc leak_calloc leak_realloc leak_memalign leak_aligned; do
+	assert_eq "memleak $f" 25 "$(count_from $f)"
+done
+assert_eq "memleak leak_malloc bytes" $((25 * 100 + 24 * 25 / 2)) \
+	"$(jq '[.stacks[] | select(.frames[0] | startswith("leak_malloc+")) | .bytes] | add' <<<"$m")"
+assert_eq "memleak churn" 0 \
+	"$(jq '[.stacks[] | select(any(.frames[]; startswith("churn+")))] | length' <<<"$m")"
+assert_eq "memleak lost" 0 "$(jq .lost <<<"$m")"
+
+# brkstack: the stacks through do_brks
+assert_eq "brkstack do_brks" 17 "$(tail -n 1 "$o/brkstack.json" | jq \
+	'[.rows[] | select(any(.frames[]; startswith("do_brks+"))) | .count] | add')"
+assert_eq "mmapsnoop MARK_LEN" 17 \
+	"$(jq -s '[.[] | select(.len == 53249 and .comm == "memops")] | length' "$o/mmapsnoop.json")"
+for c in shmget shmat shmdt shmctl; do
+	assert_eq "shmsnoop $c" 17 \
+		"$(jq -s --arg c $c '[.[] | select(.call == $c)] | length' "$o/shmsnoop.json")"
+done
+assert_eq "shmsnoop errors" 0 \
+	"$(jq -s '[.[] | select(.call and .ret < 0)] | length' "$o/shmsnoop.json")"
+assert_eq "faults do_touch" 17 "$(tail -n 1 "$o/faults.json" | jq \
+	'[.rows[] | select(.frames[0] | startswith("do_touch+")) | .count] | add')"
+assert_eq "hfaults hugetouch" 3 "$(tail -n 1 "$o/hfaults.json" | jq \
+	'[.rows[] | select(.comm == "hugetouch") | .count] | add')"
+
+# memleak --kernel found outstanding kernel allocations with stacks
+k=$(tail -n 1 "$o/kmemleak.json")
+[ "$(jq .outstanding <<<"$k")" -gt 0 ] || fail "memleak --kernel: nothing outstanding"
+jq -e '.stacks[0].frames | length > 0' <<<"$k" >/dev/null ||
+	fail "memleak --kernel: no stack frames"
+# swapin chose the function this kernel has
+case "$flavour" in
+6.1) want=swap_readpage ;;
+*) want=swap_read_folio ;;
+esac
+grep -q "probing $want" "$o/swapin.err" || fail "swapin: did not probe $want: $(cat "$o/swapin.err")"
+
+# pmc: no counters under TCG, so software events, said on stderr
+grep -q 'no hardware counter' "$o/pmc.err" || fail "pmc: no clear message: $(cat "$o/pmc.err")"
+p=$(tail -n 1 "$o/pmc.json")
+assert_eq "pmc fallback" true "$(jq .fallback <<<"$p")"
+assert_eq "pmc events" "page-faults,cpu-clock" "$(jq -r '[.events[].name] | join(",")' <<<"$p")"
+[ "$(jq '[.rows[] | select(.comm == "memops") | .samples["page-faults"]] | add // 0' <<<"$p")" -ge 300 ] ||
+	fail "pmc: memops touched 300 pages but page-faults samples are: $p"
+assert_eq "pmc --no-fallback status" 2 "$(cat "$o/pmcstrict.rc")"
+grep -q 'no hardware counter.*software events page-faults,cpu-clock work here' "$o/pmcstrict.err" ||
+	fail "pmc --no-fallback: unclear message: $(cat "$o/pmcstrict.err")"
+
+# the OOM kill, the direct reclaim before it, and vmscan's totals
+jq -e -s 'any(.[]; .victim_comm == "hog" and .pages > 0)' "$o/oomkill.json" >/dev/null ||
+	fail "oomkill: no kill of hog reported: $(cat "$o/oomkill.json")"
+jq -e -s 'any(.[]; .victim_comm == "hog" and (.loadavg | test("^[0-9.]+ ")))' "$o/oomkill.json" >/dev/null ||
+	fail "oomkill: no loadavg"
+jq -e -s 'any(.[]; .latency_ns > 0)' "$o/drsnoop.json" >/dev/null ||
+	fail "drsnoop: no direct reclaim seen: $(head -c 400 "$o/drsnoop.json")"
+v=$(tail -n 1 "$o/vmscan.json")
+[ "$(jq .direct_reclaim <<<"$v")" -gt 0 ] || fail "vmscan: no direct reclaim counted: $v"
+[ "$(jq .direct_reclaim_ns <<<"$v")" -gt 0 ] || fail "vmscan: no direct reclaim time: $v"
+note "vmscan: $v"
