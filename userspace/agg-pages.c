@@ -307,9 +307,8 @@ static void *pg_finish(void *state, struct sa_report *rep)
 		sa_report_note(rep, "pages: the trace has no kmem:mm_page_alloc "
 			       "events (record with -e page)");
 	else
-		sa_report_note(rep, "pages: by call site is not available: "
-			       "mm_page_alloc carries no call site (shown by "
-			       "task instead)");
+		sa_report_note(rep, "pages: by task, not by call site: "
+			       "mm_page_alloc has no call_site");
 	if (res->have_alloc && !res->have_free)
 		sa_report_note(rep, "pages: the trace has no mm_page_free "
 			       "events: every page allocated looks live");

@@ -320,8 +320,8 @@ static void kill_text(const struct sa_emit *e, guint n,
 	if (k->trigger_order >= 0)
 		fprintf(f, ": order %" G_GINT64_FORMAT " allocation",
 			k->trigger_order);
-	fprintf(f, ", %" U " reclaim and %" U " compaction retries\n",
-		k->reclaim_retries, k->compact_retries);
+	fprintf(f, "\n  retries before the kill: %" U " reclaim, %" U
+		" compaction\n", k->reclaim_retries, k->compact_retries);
 	if (k->trigger_gfp) {
 		fprintf(f, "  gfp: ");
 		tail_name(e, 7, k->trigger_gfp);
