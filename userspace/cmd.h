@@ -40,6 +40,7 @@ int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
 /* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */
 int cmd_bpf(int argc, char **argv);
+int cmd_top(int argc, char **argv);
 
 /*
  * Parse argv with a GOptionContext built from entries. On a usage error

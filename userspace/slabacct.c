@@ -31,6 +31,7 @@ const struct sa_command sa_commands[] = {
 	{ "record", cmd_record, "record kernel memory events into a trace.dat file" },
 	{ "account", cmd_account, "parse /proc/slab_account (slab_account.ko) and print it" },
 	{ "report", cmd_report, "report allocations, slack, live objects from a trace.dat file" },
+	{ "top", cmd_top, "live view of the call sites allocating the most (module or tracefs)" },
 	{ "snapshot", cmd_snapshot, "the classic memory statistics (free, slabtop, vmstat, PSI, OOM), explained" },
 	{ "version", cmd_version, "print the version" },
 	{ NULL, NULL, NULL },

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct top: a live, slabtop-like view of the call sites that allocate
+ * the most, from /proc/slab_account when slab_account.ko is loaded, else
+ * from a private tracefs instance. On a terminal it redraws every
+ * interval on the alternate screen, with keys to change the sort; q,
+ * Ctrl-C, SIGTERM and errors all restore the terminal. Without a
+ * terminal (or with --plain) it prints -n plain snapshots.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "top.h"
+
+static const char top_help[] =
+"Sources (--source): account reads /proc/slab_account (slab_account.ko),\n"
+"  trace a private tracefs instance with the kmem events, auto (default)\n"
+"  the module when it is loaded, else tracefs. Both need root.\n"
+"\n"
+"Columns: ALLOCS/s and BYTES/s over the last interval, SLACK (bytes_alloc -\n"
+"  bytes_req) and LIVE_B (bytes allocated and not freed) since the source\n"
+"  started counting: the module's load or reset, or slabacct top's start.\n"
+"  The header adds the totals and the events lost (ring-buffer overruns,\n"
+"  or allocations the module's tables had no room for).\n"
+"\n"
+"Keys: a sort by allocations/s, b by bytes/s, s by slack, l by live bytes;\n"
+"  q (or Ctrl-C) quits.\n"
+"\n"
+"Without a terminal it prints COUNT plain snapshots (-n, default 1), one\n"
+"every interval, each headed by a line starting 'slabacct top:'.\n"
+"\n"
+"Examples:\n"
+"  slabacct top\n"
+"  slabacct top --sort live -d 2\n"
+"  slabacct top -n 3 -d 0.5 --top 10 > snapshots.txt";
+
+static volatile sig_atomic_t stop_signal, resized;
+static struct termios saved_tio;
+static bool tio_saved, screen_on;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGWINCH)
+		resized = 1;
+	else
+		stop_signal = sig;
+}
+
+static void term_restore(void)
+{
+	if (screen_on) {
+		/* show the cursor, leave the alternate screen */
+		fputs("\033[?25h\033[?1049l", stdout);
+		fflush(stdout);
+		screen_on = false;
+	}
+	if (tio_saved) {
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tio);
+		tio_saved = false;
+	}
+}
+
+static int term_setup(void)
+{
+	struct termios tio;
+
+	if (tcgetattr(STDIN_FILENO, &saved_tio))
+		return -1;
+	tio_saved = true;
+	atexit(term_restore);
+	tio = saved_tio;
+	/* keys one at a time, no echo; ISIG stays: Ctrl-C is SIGINT */
+	tio.c_lflag &= ~(ICANON | ECHO);
+	tio.c_cc[VMIN] = 0;
+	tio.c_cc[VTIME] = 0;
+	if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &tio))
+		return -1;
+	fputs("\033[?1049h\033[?25l", stdout);
+	screen_on = true;
+	return 0;
+}
+
+static void term_size(int *rows, int *cols)
+{
+	struct winsize ws;
+
+	*rows = 24;
+	*cols = 80;
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row && ws.ws_col) {
+		*rows = ws.ws_row;
+		*cols = ws.ws_col;
+	}
+}
+
+static void draw(const struct sa_top *t, const char *status)
+{
+	GString *s = g_string_new("\033[H");
+	GString *body = g_string_new(NULL);
+	int rows, cols, head = 4;
+	char *p, *nl;
+
+	term_size(&rows, &cols);
+	sa_top_format(t, body, cols, rows - head - 1 > 0 ? rows - head - 1 : 1,
+		      0);
+	if (status)
+		g_string_append_printf(body, "%s\n", status);
+	/* erase each line's rest, and the screen below the last */
+	for (p = body->str; (nl = strchr(p, '\n')); p = nl + 1) {
+		g_string_append_len(s, p, nl - p);
+		g_string_append(s, "\033[K\r\n");
+	}
+	g_string_truncate(s, s->len - 2);
+	g_string_append(s, "\033[J");
+	fputs(s->str, stdout);
+	fflush(stdout);
+	g_string_free(s, TRUE);
+	g_string_free(body, TRUE);
+}
+
+static void signals_setup(void)
+{
+	struct sigaction sa = { 0 };
+
+	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGWINCH, &sa, NULL);
+}
+
+/* Wait up to ms for a key; returns it, 0 on timeout or signal. */
+static int wait_key(int ms)
+{
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	unsigned char c;
+
+	if (poll(&pfd, 1, ms) <= 0)
+		return 0;
+	if (read(STDIN_FILENO, &c, 1) != 1)
+		return 0;
+	return c;
+}
+
+static int run_tty(struct sa_top *t, double delay, int count)
+{
+	GError *err = NULL;
+	gint64 next;
+	int i, n = 0, ret = SA_EXIT_OK;
+
+	if (term_setup()) {
+		sa_err("top", "cannot set up the terminal: %s",
+		       g_strerror(errno));
+		return SA_EXIT_FAIL;
+	}
+	next = g_get_monotonic_time();
+	while (!stop_signal) {
+		gint64 now = g_get_monotonic_time();
+		int key;
+
+		if (now >= next) {
+			if (sa_top_refresh(t, now, &err)) {
+				term_restore();
+				sa_err("top", "%s", err->message);
+				g_error_free(err);
+				return SA_EXIT_FAIL;
+			}
+			draw(t, NULL);
+			next = now + (gint64)(delay * G_USEC_PER_SEC);
+			if (count && ++n >= count)
+				break;
+			continue;
+		}
+		key = wait_key((int)((next - now + 999) / 1000));
+		if (resized) {
+			resized = 0;
+			draw(t, NULL);
+		}
+		if (key == 'q' || key == 'Q')
+			break;
+		for (i = 0; i < SA_TOP_NR_SORTS; i++)
+			if (key == sa_top_sort_key(i)) {
+				sa_top_set_sort(t, i);
+				draw(t, NULL);
+			}
+	}
+	term_restore();
+	if (stop_signal && stop_signal != SIGINT)
+		ret = SA_EXIT_FAIL;
+	return ret;
+}
+
+static int run_plain(struct sa_top *t, double delay, int count, int top)
+{
+	GError *err = NULL;
+	int n;
+
+	/* a first sample to take rates from */
+	if (sa_top_refresh(t, g_get_monotonic_time(), &err))
+		goto error;
+	for (n = 0; n < count && !stop_signal; n++) {
+		GString *s = g_string_new(NULL);
+
+		g_usleep((gulong)(delay * G_USEC_PER_SEC));
+		if (stop_signal)
+			break;
+		if (sa_top_refresh(t, g_get_monotonic_time(), &err)) {
+			g_string_free(s, TRUE);
+			goto error;
+		}
+		sa_top_format(t, s, 0, top, SA_TOP_PLAIN);
+		if (n)
+			putchar('\n');
+		fputs(s->str, stdout);
+		fflush(stdout);
+		g_string_free(s, TRUE);
+	}
+	if (ferror(stdout)) {
+		sa_err("top", "writing: %s", g_strerror(errno));
+		return SA_EXIT_FAIL;
+	}
+	return SA_EXIT_OK;
+error:
+	sa_err("top", "%s", err->message);
+	g_error_free(err);
+	return SA_EXIT_FAIL;
+}
+
+int cmd_top(int argc, char **argv)
+{
+	gchar *source = NULL, *sort = NULL, *account = NULL;
+	gdouble delay = 1.0;
+	gint count = 0, top = 20, buffer_kb = 4096;
+	gboolean plain = FALSE;
+	const GOptionEntry entries[] = {
+		{ "source", 0, 0, G_OPTION_ARG_STRING, &source,
+		  "auto (default), account or trace", "SRC" },
+		{ "account-file", 0, 0, G_OPTION_ARG_FILENAME, &account,
+		  "read this file in the /proc/slab_account format instead",
+		  "FILE" },
+		{ "sort", 's', 0, G_OPTION_ARG_STRING, &sort,
+		  "rate (allocations/s, default), bytes (bytes/s), slack or "
+		  "live", "KEY" },
+		{ "delay", 'd', 0, G_OPTION_ARG_DOUBLE, &delay,
+		  "seconds between refreshes (default 1)", "S" },
+		{ "count", 'n', 0, G_OPTION_ARG_INT, &count,
+		  "quit after COUNT refreshes (plain: snapshots, default 1)",
+		  "COUNT" },
+		{ "top", 't', 0, G_OPTION_ARG_INT, &top,
+		  "plain: call sites per snapshot (default 20, 0 = all)", "N" },
+		{ "plain", 'p', 0, G_OPTION_ARG_NONE, &plain,
+		  "plain snapshots even on a terminal", NULL },
+		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
+		  "trace: ring buffer per CPU, in KB (default 4096)", "KB" },
+		{ NULL },
+	};
+	enum sa_top_sort key = SA_TOP_RATE;
+	struct sa_top_source *src = NULL;
+	struct sa_top *t = NULL;
+	GError *err = NULL;
+	const char *proc = "/proc/slab_account";
+	bool tty;
+	int ret = SA_EXIT_USAGE;
+
+	if (sa_parse_options(&argc, &argv, "top", "",
+			     "A live view of the call sites that allocate the "
+			     "most kernel memory.", top_help, entries))
+		return SA_EXIT_USAGE;
+	if (argc != 1) {
+		sa_err("top", "takes no file (see --help)");
+		goto out;
+	}
+	if (sort && sa_top_sort_parse(sort, &key)) {
+		sa_err("top", "unknown sort '%s' (rate, bytes, slack, live)",
+		       sort);
+		goto out;
+	}
+	if (source && strcmp(source, "auto") && strcmp(source, "account") &&
+	    strcmp(source, "trace")) {
+		sa_err("top", "--source takes auto, account or trace, not '%s'",
+		       source);
+		goto out;
+	}
+	if (delay < 0.05 || delay > 3600 || count < 0 || top < 0 ||
+	    buffer_kb < 0) {
+		sa_err("top", "--delay takes 0.05 to 3600 seconds; --count, "
+		       "--top and --buffer-size numbers >= 0");
+		goto out;
+	}
+	if (account) {
+		proc = account;
+		if (!source)
+			source = g_strdup("account");
+	}
+	if (!source || !strcmp(source, "auto"))
+		source = (g_free(source),
+			  g_strdup(access(proc, F_OK) ? "trace" : "account"));
+	if (!strcmp(source, "account")) {
+		src = sa_top_source_account(proc, &err);
+	} else {
+		if (sa_require_tracefs("top"))
+			goto out;
+		src = sa_top_source_trace(buffer_kb, &err);
+	}
+	ret = SA_EXIT_FAIL;
+	if (!src) {
+		sa_err("top", "%s", err->message);
+		if (g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_ACCES) ||
+		    g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_PERM))
+			ret = SA_EXIT_USAGE;
+		g_error_free(err);
+		goto out;
+	}
+	t = sa_top_new(src, key);
+	signals_setup();
+	tty = !plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	if (tty)
+		ret = run_tty(t, delay, count);
+	else
+		ret = run_plain(t, delay, count ? count : 1, top);
+out:
+	sa_top_free(t);		/* removes the tracefs instance */
+	g_free(source);
+	g_free(sort);
+	g_free(account);
+	return ret;
+}

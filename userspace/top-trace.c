@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The live tracefs source of slabacct top: a private instance
+ * (instances/slabacct-PID, which sa_recorder_remove_stale() clears if we
+ * die) with the kmem events of the dispatch table on. Each sample reads
+ * what the ring buffers hold (tracefs_iterate_raw_events), decodes it
+ * with the report's decoder and feeds the call-site aggregator, whose
+ * cumulative rows are the sample. Call sites are named through
+ * /proc/kallsyms. Lost: the instance's per-CPU overruns.
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include <tracefs.h>
+
+#include "agg-callsite.h"
+#include "emit.h"
+#include "recorder.h"
+#include "report-pipeline.h"
+#include "symbols.h"
+#include "top.h"
+#include "trace-meta.h"
+
+struct trace_src {
+	struct tracefs_instance *inst;
+	struct tep_handle *tep;
+	struct sa_decode *dec;
+	struct sa_report_opts opts;
+	void *cs;			/* the call-site aggregator's state */
+	struct sa_symbols *syms;
+	GHashTable *names;		/* call_site -> char * */
+	int nr_cpus;
+};
+
+static int on_record(struct tep_event *ev, struct tep_record *rec, int cpu,
+		     void *data)
+{
+	struct trace_src *t = data;
+	struct sa_rec r;
+
+	if (sa_decode_record(t->dec, t->tep, rec, &r))
+		return 0;
+	r.cpu = cpu;
+	sa_agg_callsite.event(t->cs, &r);
+	return 0;
+}
+
+static const char *site_name(struct trace_src *t, const struct sa_site *s)
+{
+	char *name = g_hash_table_lookup(t->names,
+					 (gpointer)(uintptr_t)s->call_site);
+	struct sa_sym sym = { 0 };
+
+	if (name)
+		return name;
+	if (s->call_site && t->syms)
+		sa_symbols_lookup(t->syms, s->call_site, &sym);
+	name = sa_sym_format(&sym, s->call_site);
+	g_hash_table_insert(t->names, (gpointer)(uintptr_t)s->call_site,
+			    name);
+	return name;
+}
+
+static int trace_sample(struct sa_top_source *src, GPtrArray *rows,
+			guint64 *lost, GError **err)
+{
+	struct trace_src *t = src->priv;
+	struct sa_site *s;
+	guint32 i;
+	int c;
+
+	tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, on_record, t);
+	for (i = 0; (s = sa_callsite_site(t->cs, i)); i++) {
+		struct sa_top_row *r;
+
+		if (!s->allocs)
+			continue;
+		sa_site_derive(s);
+		r = g_new0(struct sa_top_row, 1);
+		r->site = g_strdup(site_name(t, s));
+		r->kind = sa_kind_name(s->kind);
+		r->allocs = s->allocs;
+		r->frees = s->frees;
+		r->bytes_alloc = s->bytes_alloc;
+		r->bytes_req = s->bytes_req;
+		r->slack = s->slack;
+		r->live = s->live;
+		r->live_bytes = s->live_alloc;
+		g_ptr_array_add(rows, r);
+	}
+	*lost = 0;
+	for (c = 0; c < t->nr_cpus; c++) {
+		char *f = g_strdup_printf("per_cpu/cpu%d/stats", c);
+		char *text = tracefs_instance_file_read(t->inst, f, NULL);
+
+		if (text)
+			*lost += sa_cpu_stats_lost(text);
+		free(text);
+		g_free(f);
+	}
+	return 0;
+}
+
+static void trace_close(struct sa_top_source *src)
+{
+	struct trace_src *t = src->priv;
+
+	if (t->inst) {
+		tracefs_trace_off(t->inst);
+		tracefs_instance_destroy(t->inst);
+		tracefs_instance_free(t->inst);
+	}
+	if (t->cs)
+		sa_agg_callsite.destroy(t->cs);
+	if (t->names)
+		g_hash_table_destroy(t->names);
+	sa_symbols_free(t->syms);
+	sa_decode_free(t->dec);
+	if (t->tep) {
+		sa_kallsyms_forget(t->tep);
+		tep_free(t->tep);
+	}
+	g_free(t);
+	g_free(src->desc);
+	g_free(src);
+}
+
+static void fail(GError **err, int e, const char *what)
+{
+	g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e), "%s: %s",
+		    what, g_strerror(e));
+}
+
+struct sa_top_source *sa_top_source_trace(int buffer_kb, GError **err)
+{
+	static const char *const systems[] = { "kmem", NULL };
+	struct sa_top_source *src = g_new0(struct sa_top_source, 1);
+	struct trace_src *t = g_new0(struct trace_src, 1);
+	const struct sa_event_row *row;
+	char *kallsyms = NULL, *name;
+	int enabled = 0;
+
+	src->priv = t;
+	src->sample = trace_sample;
+	src->close = trace_close;
+	t->nr_cpus = sa_trace_nr_cpus();
+	t->tep = tracefs_local_events_system(NULL, systems);
+	if (!t->tep) {
+		fail(err, errno ? errno : ENOENT, "reading the kmem event "
+		     "formats from tracefs");
+		goto error;
+	}
+	if (g_file_get_contents("/proc/kallsyms", &kallsyms, NULL, NULL)) {
+		tep_parse_kallsyms(t->tep, kallsyms);
+		g_free(kallsyms);
+	}
+	t->syms = sa_symbols_new(t->tep, NULL, NULL, NULL);
+	t->dec = sa_decode_new(t->tep, NULL);
+	t->cs = sa_agg_callsite.create(&t->opts, NULL);
+	t->names = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+					 g_free);
+
+	sa_recorder_remove_stale();
+	name = g_strdup_printf("slabacct-%d", (int)getpid());
+	t->inst = tracefs_instance_create(name);
+	if (t->inst && !tracefs_instance_is_new(t->inst)) {
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_EXIST,
+			    "tracefs instance %s exists already", name);
+		tracefs_instance_free(t->inst);
+		t->inst = NULL;
+	} else if (!t->inst) {
+		fail(err, errno, "creating a tracefs instance");
+	}
+	src->desc = g_strdup_printf("tracefs instance %s", name);
+	g_free(name);
+	if (!t->inst)
+		goto error;
+	tracefs_trace_off(t->inst);
+	if (buffer_kb > 0)
+		tracefs_instance_set_buffer_size(t->inst, buffer_kb, -1);
+	for (row = sa_dispatch_table; row->name; row++) {
+		if (strcmp(row->system, "kmem") ||
+		    !tep_find_event_by_name(t->tep, row->system, row->name))
+			continue;
+		if (row->ev != SA_EV_KMALLOC && row->ev != SA_EV_KFREE &&
+		    row->ev != SA_EV_CACHE_ALLOC && row->ev != SA_EV_CACHE_FREE)
+			continue;
+		if (!tracefs_event_enable(t->inst, row->system, row->name))
+			enabled++;
+	}
+	if (!enabled) {
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+			    "no kmem allocation event could be enabled");
+		goto error;
+	}
+	tracefs_trace_on(t->inst);
+	return src;
+error:
+	trace_close(src);
+	return NULL;
+}
