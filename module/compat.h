@@ -15,11 +15,17 @@
 #include <linux/slab.h>
 
 /*
+ * The only version test; checkpatch's LINUX_VERSION_CODE warning is
+ * expected here and nowhere else (scripts/checkpatch).
+ */
+#define SA_KERNEL_BEFORE(a, b, c) (LINUX_VERSION_CODE < KERNEL_VERSION(a, b, c))
+
+/*
  * kmem tracepoint prototypes. Before 6.1, kmalloc and kmem_cache_alloc
  * carried the sizes and had _node twins; since 6.1, kmalloc has a node
  * argument and kmem_cache_alloc passes the cache instead of the sizes.
  */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
+#if SA_KERNEL_BEFORE(6, 1, 0)
 #define SA_HAVE_NODE_EVENTS	1
 #define SA_KMALLOC_PROTO	void *data, unsigned long call_site,	\
 				const void *ptr, size_t bytes_req,	\
@@ -46,10 +52,10 @@
  * kmem_cache_free: (call_site, ptr) until 5.11, then a cache name until
  * 6.0, then the cache.
  */
-#if LINUX_VERSION_CODE < KERNEL_VERSION(5, 12, 0)
+#if SA_KERNEL_BEFORE(5, 12, 0)
 #define SA_CACHE_FREE_PROTO	void *data, unsigned long call_site,	\
 				const void *ptr
-#elif LINUX_VERSION_CODE < KERNEL_VERSION(6, 1, 0)
+#elif SA_KERNEL_BEFORE(6, 1, 0)
 #define SA_CACHE_FREE_PROTO	void *data, unsigned long call_site,	\
 				const void *ptr, const char *name
 #else

@@ -241,8 +241,8 @@ void sa_reset(void)
 	synchronize_rcu();
 	sa_table_clear();
 	sa_reclaim_clear();
-	smp_wmb();
-	WRITE_ONCE(sa_paused, false);
+	/* release: the probes see cleared tables once they see this */
+	smp_store_release(&sa_paused, false);
 	mutex_unlock(&sa_reset_lock);
 }
 

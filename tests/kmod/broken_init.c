@@ -8,7 +8,7 @@
 
 static int __init broken_init(void)
 {
-	pr_err("broken_init: failing init on purpose\n");
+	pr_err("%s: failing init on purpose\n", __func__);
 	return -EINVAL;
 }
 module_init(broken_init);
