@@ -18,24 +18,15 @@ GArray *sa_buddyinfo_parse(const char *text, GError **err)
 		struct sa_buddy_zone z = { 0 };
 		char **f;
 		int n, i;
-		guint64 node;
 
 		if (!lines[ln][0])
 			continue;
 		f = sa_fields(lines[ln], &n);
-		if (n < 5 || strcmp(f[0], "Node") || strcmp(f[2], "zone") ||
-		    !g_str_has_suffix(f[1], ",") ||
-		    n - 4 > SA_BUDDY_MAX_ORDERS || strlen(f[3]) >= 16) {
+		if (n < 5 || n - 4 > SA_BUDDY_MAX_ORDERS ||
+		    !sa_parse_node_zone(f, n, &z.node, z.zone, sizeof(z.zone))) {
 			g_strfreev(f);
 			goto bad;
 		}
-		f[1][strlen(f[1]) - 1] = '\0';
-		if (!sa_parse_u64(f[1], &node)) {
-			g_strfreev(f);
-			goto bad;
-		}
-		z.node = node;
-		g_strlcpy(z.zone, f[3], sizeof(z.zone));
 		z.nr_orders = n - 4;
 		for (i = 0; i < z.nr_orders; i++)
 			if (!sa_parse_u64(f[4 + i], &z.nr_free[i]))

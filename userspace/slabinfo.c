@@ -267,21 +267,14 @@ char *sa_slab_sysfs_capture(const char *root, GError **err)
 	return g_string_free(out, FALSE);
 }
 
-static int by_size(gconstpointer a, gconstpointer b)
+static int by_key(gconstpointer a, gconstpointer b, gpointer key)
 {
 	const struct sa_slab_cache *x = *(void **)a, *y = *(void **)b;
+	bool loss = GPOINTER_TO_INT(key) == SA_SLAB_BY_LOSS;
+	guint64 kx = loss ? x->loss : x->size, ky = loss ? y->loss : y->size;
 
-	if (x->size != y->size)
-		return x->size < y->size ? 1 : -1;
-	return strcmp(x->name, y->name);
-}
-
-static int by_loss(gconstpointer a, gconstpointer b)
-{
-	const struct sa_slab_cache *x = *(void **)a, *y = *(void **)b;
-
-	if (x->loss != y->loss)
-		return x->loss < y->loss ? 1 : -1;
+	if (kx != ky)
+		return kx < ky ? 1 : -1;
 	return strcmp(x->name, y->name);
 }
 
@@ -293,6 +286,6 @@ GPtrArray *sa_slab_sorted(const struct sa_slab_table *t,
 
 	for (i = 0; i < t->caches->len; i++)
 		g_ptr_array_add(a, t->caches->pdata[i]);
-	g_ptr_array_sort(a, key == SA_SLAB_BY_LOSS ? by_loss : by_size);
+	g_ptr_array_sort_with_data(a, by_key, GINT_TO_POINTER(key));
 	return a;
 }

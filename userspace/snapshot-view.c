@@ -20,7 +20,7 @@ static void rates(struct sa_snapshot_view *v)
 	guint i;
 
 	v->rates = g_array_new(FALSE, TRUE, sizeof(struct sa_vm_rates));
-	for (i = 0; i < s->len; i++) {
+	for (i = 0; s && i < s->len; i++) {
 		const struct sa_snap_sample *smp = &g_array_index(s,
 				struct sa_snap_sample, i);
 		GHashTable *vm = sa_vmstat_parse(smp->vmstat, NULL);

@@ -185,7 +185,8 @@ void sa_snapshot_free(struct sa_snapshot *snap)
 		g_free(snap->text[i]);
 		g_free(snap->why[i]);
 	}
-	g_array_unref(snap->samples);
+	if (snap->samples)
+		g_array_unref(snap->samples);
 	g_free(snap->release);
 	g_free(snap->root);
 	g_free(snap);
@@ -233,7 +234,7 @@ JsonNode *sa_snapshot_to_node(const struct sa_snapshot *snap)
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "samples");
 	json_builder_begin_array(b);
-	for (i = 0; i < snap->samples->len; i++) {
+	for (i = 0; snap->samples && i < snap->samples->len; i++) {
 		struct sa_snap_sample *s = &g_array_index(snap->samples,
 				struct sa_snap_sample, i);
 

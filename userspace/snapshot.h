@@ -52,7 +52,8 @@ struct sa_snapshot {
 	long page_size;
 	char *text[SA_SRC_NR];	/* raw text; NULL if not available */
 	char *why[SA_SRC_NR];	/* why not available, when text is NULL */
-	GArray *samples;	/* struct sa_snap_sample, oldest first */
+	GArray *samples;	/* struct sa_snap_sample, oldest first (may
+				 * be NULL in a hand-made snapshot) */
 };
 
 /* "meminfo", "slab_sysfs", ... (stable: used as JSON keys). */
