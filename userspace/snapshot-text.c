@@ -73,9 +73,10 @@ static void slab_totals(GString *out, const struct sa_slab_table *t)
 
 	g_string_append_printf(out,
 		"  objects %" G_GUINT64_FORMAT " / %" G_GUINT64_FORMAT
-		"  slabs %" G_GUINT64_FORMAT " / %" G_GUINT64_FORMAT
-		"  caches %u / %u (active / total)\n"
-		"  size %.2fK / %.2fK  object min/avg/max %.2fK/%.2fK/%.2fK\n",
+		", slabs %" G_GUINT64_FORMAT " / %" G_GUINT64_FORMAT
+		" (active / total)\n"
+		"  caches %u / %u, size %.2fK / %.2fK\n"
+		"  object min/avg/max %.2fK/%.2fK/%.2fK\n",
 		s->active_objs, s->num_objs, s->active_slabs, s->num_slabs,
 		s->active_caches, s->nr_caches, KB(s->active_size),
 		KB(s->total_size), KB(s->min_objsize), KB(s->avg_objsize),
@@ -344,8 +345,8 @@ static void rates(GString *out, const struct sa_snapshot_view *v)
 				       r->pgscand, r->pgsteal, eff, r->pswpin,
 				       r->pswpout);
 	}
-	g_string_append(out, "  vmeff = pgsteal / (pgscank + pgscand) %; "
-			"pages except fault counts\n");
+	g_string_append(out, "  vmeff % = 100 * pgsteal / (pgscank + pgscand); "
+			"all in pages but the faults\n");
 }
 
 static void ooms(GString *out, const struct sa_snapshot_view *v)
