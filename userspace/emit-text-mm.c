@@ -201,6 +201,8 @@ void sa_text_reclaim(struct sa_emit *e, const struct sa_report *rep,
 		lat_line(f, sa_rc_kind_name(k), &r->total[k],
 			 r->unfinished[k]);
 	fprintf(f, "# pages written by reclaim: %" U "\n", r->writes);
+	if (!r->lru_total.calls)
+		fprintf(f, "# LRU: no inactive-list scans in the trace\n");
 	for (k = 0; k < SA_RC_KINDS; k++)
 		task_table(e, sa_rc_kind_name(k), r->tasks[k]);
 	if (r->kswapd->len) {
