@@ -17,18 +17,14 @@ static int account_sample(struct sa_top_source *s, GPtrArray *rows,
 		return -1;
 	for (i = 0; i < a->n_rows; i++) {
 		const struct sa_account_row *ar = &a->rows[i];
-		struct sa_top_row *r = g_new0(struct sa_top_row, 1);
 
-		r->site = g_strdup(ar->caller);
-		r->kind = sa_account_kind_name(ar->kind);
-		r->allocs = ar->allocs;
-		r->frees = ar->frees;
-		r->bytes_alloc = ar->total;
-		r->bytes_req = ar->req;
-		r->slack = ar->slack;
-		r->live = ar->objs;
-		r->live_bytes = ar->live;
-		g_ptr_array_add(rows, r);
+		sa_top_row_add(rows, &(struct sa_top_row){
+			.site = ar->caller,
+			.kind = sa_account_kind_name(ar->kind),
+			.allocs = ar->allocs, .frees = ar->frees,
+			.bytes_alloc = ar->total, .bytes_req = ar->req,
+			.slack = ar->slack, .live = ar->objs,
+			.live_bytes = ar->live });
 	}
 	*lost = a->dropped + a->map_full;
 	sa_account_free(a);

@@ -71,22 +71,15 @@ static int trace_sample(struct sa_top_source *src, GPtrArray *rows,
 
 	tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, on_record, t);
 	for (i = 0; (s = sa_callsite_site(t->cs, i)); i++) {
-		struct sa_top_row *r;
-
 		if (!s->allocs)
 			continue;
 		sa_site_derive(s);
-		r = g_new0(struct sa_top_row, 1);
-		r->site = g_strdup(site_name(t, s));
-		r->kind = sa_kind_name(s->kind);
-		r->allocs = s->allocs;
-		r->frees = s->frees;
-		r->bytes_alloc = s->bytes_alloc;
-		r->bytes_req = s->bytes_req;
-		r->slack = s->slack;
-		r->live = s->live;
-		r->live_bytes = s->live_alloc;
-		g_ptr_array_add(rows, r);
+		sa_top_row_add(rows, &(struct sa_top_row){
+			.site = (char *)site_name(t, s),
+			.kind = sa_kind_name(s->kind), .allocs = s->allocs,
+			.frees = s->frees, .bytes_alloc = s->bytes_alloc,
+			.bytes_req = s->bytes_req, .slack = s->slack,
+			.live = s->live, .live_bytes = s->live_alloc });
 	}
 	*lost = 0;
 	for (c = 0; c < t->nr_cpus; c++) {

@@ -49,6 +49,14 @@ static void row_free(gpointer p)
 	g_free(r);
 }
 
+void sa_top_row_add(GPtrArray *rows, const struct sa_top_row *r)
+{
+	struct sa_top_row *n = g_memdup2(r, sizeof(*r));
+
+	n->site = g_strdup(r->site);
+	g_ptr_array_add(rows, n);
+}
+
 struct sa_top *sa_top_new(struct sa_top_source *src, enum sa_top_sort sort)
 {
 	struct sa_top *t = g_new0(struct sa_top, 1);

@@ -48,6 +48,9 @@ struct sa_top_source {
 	void *priv;
 };
 
+/* For sources: append a copy of *r (its site copied too) to rows. */
+void sa_top_row_add(GPtrArray *rows, const struct sa_top_row *r);
+
 /* /proc/slab_account (or a file in its format). */
 struct sa_top_source *sa_top_source_account(const char *path, GError **err);
 /* A private tracefs instance with the kmem events (needs root). */

@@ -42,18 +42,12 @@ static int fake_sample(struct sa_top_source *s, GPtrArray *rows,
 
 	for (i = 0; i < 3; i++) {
 		const struct fake_row *f = &script[*n][i];
-		struct sa_top_row *r;
 
-		if (!f->site)
-			continue;
-		r = g_new0(struct sa_top_row, 1);
-		r->site = g_strdup(f->site);
-		r->kind = f->kind;
-		r->allocs = f->allocs;
-		r->bytes_alloc = f->bytes;
-		r->slack = f->slack;
-		r->live_bytes = f->live_bytes;
-		g_ptr_array_add(rows, r);
+		if (f->site)
+			sa_top_row_add(rows, &(struct sa_top_row){
+				.site = (char *)f->site, .kind = f->kind,
+				.allocs = f->allocs, .bytes_alloc = f->bytes,
+				.slack = f->slack, .live_bytes = f->live_bytes });
 	}
 	*lost = 7 * (*n);
 	if (*n < 1)

@@ -857,6 +857,42 @@
 		}
 	}
 
+	/* the events behind sections, by name in the model's records */
+	const EVENTS = {
+		pages: /^mm_page_/,
+		reclaim: /^mm_(vmscan|shrink)_/,
+		compaction: /^mm_compaction_/,
+		oom: /^(mark_victim|wake_reaper|.*_task_reaping|reclaim_retry_zone|compact_retry)$/,
+	};
+
+	/* A section whose events the trace lacks: say so, keep the rest. */
+	function absent(name) {
+		const re = EVENTS[name];
+		const rec = Object.entries(M.records || {})
+			.filter(([k]) => re && re.test(k));
+
+		if (!rec.length || rec.some(([, v]) => v > 0))
+			return null;
+		const note = (M.notes || []).find((n) => n.startsWith(name + ':'));
+
+		return 'not in this trace' + (note ? ': ' +
+			note.slice(name.length + 1).trim() : '');
+	}
+
+	function renderSection(name, box) {
+		const why = absent(name);
+
+		if (!why) {
+			renderAny(S[name], box);
+			return;
+		}
+		const d = el('details', null, el('summary', {
+			text: 'what the report holds without them' }));
+
+		box.append(el('p', { class: 'absent', text: why }), d);
+		renderAny(S[name], d);
+	}
+
 	function section(name, boxId, hint) {
 		const box = $(boxId);
 
@@ -869,7 +905,7 @@
 					     'trace' + (hint ? ' (' + hint + ')' : '') }));
 			return;
 		}
-		renderAny(S[name], box);
+		renderSection(name, box);
 	}
 
 	function others() {
@@ -885,7 +921,7 @@
 			const d = el('details', { open: '' },
 				     el('summary', { text: k }));
 
-			renderAny(S[k], d);
+			renderSection(k, d);
 			box.append(d);
 		}
 	}
