@@ -25,6 +25,13 @@ static const char report_help[] =
 "  subsys    roll-up by source directory (--vmlinux, --build-tree) or by\n"
 "            module and symbol; names allocation wrappers (kstrdup, ...)\n"
 "  timeline  allocated - freed bytes over time, in bins of --interval\n"
+"  pages     page allocations and frees by order x migratetype, GFP flags\n"
+"            and task; live pages; extfrag fallbacks and steals; the\n"
+"            unusable free space index when the trace has buddyinfo\n"
+"  reclaim   direct and memcg reclaim per task (count, latency sum, max,\n"
+"            histogram), kswapd per node, shrinkers, LRU efficiency\n"
+"  compaction runs by mode, outcomes, time, pages migrated, deferrals\n"
+"  oom       each OOM kill: victim, trigger, reaping, top live call sites\n"
 "\n"
 "Formulas:\n"
 "  slack        = bytes_alloc - bytes_req, summed over allocations\n"
@@ -38,6 +45,21 @@ static const char report_help[] =
 "                 outstanding = running sum of net\n"
 "  For kmem_cache rows bytes_req is the object size and bytes_alloc the\n"
 "  slot size: that slack is the cache's padding, not the caller's.\n"
+"  pages        = blocks << order; live pages = allocated in the trace\n"
+"                 and not freed by its end (matched by pfn)\n"
+"  fallback     = an mm_page_alloc_extfrag event; steal = one with\n"
+"                 change_ownership = 1 (the whole pageblock changed type)\n"
+"  unusable(j)  = (free - sum over i >= j of n_i * 2^i) / free, from\n"
+"                 /proc/buddyinfo (free = sum of n_i * 2^i pages)\n"
+"  reclaim latency = end - begin, paired by pid; histogram buckets\n"
+"                 <10us <100us <1ms <10ms <100ms <1s >=1s\n"
+"  kswapd busy  = sum of wake..sleep per node (to the last event if awake)\n"
+"  shrinker time = mm_shrink_slab_end - _start, paired by pid\n"
+"  LRU efficiency % = 100 * nr_reclaimed / nr_scanned\n"
+"  compaction time = mm_compaction_end - _begin, paired by pid;\n"
+"                 success % = 100 * migrated / (migrated + failed)\n"
+"  OOM reaping  = reaper events of the victim's pid - time of the kill;\n"
+"                 top live call sites = live bytes at the kill\n"
 "\n"
 "Sort keys (--sort, comma list): bytes (default), req, slack, frag, hits,\n"
 "  live, pingpong, callsite.\n"
@@ -58,6 +80,7 @@ static const char report_help[] =
 "  slabacct report --what live --objects --json trace.dat\n"
 "  slabacct report --what subsys --build-tree ~/linux --depth 2 trace.dat\n"
 "  slabacct report --what timeline --interval 100ms boot.dat\n"
+"  slabacct report --what reclaim,compaction,oom --json oom.dat\n"
 "  slabacct report --html boot.html boot.dat\n"
 "  slabacct report --html diff.html before.dat after.dat";
 
@@ -105,7 +128,8 @@ int cmd_report(int argc, char **argv)
 	gint64 min_bytes = 0;
 	const GOptionEntry entries[] = {
 		{ "what", 'w', 0, G_OPTION_ARG_STRING, &what,
-		  "sections: callsite, live, subsys, timeline, all", "LIST" },
+		  "sections: callsite, live, subsys, timeline, pages, "
+		  "reclaim, compaction, oom, all", "LIST" },
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
 		  "text (default), json, csv, or account (the "
 		  "/proc/slab_account layout)", "FMT" },
@@ -171,7 +195,8 @@ int cmd_report(int argc, char **argv)
 	}
 	if (what && sa_what_parse(what, &sections, &bad)) {
 		sa_err("report", "unknown section '%s' (callsite, live, "
-		       "subsys, timeline, all)", bad);
+		       "subsys, timeline, pages, reclaim, compaction, oom, "
+		       "all)", bad);
 		goto out;
 	}
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
