@@ -155,19 +155,11 @@ static int sa_oom_open(struct inode *inode, struct file *file)
 	return ret;
 }
 
-static int sa_oom_release(struct inode *inode, struct file *file)
-{
-	struct seq_file *m = file->private_data;
-
-	kfree(m->private);
-	return single_release(inode, file);
-}
-
 static const struct proc_ops sa_oom_ops = {
 	.proc_open	= sa_oom_open,
 	.proc_read	= seq_read,
 	.proc_lseek	= seq_lseek,
-	.proc_release	= sa_oom_release,
+	.proc_release	= sa_single_release_free,
 };
 
 int sa_oom_init(void)

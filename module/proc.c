@@ -223,7 +223,8 @@ static int sa_proc_open(struct inode *inode, struct file *file)
 	return ret;
 }
 
-static int sa_proc_release(struct inode *inode, struct file *file)
+/* single_release() for files whose open allocated m->private */
+int sa_single_release_free(struct inode *inode, struct file *file)
 {
 	struct seq_file *m = file->private_data;
 
@@ -282,7 +283,7 @@ static const struct proc_ops sa_proc_ops = {
 	.proc_read	= seq_read,
 	.proc_write	= sa_proc_write,
 	.proc_lseek	= seq_lseek,
-	.proc_release	= sa_proc_release,
+	.proc_release	= sa_single_release_free,
 };
 
 static int sa_sort_set(const char *val, const struct kernel_param *kp)

@@ -129,6 +129,9 @@ struct seq_file;
 void sa_seq_row(struct seq_file *m, const struct sa_row *r, char *caller,
 		size_t len);
 void sa_seq_row_heading(struct seq_file *m);
+struct inode;
+struct file;
+int sa_single_release_free(struct inode *inode, struct file *file);
 /* Pause the probes, clear the tables, resume. Process context. */
 void sa_reset(void);
 int sa_proc_init(void);

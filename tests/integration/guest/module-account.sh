@@ -56,26 +56,25 @@ slot=$(cat "$o/slab_size")
 note "kmalloc($S) size class $ksize, sa_test_cache slot $slot"
 assert_eq "size class of kmalloc($S)" 128 "$ksize"
 
-# total slack req live objs allocs/frees kind caller
-set -- $(row ' sa_test_kmalloc_loop\+.*\[sa_test\]' "$o/account")
-[ $# -ge 8 ] || fail "no row for sa_test_kmalloc_loop"
-assert_eq "kmalloc row: bytes_alloc" $((N * ksize)) "$1"
-assert_eq "kmalloc row: slack" $((N * (ksize - S))) "$2"
-assert_eq "kmalloc row: bytes_req" $((N * S)) "$3"
-assert_eq "kmalloc row: live bytes" $(((N - M) * ksize)) "$4"
-assert_eq "kmalloc row: live objects" $((N - M)) "$5"
-assert_eq "kmalloc row: allocs/frees" "$N/$M" "$6"
-assert_eq "kmalloc row: kind" kmalloc "$7"
-
-set -- $(row ' sa_test_cache_loop\+.*\[sa_test\]' "$o/account")
-[ $# -ge 8 ] || fail "no row for sa_test_cache_loop"
-assert_eq "cache row: bytes_alloc" $((CN * slot)) "$1"
-assert_eq "cache row: slack" $((CN * (slot - S))) "$2"
-assert_eq "cache row: bytes_req" $((CN * S)) "$3"
-assert_eq "cache row: live bytes" $(((CN - CM) * slot)) "$4"
-assert_eq "cache row: live objects" $((CN - CM)) "$5"
-assert_eq "cache row: allocs/frees" "$CN/$CM" "$6"
-assert_eq "cache row: kind" cache "$7"
+# check_row WHAT FILE PATTERN KIND N M SIZE SLOT: the row of a call site
+# that made N allocations of SIZE bytes in SLOT-byte slots and freed M
+check_row() {
+	local what=$1 file=$2 pattern=$3 kind=$4 n=$5 m=$6 size=$7 slot=$8
+	# total slack req live objs allocs/frees kind caller
+	set -- $(row "$pattern" "$file")
+	[ $# -ge 8 ] || fail "no $what row"
+	assert_eq "$what row: bytes_alloc" $((n * slot)) "$1"
+	assert_eq "$what row: slack" $((n * (slot - size))) "$2"
+	assert_eq "$what row: bytes_req" $((n * size)) "$3"
+	assert_eq "$what row: live bytes" $(((n - m) * slot)) "$4"
+	assert_eq "$what row: live objects" $((n - m)) "$5"
+	assert_eq "$what row: allocs/frees" "$n/$m" "$6"
+	assert_eq "$what row: kind" "$kind" "$7"
+}
+check_row kmalloc "$o/account" ' sa_test_kmalloc_loop\+.*\[sa_test\]' \
+	kmalloc $N $M $S "$ksize"
+check_row cache "$o/account" ' sa_test_cache_loop\+.*\[sa_test\]' \
+	cache $CN $CM $S "$slot"
 assert_eq "cache slot sizes" exact "$(value cache_slot_size "$o/account")"
 assert_eq "dropped" 0 "$(value dropped "$o/account")"
 assert_eq "map_full" 0 "$(value map_full "$o/account")"
