@@ -23,6 +23,10 @@ page_model() {
 	' "$1" | jq -S .
 }
 
+# the page's script is a real file: it must at least parse
+node --check "$TOP/userspace/html/report.js" ||
+	fail "userspace/html/report.js does not parse"
+
 a=$TEST_TMP/a.dat b=$TEST_TMP/b.dat
 "$SLABACCT" record -o "$a" --duration 1 >"$TEST_TMP/rec.log" 2>&1 ||
 	fail "recording A: $(cat "$TEST_TMP/rec.log")"
