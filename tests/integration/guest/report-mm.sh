@@ -1,0 +1,41 @@
+# slabacct report's memory-pressure sections on a trace recorded in a small
+# guest of kernel flavour $1: `slabacct record -e all` runs while a memory
+# hog grows until the OOM killer takes it (tests/data/report-mm/
+# guest-oom.sh). The report must show direct reclaim and kswapd activity,
+# exactly one OOM kill with the hog's pid and comm as its victim, and the
+# same in text, JSON and CSV.
+. "$(dirname "$0")/../../lib.sh"
+flavour=${1:?kernel flavour}
+command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
+
+guest_run "$flavour" "$TOP/tests/data/report-mm/guest-oom.sh" -m 128 -t 240 ||
+	fail "guest run failed"
+o=$TEST_TMP/out
+[ -s "$o/trace.dat" ] || fail "no trace came back: $(cat "$o/record.log")"
+[ -e "$o/hog" ] || fail "the memory hog was not killed"
+pid=$(cat "$o/victim-pid")
+comm=$(cat "$o/victim-comm")
+
+"$SLABACCT" report --what reclaim,oom --json "$o/trace.dat" >"$TEST_TMP/r.json" ||
+	fail "report --json failed"
+j() { jq -r "$1" "$TEST_TMP/r.json"; }
+[ "$(j '.sections.reclaim.direct.count')" -gt 0 ] || fail "no direct reclaim"
+[ "$(j '.sections.reclaim.direct.sum_ns')" -gt 0 ] || fail "direct reclaim took no time"
+[ "$(j '[.sections.reclaim.kswapd[].wakes] | add')" -gt 0 ] || fail "no kswapd wake"
+assert_eq "OOM kills" 1 "$(j '.sections.oom.nr_kills')"
+assert_eq "victim pid" "$pid" "$(j '.sections.oom.kills[0].victim_pid')"
+assert_eq "victim comm" "$comm" "$(j '.sections.oom.kills[0].victim_comm')"
+[ "$(j '.sections.oom.kills[0].top_live_callsites | length')" -gt 0 ] ||
+	fail "no live call sites at the kill"
+
+"$SLABACCT" report --what all "$o/trace.dat" >"$TEST_TMP/r.txt" || fail "report failed"
+grep -q "^kill 1 at .*: victim pid $pid ($comm)\$" "$TEST_TMP/r.txt" ||
+	fail "text: no kill of $pid ($comm)"
+grep -q '^kill 2 ' "$TEST_TMP/r.txt" && fail "text: more than one kill"
+awk 'length > 80 { print; bad = 1 } END { exit bad }' "$TEST_TMP/r.txt" ||
+	fail "text: lines over 80 columns"
+"$SLABACCT" report --what oom --csv "$o/trace.dat" >"$TEST_TMP/r.csv" || fail "csv failed"
+assert_eq "CSV kill rows" 1 "$(grep -c '^oom_kill,1,' "$TEST_TMP/r.csv")"
+grep -q "^oom_kill,1,[0-9]*,[0-9]*,$pid,$comm," "$TEST_TMP/r.csv" ||
+	fail "CSV: the victim is not $pid $comm"
+exit 0
