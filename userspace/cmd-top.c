@@ -41,7 +41,7 @@ static const char top_help[] =
 "  slabacct top --sort live -d 2\n"
 "  slabacct top -n 3 -d 0.5 --top 10 > snapshots.txt";
 
-static volatile sig_atomic_t stop_signal, resized;
+static volatile sig_atomic_t stop_signal, resized, suspend;
 static struct termios saved_tio;
 static bool tio_saved, screen_on;
 
@@ -49,6 +49,8 @@ static void on_signal(int sig)
 {
 	if (sig == SIGWINCH)
 		resized = 1;
+	else if (sig == SIGTSTP)
+		suspend = 1;
 	else
 		stop_signal = sig;
 }
@@ -69,12 +71,15 @@ static void term_restore(void)
 
 static int term_setup(void)
 {
+	static bool registered;
 	struct termios tio;
 
 	if (tcgetattr(STDIN_FILENO, &saved_tio))
 		return -1;
 	tio_saved = true;
-	atexit(term_restore);
+	if (!registered)
+		atexit(term_restore);
+	registered = true;
 	tio = saved_tio;
 	/* keys one at a time, no echo; ISIG stays: Ctrl-C is SIGINT */
 	tio.c_lflag &= ~(ICANON | ECHO);
@@ -124,7 +129,7 @@ static void draw(const struct sa_top *t, const char *status)
 	g_string_free(body, TRUE);
 }
 
-static void signals_setup(void)
+static void signals_setup(bool tty)
 {
 	struct sigaction sa = { 0 };
 
@@ -133,7 +138,26 @@ static void signals_setup(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGWINCH, &sa, NULL);
+	if (tty) {
+		sigaction(SIGWINCH, &sa, NULL);
+		sigaction(SIGTSTP, &sa, NULL);
+	}
+}
+
+/* Ctrl-Z: give the shell its terminal back, stop, and take it again. */
+static int suspend_now(void)
+{
+	struct sigaction dfl = { 0 }, mine = { 0 };
+
+	suspend = 0;
+	term_restore();
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &mine);
+	raise(SIGTSTP);
+	/* continued (SIGCONT) */
+	sigaction(SIGTSTP, &mine, NULL);
+	return term_setup();
 }
 
 /* Wait up to ms for a key; returns it, 0 on timeout or signal. */
@@ -179,6 +203,14 @@ static int run_tty(struct sa_top *t, double delay, int count)
 			continue;
 		}
 		key = wait_key((int)((next - now + 999) / 1000));
+		if (suspend) {
+			if (suspend_now()) {
+				sa_err("top", "cannot set up the terminal: %s",
+				       g_strerror(errno));
+				return SA_EXIT_FAIL;
+			}
+			resized = 1;
+		}
 		if (resized) {
 			resized = 0;
 			draw(t, NULL);
@@ -319,8 +351,8 @@ int cmd_top(int argc, char **argv)
 		goto out;
 	}
 	t = sa_top_new(src, key);
-	signals_setup();
 	tty = !plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	signals_setup(tty);
 	if (tty)
 		ret = run_tty(t, delay, count);
 	else
