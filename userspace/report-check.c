@@ -16,6 +16,7 @@
 #include <trace-cmd.h>
 
 #include "report-check.h"
+#include "symbols.h"
 #include "report.h"
 
 #define MAGIC		"\027\010\104tracing"
@@ -348,6 +349,7 @@ int sa_tracedat_probe_open(const char *path, GError **err)
 			dup2(null, 2);	/* libtracecmd's own complaints */
 		tracecmd_set_loglevel(TEP_LOG_NONE);
 		tep_set_loglevel(TEP_LOG_NONE);
+		sa_kallsyms_skip(true);
 		h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 		_exit(h ? 0 : 3);
 	}

@@ -42,11 +42,69 @@ struct chunk {
 };
 
 /* How one tracepoint of the trace is decoded. */
+#define NAME_CACHE	8
+
 struct decoder {
 	const struct sa_event_row *row;
 	struct tep_format_field *f[SA_REC_FIELDS];
 	guint32 have;
+	guint32 fast;			/* bit i: a plain number read inline */
+	/* the last strings seen, so each is interned once */
+	struct {
+		char text[48];
+		const char *interned;
+	} names[NAME_CACHE];
+	unsigned int next_name;
 };
+
+/* A plain field of 1, 2, 4 or 8 bytes in the host's byte order. */
+static inline guint64 read_plain(const char *p, int size)
+{
+	guint8 u8;
+	guint16 u16;
+	guint32 u32;
+	guint64 u64;
+
+	switch (size) {
+	case 1:
+		memcpy(&u8, p, 1);
+		return u8;
+	case 2:
+		memcpy(&u16, p, 2);
+		return u16;
+	case 4:
+		memcpy(&u32, p, 4);
+		return u32;
+	default:
+		memcpy(&u64, p, 8);
+		return u64;
+	}
+}
+
+static const char *intern_cached(struct decoder *dec, const char *s,
+				 unsigned int len)
+{
+	unsigned int i;
+	char buf[64];
+
+	if (len < sizeof(dec->names[0].text))
+		for (i = 0; i < NAME_CACHE; i++)
+			if (dec->names[i].interned &&
+			    !memcmp(dec->names[i].text, s, len) &&
+			    !dec->names[i].text[len])
+				return dec->names[i].interned;
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, s, len);
+	buf[len] = 0;
+	s = g_intern_string(buf);
+	if (len < sizeof(dec->names[0].text)) {
+		i = dec->next_name++ % NAME_CACHE;
+		memcpy(dec->names[i].text, buf, len + 1);
+		dec->names[i].interned = s;
+	}
+	return s;
+}
 
 struct stream {
 	struct sa_decode *dec;
@@ -85,7 +143,7 @@ static struct chunk *chunk_get(struct stream *s)
 int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		     struct tep_record *rec, struct sa_rec *out)
 {
-	const struct decoder *dec;
+	struct decoder *dec;
 	int id, i;
 
 	if (rec->size < 4)
@@ -103,13 +161,14 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	for (i = 0; i < SA_REC_FIELDS; i++) {
 		struct tep_format_field *f = dec->f[i];
 		unsigned long long v = 0;
+		const char *data = rec->data;
 
 		out->v[i] = 0;
 		if (!f || f->offset + f->size > (int)rec->size)
 			continue;
-		if (dec->row->fields[i].flags & SA_FLD_STRING) {
-			char buf[64];
-			const char *data = rec->data;
+		if (dec->fast & (1u << i)) {
+			out->v[i] = read_plain(data + f->offset, f->size);
+		} else if (dec->row->fields[i].flags & SA_FLD_STRING) {
 			unsigned int off = f->offset, len = f->size;
 
 			if (f->flags & TEP_FIELD_IS_DYNAMIC) {
@@ -122,13 +181,13 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 			}
 			if ((gint64)off + len > (gint64)rec->size)
 				continue;
-			if (len >= sizeof(buf))
-				len = sizeof(buf) - 1;
-			memcpy(buf, data + off, len);
-			buf[len] = 0;
-			out->v[i] = (guint64)(uintptr_t)g_intern_string(buf);
+			/* up to the terminating NUL, if any */
+			len = strnlen(data + off, len);
+			out->v[i] = (guint64)(uintptr_t)intern_cached(dec,
+								data + off,
+								len);
 		} else {
-			if (tep_read_number_field(f, rec->data, &v))
+			if (tep_read_number_field(f, data, &v))
 				continue;
 			out->v[i] = v;
 		}
@@ -165,6 +224,14 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
 			dec->f[f] = tep_find_field(ev, fs->name);
 			if (dec->f[f])
 				dec->have |= 1u << f;
+			if (dec->f[f] && !(fs->flags & SA_FLD_STRING) &&
+			    !(dec->f[f]->flags & (TEP_FIELD_IS_DYNAMIC |
+						  TEP_FIELD_IS_ARRAY)) &&
+			    (dec->f[f]->size == 1 || dec->f[f]->size == 2 ||
+			     dec->f[f]->size == 4 || dec->f[f]->size == 8) &&
+			    tep_is_file_bigendian(tep) ==
+			    tep_is_local_bigendian(tep))
+				dec->fast |= 1u << f;
 			else if (!(fs->flags & SA_FLD_OPTIONAL) && rep)
 				sa_report_note(rep, "%s:%s has no field '%s': "
 					       "what needs it is not computed "
@@ -527,7 +594,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	struct sa_pipeline p;
 	struct sa_report *rep;
 	struct tep_handle *tep;
-	int i, j, n, cpus;
+	int i, j, n, cpus, ret;
 
 	if (sa_tracedat_check_file(path, err) ||
 	    sa_tracedat_probe_open(path, err))
@@ -547,7 +614,10 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		return NULL;
 	}
 	rep = sa_report_new(path, sections, opts);
-	if (sa_trace_origin_read(path, &rep->origin, err)) {
+	sa_kallsyms_skip(true);		/* the origin needs no symbols */
+	ret = sa_trace_origin_read(path, &rep->origin, err);
+	sa_kallsyms_skip(false);
+	if (ret) {
 		tracecmd_close(st[0].handle);
 		sa_report_free(rep);
 		return NULL;
@@ -557,10 +627,16 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	cpus = tep_get_cpus(tep);
 	n = nr_threads(opts, cpus > 0 ? cpus : 1);
 	for (i = 0; i < n; i++) {
-		if (i && !(st[i].handle = tracecmd_open(path,
-					TRACECMD_FL_LOAD_NO_PLUGINS))) {
-			n = i;
-			break;
+		if (i) {
+			/* symbols come from stream 0's handle only */
+			sa_kallsyms_skip(true);
+			st[i].handle = tracecmd_open(path,
+						     TRACECMD_FL_LOAD_NO_PLUGINS);
+			sa_kallsyms_skip(false);
+			if (!st[i].handle) {
+				n = i;
+				break;
+			}
 		}
 		st[i].dec = sa_decode_new(tracecmd_get_tep(st[i].handle),
 					  i ? NULL : rep);

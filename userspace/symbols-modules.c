@@ -8,8 +8,14 @@
  * tep_parse_kallsyms(), so this file wraps that call: it notes the
  * addresses of module symbols ("addr t name [module]") for that tep
  * handle, then calls the library's own function.
+ *
+ * The wrapper also lets a thread skip the parse (sa_kallsyms_skip) for
+ * handles that never resolve a symbol: the extra handles of the reader
+ * threads, the origin reader's and the probe's. Parsing a large kallsyms
+ * costs more than reading a million events.
  */
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -17,6 +23,12 @@
 #include "symbols.h"
 
 static GMutex lock;
+static __thread bool skip_kallsyms;
+
+void sa_kallsyms_skip(bool skip)
+{
+	skip_kallsyms = skip;
+}
 static GHashTable *by_tep;	/* tep -> GHashTable(addr -> interned mod) */
 
 static void note_modules(struct tep_handle *tep, const char *text)
@@ -62,6 +74,8 @@ int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
 		*(void **)&real = dlsym(RTLD_NEXT, "tep_parse_kallsyms");
 	if (!real)
 		return -1;
+	if (skip_kallsyms)
+		return 0;	/* this handle resolves no symbols */
 	if (kallsyms)
 		note_modules(tep, kallsyms);
 	return real(tep, kallsyms);

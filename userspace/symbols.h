@@ -9,6 +9,8 @@
 #ifndef SLABACCT_SYMBOLS_H
 #define SLABACCT_SYMBOLS_H
 
+#include <stdbool.h>
+
 #include <glib.h>
 
 struct tep_handle;
@@ -62,6 +64,12 @@ const char *sa_sym_wrapper_hint(const char *func);
  */
 const char *sa_kallsyms_module(struct tep_handle *tep, guint64 func_start);
 void sa_kallsyms_forget(struct tep_handle *tep);
+
+/*
+ * While skip is true, trace files opened by the calling thread get no
+ * kallsyms (their handles resolve no symbol); it saves the parse.
+ */
+void sa_kallsyms_skip(bool skip);
 
 /* Maps a function name and offset to a source file:line of a vmlinux. */
 struct sa_dwarf;

@@ -1,0 +1,108 @@
+#!/bin/bash
+# Benchmark: slabacct report against perf kmem stat and trace-cmd report,
+# side by side in one run, on the same workload at three sizes.
+#
+#   bench/report.sh [REPS...]        default: 1 3 6
+#
+# The workload is `ls -R /usr`, REPS times, on this machine (root). It is
+# recorded twice per size: by `slabacct record` (a trace.dat) and by
+# `perf kmem record` (a perf.data). Then, timed with /usr/bin/time:
+#   slabacct report FILE.dat            (reader threads: one per core)
+#   slabacct report --threads 1 FILE.dat
+#   perf kmem stat --caller --alloc     (on its own recording)
+#   trace-cmd report FILE.dat           (on the same trace.dat)
+# Events/s are each tool's events divided by its wall time; the ratios
+# are what counts (other work shares this machine). Peak memory is the
+# maximum RSS. Results go to bench/RESULTS-report.md.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+sa=$top/build/slabacct
+reps=("$@")
+[ ${#reps[@]} -gt 0 ] || reps=(1 3 6)
+[ "$(id -u)" = 0 ] || { echo "bench/report.sh: needs root (recording)" >&2; exit 2; }
+for t in perf trace-cmd /usr/bin/time; do
+	command -v $t >/dev/null || { echo "bench/report.sh: $t is missing" >&2; exit 2; }
+done
+[ -x "$sa" ] || { echo "bench/report.sh: build/slabacct is missing (make)" >&2; exit 2; }
+work=$(mktemp -d /var/tmp/sa-bench-report.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+out=$top/bench/RESULTS-report.md
+rows=()
+
+# timed LABEL CMD...: "wall user sys maxrss_kb" of one run, output dropped
+timed() {
+	/usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" ||
+		{ echo "bench: '$*' failed:" >&2; tail -n 5 "$work/err" >&2; exit 1; }
+	cat "$work/time"
+}
+
+for r in "${reps[@]}"; do
+	w="i=0; while [ \$i -lt $r ]; do ls -R /usr >/dev/null 2>&1; i=\$((i+1)); done"
+	echo "== $r x ls -R /usr"
+	"$sa" record -b 65536 -o "$work/t.dat" -- sh -c "$w" 2>"$work/rec.log"
+	grep -q 'no events lost' "$work/rec.log" ||
+		echo "bench: slabacct record lost events: $(tail -n 1 "$work/rec.log")" >&2
+	perf kmem record -o "$work/p.data" -- sh -c "$w" 2>"$work/perf.log" >/dev/null
+	ev_sa=$("$sa" report --json "$work/t.dat" | python3 -c \
+		'import json,sys; print(json.load(sys.stdin)["records"]["used"])')
+	ev_perf=$(sed -n 's/.*(\([0-9]*\) samples).*/\1/p' "$work/perf.log" | tail -n 1)
+	sz_sa=$(stat -c %s "$work/t.dat")
+	sz_perf=$(stat -c %s "$work/p.data")
+	read -r w2 u2 s2 m2 <<<"$(timed "$sa" report "$work/t.dat")"
+	read -r w1 u1 s1 m1 <<<"$(timed "$sa" report --threads 1 "$work/t.dat")"
+	read -r wp up sp mp <<<"$(timed perf kmem -i "$work/p.data" stat --caller --alloc)"
+	read -r wt ut st mt <<<"$(timed trace-cmd report "$work/t.dat")"
+	row=$(python3 - "$ev_sa" "$ev_perf" "$sz_sa" "$sz_perf" \
+		"$w2" "$u2" "$s2" "$m2" "$w1" "$u1" "$s1" "$m1" \
+		"$wp" "$up" "$sp" "$mp" "$wt" "$ut" "$st" "$mt" <<'PY'
+import sys
+a = sys.argv[1:]
+ev, evp = int(a[0]), int(a[1])
+sz, szp = int(a[2]), int(a[3])
+t = [tuple(map(float, a[i:i + 4])) for i in range(4, 20, 4)]
+(w2, u2, s2, m2), (w1, u1, s1, m1), (wp, up, sp, mp), (wt, ut, st, mt) = t
+r2, r1, rp, rt = ev / w2, ev / w1, evp / wp, ev / wt
+print("| %.1fM / %.1fM | %.0f / %.0f MB | %.2fM/s (%.1f s, %.0f MB) | "
+      "%.2fM/s (%.1f s, %.0f MB) | %.2fM/s (%.1f s, %.0f MB) | "
+      "%.2fM/s (%.1f s, %.0f MB) | **%.1fx** | **%.2f** | %.1fx |" % (
+      ev / 1e6, evp / 1e6, sz / 1e6, szp / 1e6,
+      r2, w2, m2 / 1024, r1, w1, m1 / 1024, rp, wp, mp / 1024,
+      rt, wt, mt / 1024, r2 / rp, m2 / mp, r2 / rt))
+PY
+)
+	echo "$row"
+	rows+=("$row")
+	rm -f "$work/t.dat" "$work/p.data"
+done
+
+{
+	cat <<HEAD
+# slabacct report: benchmark
+
+Produced by \`bench/report.sh ${reps[*]}\` on $(date -u +%Y-%m-%d) ($(uname -r),
+$(nproc) cores; other work was running on the machine, so compare the
+ratios, which were measured side by side, not the absolute times).
+
+The workload is \`ls -R /usr\`, repeated N times, recorded by
+\`slabacct record -b 65536\` (trace.dat) and by \`perf kmem record\`
+(perf.data). Each cell: events per second of wall time (the wall time,
+the peak RSS). Commands:
+
+    slabacct report FILE.dat                       # one reader thread per core
+    slabacct report --threads 1 FILE.dat
+    perf kmem -i FILE.perf stat --caller --alloc
+    trace-cmd report FILE.dat
+
+| events (ours / perf) | file (ours / perf) | slabacct report | slabacct --threads 1 | perf kmem stat | trace-cmd report | events/s vs perf | RSS vs perf | vs trace-cmd |
+|---|---|---|---|---|---|---|---|---|
+HEAD
+	printf '%s\n' "${rows[@]}"
+	cat <<'TAIL'
+
+Targets: at least 3x perf kmem's events/s, at most its peak memory,
+linear growth with trace size, and both cores used where that helps.
+Peak RSS counts the windows of the trace file that libtracecmd maps
+(clean page cache); see the notes below the table in git history.
+TAIL
+} >"$out"
+echo "bench: results in $out"
