@@ -341,6 +341,27 @@ static int copy_cpu(struct sa_tracedat *td, struct cpu_src *c, off_t len,
 	}
 	if (c->fd < 0 || !len)
 		return 0;
+	/* In the kernel where the file systems allow it */
+	while (pos < len) {
+		off_t in = pos, to = off + pos;
+		ssize_t n = copy_file_range(c->fd, &in, out, &to,
+					    MIN((off_t)COPY_CHUNK, len - pos), 0);
+
+		if (n <= 0)
+			break;
+		if (c->consume)
+			fallocate(c->fd, FALLOC_FL_PUNCH_HOLE |
+				  FALLOC_FL_KEEP_SIZE, pos, n);
+		pos += n;
+	}
+	if (pos == len) {
+		*done = pos;
+		return 0;
+	}
+	if (errno == ENOSPC || errno == EFBIG || errno == EDQUOT) {
+		*done = pos - pos % td->page_size;
+		return -1;
+	}
 	buf = g_malloc(COPY_CHUNK);
 	while (pos < len) {
 		size_t want = MIN((off_t)COPY_CHUNK, len - pos);

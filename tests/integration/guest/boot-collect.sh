@@ -5,6 +5,7 @@
 # report; then record a workload with `slabacct record` in the guest and
 # check it with the guest's trace-cmd.
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../record-lib.sh"
 flavour=${1:?kernel flavour}
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
 
@@ -39,22 +40,11 @@ o=$TEST_TMP/out
 release=$(cat "$o/release")
 gunzip "$o/boot.dat.gz" || fail "boot.dat did not come back"
 
-# check_counts NAME FILE SUMMARY: trace-cmd report reads FILE without a
-# warning, and shows exactly the events slabacct counted, event by event.
-check_counts() {
-	local name=$1 file=$2 summary=$3 rep=$TEST_TMP/$1.report ev n got
-	trace-cmd report "$file" >"$rep" 2>"$TEST_TMP/$name.report-err" ||
-		fail "$name: trace-cmd report failed: $(head -3 "$TEST_TMP/$name.report-err")"
-	[ -s "$TEST_TMP/$name.report-err" ] &&
-		fail "$name: trace-cmd report warned: $(head -3 "$TEST_TMP/$name.report-err")"
-	total=$(sed -n 's/^[^ ]*: \([0-9]*\) events, .*/\1/p' "$summary" | head -1)
-	[ -n "$total" ] || fail "$name: no summary line in $summary"
-	assert_eq "$name: events in report" "$total" \
-		"$(grep -cE '^ *.+ \[[0-9]+\] +[0-9.]+: [a-z_]+: ' "$rep")"
-	while read -r ev n; do
-		got=$(grep -c " ${ev#*:}: " "$rep")
-		assert_eq "$name: $ev" "$n" "$got"
-	done < <(grep -E '^  [a-z]+:[a-z_]+ +[0-9]+$' "$summary")
+# check_boot NAME FILE SUMMARY: check_counts, and what decoding on the
+# host needs from the guest.
+check_boot() {
+	local name=$1 file=$2 rep=$TEST_TMP/$1.report
+	check_counts "$@"
 	# call sites resolve through the guest's kallsyms saved in the file
 	grep -q ' kmalloc: .*call_site=[a-z_][a-z0-9_.]*+0x' "$rep" ||
 		fail "$name: kmalloc call sites are not symbolic"
@@ -66,7 +56,7 @@ check_counts() {
 
 assert_eq "boot collect status" 0 "$(cat "$o/collect.rc")"
 cat "$o/collect.out" "$o/collect.err"
-check_counts boot "$o/boot.dat" "$o/collect.out"
+check_boot boot "$o/boot.dat" "$o/collect.out"
 boot_kmalloc=$(sed -n 's/^  kmem:kmalloc *\([0-9]*\)$/\1/p' "$o/collect.out")
 [ "${boot_kmalloc:-0}" -gt 1000 ] ||
 	fail "only '${boot_kmalloc}' kmalloc events from boot (reset by a clock switch?)"
@@ -83,8 +73,7 @@ assert_eq "record status" 0 "$(cat "$o/record.rc")"
 cat "$o/record.out"
 assert_eq "guest trace-cmd report of the recording" 0 "$(cat "$o/rec.report-rc")"
 [ -s "$o/rec.report-err" ] && fail "guest trace-cmd report warned: $(head -3 "$o/rec.report-err")"
-assert_eq "record: events in report" \
-	"$(sed -n 's/^[^ ]*: \([0-9]*\) events, .*/\1/p' "$o/record.out")" \
+assert_eq "record: events in report" "$(summary_total "$o/record.out")" \
 	"$(cat "$o/rec.total")"
 while read -r ev n; do
 	assert_eq "record: $ev" \

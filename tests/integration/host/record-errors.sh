@@ -2,9 +2,9 @@
 # Each error exits with the documented status and leaves no tracefs
 # instance behind; a full disk leaves a readable file.
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../record-lib.sh"
 need_root
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
-T=/sys/kernel/tracing
 
 # expect STATUS PATTERN CMD...: exit status and a message matching PATTERN
 expect() {
@@ -67,5 +67,4 @@ trace-cmd report "$mnt/full.dat" >"$TEST_TMP/full.report" 2>"$TEST_TMP/full.err"
 	fail "the cut-short file holds no kmalloc events"
 umount "$mnt"
 
-left=$(ls $T/instances | grep '^slabacct-' || true)
-assert_eq "slabacct instances left" "" "$left"
+assert_eq "slabacct instances left behind" "" "$(leaked_instances)"

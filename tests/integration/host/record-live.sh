@@ -3,32 +3,15 @@
 # origin it carries, the comm filter, two recordings at once, and that no
 # tracefs instance is left behind.
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/../record-lib.sh"
 need_root
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
-T=/sys/kernel/tracing
 
 # The workload: a copy of cat, so its events carry a comm of its own.
 cp /bin/cat "$TEST_TMP/saload"
 cat >"$TEST_TMP/work.sh" <<EOF
 for i in \$(seq 100); do "$TEST_TMP/saload" /proc/self/status /proc/meminfo >/dev/null; done
 EOF
-
-# check_counts NAME FILE SUMMARY: trace-cmd report reads FILE without a
-# warning and shows exactly the events slabacct counted, per event.
-check_counts() {
-	local name=$1 file=$2 summary=$3 rep=$TEST_TMP/$1.report ev n total
-	trace-cmd report "$file" >"$rep" 2>"$TEST_TMP/$name.report-err" ||
-		fail "$name: trace-cmd report failed: $(head -3 "$TEST_TMP/$name.report-err")"
-	[ -s "$TEST_TMP/$name.report-err" ] &&
-		fail "$name: trace-cmd report warned: $(head -3 "$TEST_TMP/$name.report-err")"
-	total=$(sed -n 's/^[^ ]*: \([0-9]*\) events, .*/\1/p' "$summary" | head -1)
-	[ -n "$total" ] || fail "$name: no summary line in $summary"
-	assert_eq "$name: events in report" "$total" \
-		"$(grep -cE '^ *.+ \[[0-9]+\] +[0-9.]+: [a-z_]+: ' "$rep")"
-	while read -r ev n; do
-		assert_eq "$name: $ev" "$n" "$(grep -c " ${ev#*:}: " "$rep")"
-	done < <(grep -E '^  [a-z]+:[a-z_]+ +[0-9]+$' "$summary")
-}
 
 "$SLABACCT" record -o "$TEST_TMP/all.dat" -- bash "$TEST_TMP/work.sh" \
 	>"$TEST_TMP/all.out" 2>"$TEST_TMP/all.err" ||
@@ -79,5 +62,4 @@ kill -INT $pi
 wait $pi || fail "record stopped by SIGINT exited $?: $(cat "$TEST_TMP/int.out")"
 check_counts int "$TEST_TMP/int.dat" "$TEST_TMP/int.out"
 
-left=$(ls $T/instances | grep '^slabacct-' || true)
-assert_eq "slabacct instances left" "" "$left"
+assert_eq "slabacct instances left behind" "" "$(leaked_instances)"
