@@ -124,6 +124,7 @@ int cmd_report(int argc, char **argv)
 	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
 	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
+	gboolean no_raw = FALSE;
 	gint top = 0, depth = 0, width = 80, threads = 0;
 	gint64 min_bytes = 0;
 	const GOptionEntry entries[] = {
@@ -163,6 +164,9 @@ int cmd_report(int argc, char **argv)
 		  "text: a second line per call site (req, live, GFP)", NULL },
 		{ "threads", 0, 0, G_OPTION_ARG_INT, &threads,
 		  "reader threads (default: one per core)", "N" },
+		{ "libtracecmd", 0, 0, G_OPTION_ARG_NONE, &no_raw,
+		  "read records through libtracecmd's iterator instead of "
+		  "walking the pages in place (slower; for checking)", NULL },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write to FILE instead of standard output", "FILE" },
 		{ "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
@@ -241,6 +245,7 @@ int cmd_report(int argc, char **argv)
 	opts.build_tree = build_tree;
 	opts.depth = depth;
 	opts.threads = threads;
+	opts.no_raw = no_raw;
 	if (e.fmt == SA_FMT_ACCOUNT)
 		sections = 1u << sa_section_index("callsite");
 

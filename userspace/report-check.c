@@ -35,6 +35,7 @@ struct cur {
 	size_t len, pos;
 	bool big;
 	GError **err;
+	struct sa_tracedat_layout *lay;	/* or NULL */
 };
 
 static int damaged(struct cur *c, size_t off, const char *what)
@@ -139,16 +140,26 @@ static int check_v6(struct cur *c)
 			if (rd(c, 4, &sz, "an option size") ||
 			    need(c, c->pos, sz, "an option"))
 				return -1;
+			if (c->lay && id < 64)
+				c->lay->options |= 1ULL << id;
 			c->pos += sz;
 		}
 	}
 	if (need(c, c->pos, 10, "the data marker"))
 		return -1;
-	if (!memcmp(c->d + c->pos, "latency  ", 10))
+	if (!memcmp(c->d + c->pos, "latency  ", 10)) {
+		if (c->lay)
+			c->lay->latency = true;
 		return 0;
+	}
 	if (memcmp(c->d + c->pos, "flyrecord", 10))
 		return damaged(c, c->pos, "no flyrecord or latency marker");
 	c->pos += 10;
+	if (c->lay) {
+		c->lay->nr_cpus = cpus;
+		c->lay->cpu_offset = g_new0(guint64, cpus ? cpus : 1);
+		c->lay->cpu_size = g_new0(guint64, cpus ? cpus : 1);
+	}
 	for (i = 0; i < cpus; i++) {
 		size_t at = c->pos;
 
@@ -166,6 +177,10 @@ static int check_v6(struct cur *c)
 
 			g_free(w);
 			return r;
+		}
+		if (c->lay) {
+			c->lay->cpu_offset[i] = off;
+			c->lay->cpu_size[i] = size;
 		}
 	}
 	return 0;
@@ -256,10 +271,18 @@ static int check_v7(struct cur *c)
 	return 0;
 }
 
-int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
-		      GError **err)
+void sa_tracedat_layout_clear(struct sa_tracedat_layout *lay)
 {
-	struct cur c = { name, data, len, MAGIC_LEN, false, err };
+	g_free(lay->cpu_offset);
+	g_free(lay->cpu_size);
+	memset(lay, 0, sizeof(*lay));
+}
+
+int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
+		      struct sa_tracedat_layout *lay, GError **err)
+{
+	struct cur c = { name, data, len, MAGIC_LEN, false, err, lay };
+	int ret;
 	const guint8 *z;
 	long version;
 
@@ -277,12 +300,24 @@ int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
 	if (c.pos >= len)
 		return damaged(&c, c.pos, "no endian flag");
 	c.big = data[c.pos] != 0;
+	if (lay) {
+		memset(lay, 0, sizeof(*lay));
+		lay->version = version;
+		lay->big_endian = c.big;
+	}
 	if (version == 6) {
 		c.pos += 2;
 		if (need(&c, c.pos, 4, "the page size"))
 			return -1;
+		if (lay) {
+			lay->long_size = data[c.pos - 1];
+			lay->page_size = num(&c, c.pos, 4);
+		}
 		c.pos += 4;
-		return check_v6(&c);
+		ret = check_v6(&c);
+		if (ret && lay)
+			sa_tracedat_layout_clear(lay);
+		return ret;
 	}
 	if (version == 7)
 		return check_v7(&c);
@@ -292,7 +327,8 @@ int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
 	return -1;
 }
 
-int sa_tracedat_check_file(const char *path, GError **err)
+int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
+			   GError **err)
 {
 	struct stat st;
 	void *map;
@@ -327,7 +363,7 @@ int sa_tracedat_check_file(const char *path, GError **err)
 			    "%s: %s", path, g_strerror(errno));
 		return -1;
 	}
-	ret = sa_tracedat_check(path, map, st.st_size, err);
+	ret = sa_tracedat_check(path, map, st.st_size, lay, err);
 	munmap(map, st.st_size);
 	return ret;
 }

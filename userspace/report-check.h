@@ -13,18 +13,36 @@
 #ifndef SLABACCT_REPORT_CHECK_H
 #define SLABACCT_REPORT_CHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <glib.h>
 
+/* What the check learnt of the file's layout. */
+struct sa_tracedat_layout {
+	int version;			/* 6 or 7 */
+	bool big_endian;
+	int long_size;			/* 4 or 8 */
+	guint32 page_size;
+	bool latency;			/* a latency-tracer file, no CPU data */
+	guint64 options;		/* bit n: option id n was seen (v6) */
+	int nr_cpus;
+	guint64 *cpu_offset;		/* v6: each CPU's data, in the file */
+	guint64 *cpu_size;
+};
+
+void sa_tracedat_layout_clear(struct sa_tracedat_layout *lay);
+
 /*
  * Check the len bytes at data (a whole trace.dat). Returns 0, or -1 with
- * *err set to "NAME: ... at offset N: ...".
+ * *err set to "NAME: ... at offset N: ...". With lay, the layout is
+ * filled in (clear it with sa_tracedat_layout_clear).
  */
 int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
-		      GError **err);
+		      struct sa_tracedat_layout *lay, GError **err);
 
 /* The same, for the file at path (read through a private mapping). */
-int sa_tracedat_check_file(const char *path, GError **err);
+int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
+			   GError **err);
 
 /*
  * Open the file with libtracecmd in a child process first: libtracecmd

@@ -15,6 +15,7 @@
 #include <sched.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@
 #include "report.h"
 #include "report-check.h"
 #include "report-pipeline.h"
+#include "report-raw.h"
 #include "symbols.h"
 
 #define CHUNK_RECS	4096
@@ -116,6 +118,11 @@ struct stream {
 	gboolean first_set;
 	int nr_cpus;
 	guint64 *first_off, *last_off;	/* [nr_cpus] file offsets read */
+	/* the fast path (report-raw.c), when map is set */
+	const guint8 *map;
+	size_t map_len;
+	const struct sa_tracedat_layout *lay;
+	guint64 bad_pages;
 };
 
 /* How far the stream's CPUs are read, for the progress callback. */
@@ -263,10 +270,9 @@ void sa_decode_free(struct sa_decode *d)
 	g_free(d);
 }
 
-static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
-		     int cpu, void *data)
+static int take_record(struct stream *s, struct tep_handle *tep,
+		       struct tep_record *rec)
 {
-	struct stream *s = data;
 	struct chunk *c = s->cur;
 
 	c->nr_records++;
@@ -283,7 +289,7 @@ static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
 			s->first_off[rec->cpu] = rec->offset;
 		s->last_off[rec->cpu] = rec->offset;
 	}
-	if (sa_decode_record(s->dec, tracecmd_get_tep(h), rec, &c->r[c->n]))
+	if (sa_decode_record(s->dec, tep, rec, &c->r[c->n]))
 		return 0;
 	if (++c->n == CHUNK_RECS) {
 		chunk_seal(s, c);
@@ -293,20 +299,59 @@ static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
 	return 0;
 }
 
+static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
+		     int cpu, void *data)
+{
+	return take_record(data, tracecmd_get_tep(h), rec);
+}
+
+static int raw_cb(struct tep_record *rec, void *data)
+{
+	struct stream *s = data;
+
+	rec->offset = (const guint8 *)rec->data - s->map;
+	return take_record(s, tracecmd_get_tep(s->handle), rec);
+}
+
 static gpointer reader_thread(gpointer data)
 {
 	struct stream *s = data;
 
 	s->cur = chunk_get(s);
-	tracecmd_iterate_events(s->handle, &s->cpus, sizeof(s->cpus),
-				reader_cb, s);
+	if (s->map)
+		sa_raw_iterate(s->map, s->map_len, s->lay, &s->cpus, raw_cb, s,
+			       &s->bad_pages);
+	else
+		tracecmd_iterate_events(s->handle, &s->cpus, sizeof(s->cpus),
+					reader_cb, s);
 	s->cur->last = TRUE;
 	chunk_seal(s, s->cur);
 	g_async_queue_push(s->full, s->cur);
 	return NULL;
 }
 
-/* ---- errors ---- */
+/* The whole file, read-only, for the fast path; NULL if it cannot be. */
+static guint8 *map_file(const char *path, size_t *len)
+{
+	struct stat sb;
+	void *m;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &sb) || sb.st_size <= 0) {
+		close(fd);
+		return NULL;
+	}
+	m = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return NULL;
+	madvise(m, sb.st_size, MADV_SEQUENTIAL);
+	*len = sb.st_size;
+	return m;
+}
 
 /* ---- the pipeline ---- */
 
@@ -593,12 +638,19 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	struct stream st[MAX_STREAMS];
 	struct sa_pipeline p;
 	struct sa_report *rep;
+	struct sa_tracedat_layout lay = { 0 };
 	struct tep_handle *tep;
 	int i, j, n, cpus, ret;
+	guint64 bad_pages = 0;
+	size_t map_len = 0;
+	guint8 *map = NULL;
 
-	if (sa_tracedat_check_file(path, err) ||
-	    sa_tracedat_probe_open(path, err))
+	if (sa_tracedat_check_file(path, &lay, err))
 		return NULL;
+	if (sa_tracedat_probe_open(path, err)) {
+		sa_tracedat_layout_clear(&lay);
+		return NULL;
+	}
 	memset(st, 0, sizeof(st));
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
@@ -611,6 +663,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 			    "%s: corrupt or truncated trace.dat: its headers "
 			    "could not be read (the file is %lld bytes)", path,
 			    (long long)sb.st_size);
+		sa_tracedat_layout_clear(&lay);
 		return NULL;
 	}
 	rep = sa_report_new(path, sections, opts);
@@ -620,8 +673,11 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	if (ret) {
 		tracecmd_close(st[0].handle);
 		sa_report_free(rep);
+		sa_tracedat_layout_clear(&lay);
 		return NULL;
 	}
+	if (sa_raw_usable(&lay) && !(opts && opts->no_raw))
+		map = map_file(path, &map_len);
 	rep->origin_known = true;
 	tep = tracecmd_get_tep(st[0].handle);
 	cpus = tep_get_cpus(tep);
@@ -654,11 +710,23 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		for (j = 0; j < CHUNKS_PER_STREAM; j++)
 			g_async_queue_push(st[i].empty,
 					   g_malloc(sizeof(struct chunk)));
+		st[i].map = map;
+		st[i].map_len = map_len;
+		st[i].lay = &lay;
 		st[i].thread = g_thread_new("sa-reader", reader_thread, &st[i]);
 	}
 	sa_pipeline_init(&p, rep);
 	merge(st, n, &p, file_size(path));
 	streams_stop(st, n);
+	for (i = 0; i < n; i++)
+		bad_pages += st[i].bad_pages;
+	if (bad_pages)
+		sa_report_note(rep, "%" G_GUINT64_FORMAT " damaged ring-buffer "
+			       "pages were skipped: the figures are incomplete",
+			       bad_pages);
+	if (map)
+		munmap(map, map_len);
+	sa_tracedat_layout_clear(&lay);
 
 	notes_fill(rep);
 	origin_fill(rep, tep);

@@ -156,6 +156,8 @@ struct sa_report_opts {
 	const char *build_tree;		/* object files for grouping */
 	int depth;			/* subsystem directory depth */
 	int threads;			/* 0 = automatic */
+	bool no_raw;			/* read through libtracecmd's
+					 * iterator, not report-raw.c */
 	/*
 	 * Called now and then while the trace is read (from the calling
 	 * thread), with the bytes of event data read and in the file; see

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	FILE *null;
 	int fd, f;
 
-	if (sa_tracedat_check("fuzz", data, size, &err)) {
+	if (sa_tracedat_check("fuzz", data, size, NULL, &err)) {
 		g_clear_error(&err);
 		return 0;
 	}
