@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "emit.h"
+#include "progress.h"
 #include "report-diff.h"
 
 static const char diff_help[] =
@@ -92,12 +93,23 @@ int cmd_diff(int argc, char **argv)
 	o.top = top;
 	o.all = all;
 	ret = SA_EXIT_FAIL;
-	for (i = 0; i < 2; i++)
-		if (sa_diff_side_load(&d.side[i], argv[1 + i], &o, &err)) {
+	for (i = 0; i < 2; i++) {
+		/* a bar on a terminal's stderr when reading takes over 2 s */
+		char *label = g_strdup_printf("slabacct diff: reading %s",
+					      argv[1 + i]);
+		int bad;
+
+		o.progress = sa_progress_cb;
+		o.progress_data = sa_progress_new(stderr, label);
+		bad = sa_diff_side_load(&d.side[i], argv[1 + i], &o, &err);
+		sa_progress_done(o.progress_data);
+		g_free(label);
+		if (bad) {
 			sa_err("diff", "%s", err->message);
 			g_error_free(err);
 			goto out;
 		}
+	}
 	sa_diff_compute(&d, &o);
 	if (sa_output_open("diff", output, &e.out))
 		goto out;

@@ -79,7 +79,9 @@ static bool is_trace(const char *path)
 static int load_trace(struct sa_diff_side *s, const char *path,
 		      const struct sa_diff_opts *o, GError **err)
 {
-	struct sa_report_opts ro = { .threads = o->threads };
+	struct sa_report_opts ro = { .threads = o->threads,
+				     .progress = o->progress,
+				     .progress_data = o->progress_data };
 	int cs = sa_section_index("callsite");
 	struct sa_callsite_result *r;
 	struct sa_report *rep;

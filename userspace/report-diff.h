@@ -72,6 +72,9 @@ struct sa_diff_opts {
 	guint top;			/* 0: all */
 	bool all;			/* also rows that did not change */
 	int threads;
+	/* passed on to sa_report_read (report.h) */
+	void (*progress)(void *data, guint64 done, guint64 total);
+	void *progress_data;
 };
 
 /*
