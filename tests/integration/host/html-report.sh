@@ -37,7 +37,10 @@ a=$TEST_TMP/a.dat b=$TEST_TMP/b.dat
 # 1. the page embeds the same numbers as the JSON report
 "$SLABACCT" report --json --what all "$a" | jq -S . >"$TEST_TMP/a.json" ||
 	fail "report --json failed"
-"$SLABACCT" report --html "$TEST_TMP/a.html" "$a" || fail "report --html failed"
+"$SLABACCT" report --html "$TEST_TMP/a.html" "$a" 2>"$TEST_TMP/a.err" ||
+	fail "report --html failed: $(cat "$TEST_TMP/a.err")"
+# stderr is no terminal here: no progress bar, nothing at all
+[ -s "$TEST_TMP/a.err" ] && fail "report wrote to stderr: $(cat "$TEST_TMP/a.err")"
 page_model "$TEST_TMP/a.html" >"$TEST_TMP/a.model.json" ||
 	fail "no JSON model in the page"
 cmp -s "$TEST_TMP/a.json" "$TEST_TMP/a.model.json" ||
