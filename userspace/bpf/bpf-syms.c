@@ -99,8 +99,8 @@ static void ksyms_load(struct sa_stacks *st)
 	g_array_sort(st->ksyms, ksym_cmp);
 }
 
-static const char *ksym_format(struct sa_stacks *st, uint64_t addr,
-			       char *buf, size_t len)
+const char *sa_stacks_ksym(struct sa_stacks *st, uint64_t addr, char *buf,
+			   size_t len)
 {
 	guint lo = 0, hi;
 	struct ksym *k;
@@ -191,7 +191,7 @@ static void add_stack(struct sa_stacks *st, GPtrArray *out, pid_t pid,
 	}
 	for (i = 0; i < SA_STACK_DEPTH && ips[i]; i++) {
 		if (kernel)
-			ksym_format(st, ips[i], buf, sizeof(buf));
+			sa_stacks_ksym(st, ips[i], buf, sizeof(buf));
 		else
 			sa_stacks_usym(st, pid, ips[i], buf, sizeof(buf));
 		g_ptr_array_add(out, g_strdup(buf));

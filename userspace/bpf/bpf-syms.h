@@ -46,6 +46,10 @@ GPtrArray *sa_stacks_frames(struct sa_stacks *st, pid_t pid, int kid,
 const char *sa_stacks_usym(struct sa_stacks *st, pid_t pid, uint64_t addr,
 			   char *buf, size_t len);
 
+/* One kernel address as "symbol+0xoff", into buf. */
+const char *sa_stacks_ksym(struct sa_stacks *st, uint64_t addr, char *buf,
+			   size_t len);
+
 /* Whether any frame's symbol is exactly func (the part before '+'). */
 bool sa_frames_have(const GPtrArray *frames, const char *func);
 

@@ -12,6 +12,7 @@
 #include "pmc.h"
 
 const volatile bool with_stacks = false;
+const volatile bool by_ip = false;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -39,6 +40,8 @@ int on_sample(struct bpf_perf_event_data *ctx)
 	k.tgid = id >> 32;
 	k.event = bpf_get_attach_cookie(ctx);
 	bpf_get_current_comm(k.comm, sizeof(k.comm));
+	if (by_ip)
+		k.ip = PT_REGS_IP(&ctx->regs);
 	sa_count(&samples, &k, 1);
 	if (with_stacks) {
 		struct sa_stack_key s = {};

@@ -15,13 +15,14 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-report.h"
+#include "bpf-syms.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "pmc-events.h"
 #include "pmc.h"
 #include "pmc.skel.h"
 
-static gchar *opt_events;
+static gchar *opt_events, *opt_by;
 static gint64 opt_period;
 static gboolean opt_freq, opt_stacks, opt_folded, opt_no_fallback;
 static gint opt_top = 20;
@@ -34,6 +35,9 @@ static const GOptionEntry entries[] = {
 	  "one sample every N events (default: per event)", "N" },
 	{ "freq", 'F', 0, G_OPTION_ARG_NONE, &opt_freq,
 	  "--period is a frequency in Hz instead", NULL },
+	{ "by", 'b', 0, G_OPTION_ARG_STRING, &opt_by,
+	  "rows by process (default) or function (the sampled address's "
+	  "symbol, over all traced processes)", "WHAT" },
 	{ "stacks", 'g', 0, G_OPTION_ARG_NONE, &opt_stacks,
 	  "count by user and kernel stack (one event only)", NULL },
 	{ "folded", 'f', 0, G_OPTION_ARG_NONE, &opt_folded,
@@ -53,14 +57,16 @@ struct pmc_state {
 	__u64 period[PMC_MAX_EVENTS];
 	int nev;
 	bool fallback;
+	bool by_func;
 	GArray *fds;		/* the perf event fds */
 	GPtrArray *links;
 };
 
-/* One process's samples, for the report. */
+/* One process's or function's samples, for the report. */
 struct pmc_row {
 	__u32 tgid;
 	char comm[SA_COMM_LEN + 1];
+	char *func;		/* --by function: "symbol [object]" */
 	__u64 samples[PMC_MAX_EVENTS];
 	__u64 comm_samples;	/* the samples under the comm shown */
 };
@@ -176,13 +182,44 @@ static gint row_cmp(gconstpointer a, gconstpointer b)
 	       x->samples[0] > y->samples[0] ? -1 : 0;
 }
 
-/* Read and clear the samples map into rows by process. */
+/*
+ * What a sample is grouped under: its process, or with --by function the
+ * function at its address, "symbol [object]" (the offset dropped).
+ */
+static gchar *row_key(struct pmc_state *s, struct sa_stacks *st,
+		      const struct pmc_key *k)
+{
+	char buf[512];
+
+	if (!s->by_func)
+		return g_strdup_printf("%u", k->tgid);
+	if (k->ip >= 0xffff800000000000ULL)
+		sa_stacks_ksym(st, k->ip, buf, sizeof(buf));
+	else
+		sa_stacks_usym(st, k->tgid, k->ip, buf, sizeof(buf));
+	/* "sym+0xoff [obj]" -> "sym [obj]"; unknown addresses stay */
+	if (buf[0] != '0') {
+		char *plus = strchr(buf, '+');
+
+		if (plus) {
+			char *rest = strchr(plus, ' ');
+
+			memmove(plus, rest ? rest : "", strlen(rest ? rest :
+								"") + 1);
+		}
+	}
+	return g_strdup(buf);
+}
+
+/* Read and clear the samples map into rows by process or function. */
 static GArray *collect(struct pmc_state *s)
 {
 	int fd = bpf_map__fd(s->skel->maps.samples);
 	GArray *rows = g_array_new(FALSE, TRUE, sizeof(struct pmc_row));
 	GArray *keys = g_array_new(FALSE, FALSE, sizeof(struct pmc_key));
-	GHashTable *idx = g_hash_table_new(NULL, NULL);
+	GHashTable *idx = g_hash_table_new_full(g_str_hash, g_str_equal,
+						g_free, NULL);
+	struct sa_stacks *st = s->by_func ? sa_stacks_new(-1) : NULL;
 	struct pmc_key key, *prev = NULL;
 	guint i;
 
@@ -194,21 +231,25 @@ static GArray *collect(struct pmc_state *s)
 		struct pmc_key *k = &g_array_index(keys, struct pmc_key, i);
 		struct pmc_row *row;
 		gpointer v;
+		gchar *gk;
 		__u64 n;
 
 		if (bpf_map_lookup_elem(fd, k, &n) != 0 ||
 		    k->event >= (__u32)s->nev)
 			continue;
 		bpf_map_delete_elem(fd, k);
-		if (!g_hash_table_lookup_extended(idx,
-				GUINT_TO_POINTER(k->tgid + 1), NULL, &v)) {
+		gk = row_key(s, st, k);
+		if (!g_hash_table_lookup_extended(idx, gk, NULL, &v)) {
 			struct pmc_row r = { .tgid = k->tgid };
 
 			memcpy(r.comm, k->comm, SA_COMM_LEN);
+			if (s->by_func)
+				r.func = g_strdup(gk);
 			g_array_append_val(rows, r);
 			v = GUINT_TO_POINTER(rows->len);
-			g_hash_table_insert(idx, GUINT_TO_POINTER(k->tgid + 1),
-					    v);
+			g_hash_table_insert(idx, gk, v);
+		} else {
+			g_free(gk);
 		}
 		row = &g_array_index(rows, struct pmc_row,
 				     GPOINTER_TO_UINT(v) - 1);
@@ -220,9 +261,19 @@ static GArray *collect(struct pmc_state *s)
 		}
 	}
 	g_hash_table_destroy(idx);
+	sa_stacks_free(st);
 	g_array_unref(keys);
 	g_array_sort(rows, row_cmp);
 	return rows;
+}
+
+static void free_rows(GArray *rows)
+{
+	guint i;
+
+	for (i = 0; i < rows->len; i++)
+		g_free(g_array_index(rows, struct pmc_row, i).func);
+	g_array_unref(rows);
 }
 
 static int event_index(struct pmc_state *s, const char *name)
@@ -283,10 +334,15 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 		double v;
 
 		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "pid");
-		json_builder_add_int_value(b, row->tgid);
-		json_builder_set_member_name(b, "comm");
-		json_builder_add_string_value(b, row->comm);
+		if (row->func) {
+			json_builder_set_member_name(b, "function");
+			json_builder_add_string_value(b, row->func);
+		} else {
+			json_builder_set_member_name(b, "pid");
+			json_builder_add_int_value(b, row->tgid);
+			json_builder_set_member_name(b, "comm");
+			json_builder_add_string_value(b, row->comm);
+		}
 		json_builder_set_member_name(b, "samples");
 		json_builder_begin_object(b);
 		for (e = 0; e < s->nev; e++) {
@@ -322,7 +378,10 @@ static void report_text(struct pmc_state *s, GArray *rows)
 	if (lost)
 		printf("WARNING: %llu samples lost (the table was full)\n",
 		       (unsigned long long)lost);
-	printf("%7s %-16s", "PID", "COMM");
+	if (s->by_func)
+		printf("%-40s", "FUNCTION");
+	else
+		printf("%7s %-16s", "PID", "COMM");
 	for (e = 0; e < s->nev; e++)
 		printf(" %16s", s->ev[e]->name);
 	for (r = sa_pmc_ratios(); r->num; r++)
@@ -333,7 +392,10 @@ static void report_text(struct pmc_state *s, GArray *rows)
 		struct pmc_row *row = &g_array_index(rows, struct pmc_row, i);
 		double v;
 
-		printf("%7u %-16s", row->tgid, row->comm);
+		if (row->func)
+			printf("%-40s", row->func);
+		else
+			printf("%7u %-16s", row->tgid, row->comm);
 		for (e = 0; e < s->nev; e++)
 			printf(" %16llu", (unsigned long long)row->samples[e]);
 		for (r = sa_pmc_ratios(); r->num; r++)
@@ -367,7 +429,7 @@ static int report(void *arg, bool final)
 		report_json(s, rows, final);
 	else
 		report_text(s, rows);
-	g_array_unref(rows);
+	free_rows(rows);
 	return 0;
 }
 
@@ -390,6 +452,17 @@ static int run(struct sa_bpf_run *run)
 		goto cleanup;
 	}
 	opt_stacks |= opt_folded;
+	if (opt_by && strcmp(opt_by, "process") && strcmp(opt_by, "function")) {
+		sa_err(tool, "--by must be process or function");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
+	s.by_func = opt_by && !strcmp(opt_by, "function");
+	if (s.by_func && opt_stacks) {
+		sa_err(tool, "--by function and --stacks exclude each other");
+		err = SA_EXIT_USAGE;
+		goto cleanup;
+	}
 	if (opt_stacks && s.nev != 1) {
 		sa_err(tool, "--stacks and --folded take one event (-e)");
 		err = SA_EXIT_USAGE;
@@ -403,6 +476,7 @@ static int run(struct sa_bpf_run *run)
 	}
 	s.skel->rodata->targ_tgid = run->target;
 	s.skel->rodata->with_stacks = opt_stacks;
+	s.skel->rodata->by_ip = s.by_func;
 	err = pmc_bpf__load(s.skel);
 	if (err) {
 		err = sa_bpf_load_err(tool, err);
@@ -455,6 +529,7 @@ const struct sa_bpf_tool sa_tool_pmc = {
 		"  slabacct pmc -e LLC-loads,LLC-load-misses 5   miss ratio per "
 		"process\n"
 		"  slabacct pmc -e cycles,instructions -c ./prog  IPC of prog\n"
+		"  slabacct pmc -e cycles,instructions --by function -p 1234 5\n"
 		"  slabacct pmc -e cpu-clock -f 10 1 > cpu.folded  flame graph",
 	.entries = entries,
 	.run = run,

@@ -11,6 +11,7 @@ struct pmc_key {
 	__u32 tgid;
 	__u32 event;		/* index into the front end's event list */
 	char comm[SA_COMM_LEN];
+	__u64 ip;		/* the sampled address (--by function) */
 };
 
 #endif /* SLABACCT_PMC_H */

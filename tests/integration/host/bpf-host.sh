@@ -8,7 +8,7 @@ need_root
 command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
 B=$TOP/build/tests/bpf
 S=$SLABACCT
-for p in leaker memops; do
+for p in leaker memops mallocbench; do
 	[ -x "$B/$p" ] || fail "$B/$p is missing (make all)"
 done
 [ -e /sys/kernel/btf/vmlinux ] || fail "this kernel has no BTF; the BPF tools need it"
@@ -81,6 +81,11 @@ else
 fi
 $S pmc -e cpu-clock --folded -c "$B/memops 2000" >cpu.folded 2>cpu.err || fail "pmc --folded: $(cat cpu.err)"
 grep -Eq '^[^ ;]+(;[^ ;]+)* [0-9]+$' cpu.folded || fail "pmc --folded: not folded: $(head -n 3 cpu.folded)"
+# --by function: the sampled functions, named from their objects
+$S pmc -e cpu-clock --by function --json -c "$B/mallocbench 5000000" >fn.json 2>fn.err ||
+	fail "pmc --by function: $(cat fn.err)"
+tail -n 1 fn.json | jq -e 'any(.rows[]; .function | test("malloc.* \\[libc\\.so"))' >/dev/null ||
+	fail "pmc --by function: no malloc function in libc: $(tail -n 1 fn.json | head -c 500)"
 
 # kprobe tools: run where kprobes exist, refuse clearly where not
 if [ -e /sys/bus/event_source/devices/kprobe ] || [ -e /sys/kernel/tracing/kprobe_events ]; then
