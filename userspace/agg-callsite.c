@@ -11,9 +11,15 @@
 #include "report-flags.h"
 #include "symbols.h"
 
+#define HOT_SITES	1024
+
 struct cs_state {
 	const struct sa_report_opts *opts;
 	GHashTable *index[SA_KIND_NR];	/* key -> site index + 1 */
+	struct {			/* a direct-mapped cache of index */
+		gpointer key;
+		guint32 idx;
+	} hot[SA_KIND_NR][HOT_SITES];
 	GPtrArray *sites;		/* struct sa_site * */
 	GHashTable *live;		/* ptr -> object index + 1 */
 	GArray *objs;			/* struct sa_live_obj */
@@ -121,6 +127,7 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 	const char *cache = NULL;
 	gpointer key, v;
 	struct sa_site *s;
+	guint h;
 
 	if (st->opts && st->opts->by == SA_BY_CACHE) {
 		cache = cache_of(r, kind);
@@ -128,9 +135,15 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 	} else {
 		key = (gpointer)(uintptr_t)r->v[SA_KM_CALL_SITE];
 	}
+	h = ((uintptr_t)key >> 3 ^ (uintptr_t)key >> 13) % HOT_SITES;
+	if (st->hot[kind][h].key == key && key)
+		return st->hot[kind][h].idx;
 	v = g_hash_table_lookup(st->index[kind], key);
-	if (v)
+	if (v) {
+		st->hot[kind][h].key = key;
+		st->hot[kind][h].idx = GPOINTER_TO_UINT(v) - 1;
 		return GPOINTER_TO_UINT(v) - 1;
+	}
 	s = g_new0(struct sa_site, 1);
 	s->kind = kind;
 	if (cache) {

@@ -16,6 +16,8 @@ struct decoder;
 struct sa_decode {
 	struct decoder **by_id;		/* [max_id + 1], by tep event id */
 	int max_id;
+	/* common_type and common_pid, read inline when plain (size 0: not) */
+	int type_off, type_size, pid_off, pid_size;
 };
 
 /*

@@ -155,13 +155,21 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 
 	if (rec->size < 4)
 		return -1;
-	id = tep_data_type(tep, rec);
+	if (d->type_size && d->type_off + d->type_size <= (int)rec->size)
+		id = read_plain((const char *)rec->data + d->type_off,
+				d->type_size);
+	else
+		id = tep_data_type(tep, rec);
 	if (id < 0 || id > d->max_id || !d->by_id[id])
 		return -1;
 	dec = d->by_id[id];
 	out->ts = rec->ts;
 	out->cpu = rec->cpu;
-	out->pid = tep_data_pid(tep, rec);
+	if (d->pid_size == 4 && d->pid_off + 4 <= (int)rec->size)
+		out->pid = (gint32)read_plain((const char *)rec->data +
+					      d->pid_off, 4);
+	else
+		out->pid = tep_data_pid(tep, rec);
 	out->ev = dec->row->ev;
 	out->have = 0;
 	out->freed_alloc = 0;
@@ -201,6 +209,23 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		out->have |= 1u << i;
 	}
 	return 0;
+}
+
+/* Where common_type and common_pid are, if they can be read inline. */
+static void common_fields(struct sa_decode *d, struct tep_handle *tep,
+			  struct tep_event *ev)
+{
+	struct tep_format_field *t = tep_find_common_field(ev, "common_type");
+	struct tep_format_field *p = tep_find_common_field(ev, "common_pid");
+
+	if (tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep) ||
+	    !t || !p || (t->size != 1 && t->size != 2 && t->size != 4) ||
+	    p->size != 4)
+		return;
+	d->type_off = t->offset;
+	d->type_size = t->size;
+	d->pid_off = p->offset;
+	d->pid_size = p->size;
 }
 
 struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
@@ -247,6 +272,8 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
 		}
 		if (ev->id > d->max_id)
 			d->max_id = ev->id;
+		if (!d->type_size)
+			common_fields(d, tep, ev);
 		/* stash the id in the pointer array next to the decoder */
 		g_ptr_array_add(decs, GINT_TO_POINTER(ev->id));
 		g_ptr_array_add(decs, dec);
