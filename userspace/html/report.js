@@ -340,33 +340,26 @@
 			return values.map(() => [x, y, 0, 0]);
 		const areas = values.map((v) => v * w * h / total);
 
+		/* lay the row along the shorter side: a column or a row */
 		const place = () => {
 			const s = row.reduce((a, b) => a + b, 0);
+			const col = w >= h;
+			const side = col ? h : w;
+			const thick = side ? s / side : 0;
+			let pos = col ? y : x;
 
-			if (w >= h) {
-				const cw = h ? s / h : 0;
-				let yy = y;
+			for (const a of row) {
+				const len = thick ? a / thick : 0;
 
-				for (const a of row) {
-					const rh = cw ? a / cw : 0;
-
-					out.push([x, yy, cw, rh]);
-					yy += rh;
-				}
-				x += cw;
-				w -= cw;
+				out.push(col ? [x, pos, thick, len] : [pos, y, len, thick]);
+				pos += len;
+			}
+			if (col) {
+				x += thick;
+				w -= thick;
 			} else {
-				const rh = w ? s / w : 0;
-				let xx = x;
-
-				for (const a of row) {
-					const rw = rh ? a / rh : 0;
-
-					out.push([xx, y, rw, rh]);
-					xx += rw;
-				}
-				y += rh;
-				h -= rh;
+				y += thick;
+				h -= thick;
 			}
 			row = [];
 		};
