@@ -12,26 +12,6 @@
 #include "agg-reclaim.h"
 #include "emit-mm.h"
 
-static void m_int(JsonBuilder *b, const char *k, gint64 v)
-{
-	json_builder_set_member_name(b, k);
-	json_builder_add_int_value(b, v);
-}
-
-static void m_pct(JsonBuilder *b, const char *k, double v)
-{
-	json_builder_set_member_name(b, k);
-	json_builder_add_double_value(b, round(v * 100.0) / 100.0);
-}
-
-static void m_str(JsonBuilder *b, const char *k, const char *v)
-{
-	json_builder_set_member_name(b, k);
-	if (v)
-		json_builder_add_string_value(b, v);
-	else
-		json_builder_add_null_value(b);
-}
 
 static void m_bool(JsonBuilder *b, const char *k, bool v)
 {
@@ -62,10 +42,11 @@ static void cells(JsonBuilder *b, const char *k,
 			if (!c[o][m].blocks)
 				continue;
 			json_builder_begin_object(b);
-			m_str(b, "order", sa_order_label(o));
-			m_str(b, "migratetype", sa_migratetype_name(m));
-			m_int(b, "blocks", c[o][m].blocks);
-			m_int(b, "pages", c[o][m].pages);
+			sa_json_put_str(b, "order", sa_order_label(o));
+			sa_json_put_str(b, "migratetype",
+					sa_migratetype_name(m));
+			sa_json_put_int(b, "blocks", c[o][m].blocks);
+			sa_json_put_int(b, "pages", c[o][m].pages);
 			json_builder_end_object(b);
 		}
 	json_builder_end_array(b);
@@ -87,9 +68,9 @@ static void frag(JsonBuilder *b, const char *k, const GArray *zones)
 						struct sa_pg_frag, i);
 
 		json_builder_begin_object(b);
-		m_int(b, "node", z->node);
-		m_str(b, "zone", z->zone);
-		m_int(b, "free_pages", z->free_pages);
+		sa_json_put_int(b, "node", z->node);
+		sa_json_put_str(b, "zone", z->zone);
+		sa_json_put_int(b, "free_pages", z->free_pages);
 		begin(b, "unusable", true);
 		for (j = 0; j < z->nr_orders; j++)
 			json_builder_add_double_value(b,
@@ -109,23 +90,23 @@ void sa_json_pages(struct sa_emit *e, const struct sa_report *rep,
 	int o, m;
 
 	begin(b, "pages", false);
-	m_int(b, "allocs", r->allocs);
-	m_int(b, "pages_alloc", r->pages_alloc);
-	m_int(b, "failed", r->failed);
-	m_int(b, "frees", r->frees);
-	m_int(b, "pages_freed", r->pages_freed);
-	m_int(b, "frees_unmatched", r->frees_unmatched);
-	m_int(b, "live_blocks", r->live_blocks);
-	m_int(b, "live_pages", r->live_pages);
+	sa_json_put_int(b, "allocs", r->allocs);
+	sa_json_put_int(b, "pages_alloc", r->pages_alloc);
+	sa_json_put_int(b, "failed", r->failed);
+	sa_json_put_int(b, "frees", r->frees);
+	sa_json_put_int(b, "pages_freed", r->pages_freed);
+	sa_json_put_int(b, "frees_unmatched", r->frees_unmatched);
+	sa_json_put_int(b, "live_blocks", r->live_blocks);
+	sa_json_put_int(b, "live_pages", r->live_pages);
 	cells(b, "alloc", r->alloc);
 	begin(b, "freed", true);
 	for (o = 0; o < SA_PG_ORDERS; o++) {
 		if (!r->freed[o].blocks)
 			continue;
 		json_builder_begin_object(b);
-		m_str(b, "order", sa_order_label(o));
-		m_int(b, "blocks", r->freed[o].blocks);
-		m_int(b, "pages", r->freed[o].pages);
+		sa_json_put_str(b, "order", sa_order_label(o));
+		sa_json_put_int(b, "blocks", r->freed[o].blocks);
+		sa_json_put_int(b, "pages", r->freed[o].pages);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -135,10 +116,10 @@ void sa_json_pages(struct sa_emit *e, const struct sa_report *rep,
 		const struct sa_pg_gfp *g = r->gfp->pdata[i];
 
 		json_builder_begin_object(b);
-		m_str(b, "gfp_flags", g->str);
-		m_int(b, "value", g->gfp);
-		m_int(b, "blocks", g->blocks);
-		m_int(b, "pages", g->pages);
+		sa_json_put_str(b, "gfp_flags", g->str);
+		sa_json_put_int(b, "value", g->gfp);
+		sa_json_put_int(b, "blocks", g->blocks);
+		sa_json_put_int(b, "pages", g->pages);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -147,30 +128,31 @@ void sa_json_pages(struct sa_emit *e, const struct sa_report *rep,
 		const struct sa_pg_task *t = r->tasks->pdata[i];
 
 		json_builder_begin_object(b);
-		m_int(b, "pid", t->pid);
-		m_str(b, "comm", t->comm);
-		m_int(b, "blocks", t->blocks);
-		m_int(b, "pages", t->pages);
-		m_int(b, "pages_freed", t->freed_pages);
+		sa_json_put_int(b, "pid", t->pid);
+		sa_json_put_str(b, "comm", t->comm);
+		sa_json_put_int(b, "blocks", t->blocks);
+		sa_json_put_int(b, "pages", t->pages);
+		sa_json_put_int(b, "pages_freed", t->freed_pages);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	m_str(b, "by_callsite", "not available: mm_page_alloc carries no "
-	      "call site");
+	sa_json_put_str(b, "by_callsite", "not available: mm_page_alloc "
+			"carries no call site");
 	begin(b, "extfrag", false);
-	m_int(b, "fallbacks", r->fallbacks);
-	m_int(b, "steals", r->steals);
+	sa_json_put_int(b, "fallbacks", r->fallbacks);
+	sa_json_put_int(b, "steals", r->steals);
 	begin(b, "by_migratetype", true);
 	for (o = 0; o < SA_PG_MTS; o++)
 		for (m = 0; m < SA_PG_MTS; m++) {
 			if (!r->fallback_mt[o][m])
 				continue;
 			json_builder_begin_object(b);
-			m_str(b, "alloc_migratetype", sa_migratetype_name(o));
-			m_str(b, "fallback_migratetype",
-			      sa_migratetype_name(m));
-			m_int(b, "fallbacks", r->fallback_mt[o][m]);
-			m_int(b, "steals", r->steal_mt[o][m]);
+			sa_json_put_str(b, "alloc_migratetype",
+					sa_migratetype_name(o));
+			sa_json_put_str(b, "fallback_migratetype",
+					sa_migratetype_name(m));
+			sa_json_put_int(b, "fallbacks", r->fallback_mt[o][m]);
+			sa_json_put_int(b, "steals", r->steal_mt[o][m]);
 			json_builder_end_object(b);
 		}
 	json_builder_end_array(b);
@@ -179,7 +161,7 @@ void sa_json_pages(struct sa_emit *e, const struct sa_report *rep,
 	frag(b, "start", r->frag_start);
 	frag(b, "end", r->frag_end);
 	if (!r->frag_start && !r->frag_end)
-		m_str(b, "not_available", r->frag_why);
+		sa_json_put_str(b, "not_available", r->frag_why);
 	json_builder_end_object(b);
 	json_builder_end_object(b);
 }
@@ -190,24 +172,24 @@ static void lat(JsonBuilder *b, const struct sa_rc_lat *l)
 {
 	int i;
 
-	m_int(b, "count", l->count);
-	m_int(b, "sum_ns", l->sum_ns);
-	m_int(b, "max_ns", l->max_ns);
-	m_int(b, "reclaimed_pages", l->reclaimed);
+	sa_json_put_int(b, "count", l->count);
+	sa_json_put_int(b, "sum_ns", l->sum_ns);
+	sa_json_put_int(b, "max_ns", l->max_ns);
+	sa_json_put_int(b, "reclaimed_pages", l->reclaimed);
 	begin(b, "histogram", false);
 	for (i = 0; i < SA_LAT_BUCKETS; i++)
-		m_int(b, sa_lat_label(i), l->hist[i]);
+		sa_json_put_int(b, sa_lat_label(i), l->hist[i]);
 	json_builder_end_object(b);
 }
 
 static void lru_row(JsonBuilder *b, const struct sa_lru_row *l)
 {
 	json_builder_begin_object(b);
-	m_str(b, "what", l->what);
-	m_int(b, "calls", l->calls);
-	m_int(b, "scanned", l->scanned);
-	m_int(b, "reclaimed", l->reclaimed);
-	m_pct(b, "efficiency_pct", l->efficiency);
+	sa_json_put_str(b, "what", l->what);
+	sa_json_put_int(b, "calls", l->calls);
+	sa_json_put_int(b, "scanned", l->scanned);
+	sa_json_put_int(b, "reclaimed", l->reclaimed);
+	sa_json_put_pct(b, "efficiency_pct", l->efficiency);
 	json_builder_end_object(b);
 }
 
@@ -225,14 +207,14 @@ void sa_json_reclaim(struct sa_emit *e, const struct sa_report *rep,
 		m_bool(b, "in_trace", k == SA_RC_DIRECT ? r->have_direct :
 		       r->have_memcg);
 		lat(b, &r->total[k]);
-		m_int(b, "unfinished", r->unfinished[k]);
+		sa_json_put_int(b, "unfinished", r->unfinished[k]);
 		begin(b, "tasks", true);
 		for (i = 0; i < r->tasks[k]->len; i++) {
 			const struct sa_rc_task *t = r->tasks[k]->pdata[i];
 
 			json_builder_begin_object(b);
-			m_int(b, "pid", t->pid);
-			m_str(b, "comm", t->comm);
+			sa_json_put_int(b, "pid", t->pid);
+			sa_json_put_str(b, "comm", t->comm);
 			lat(b, &t->lat);
 			json_builder_end_object(b);
 		}
@@ -245,12 +227,12 @@ void sa_json_reclaim(struct sa_emit *e, const struct sa_report *rep,
 						struct sa_kswapd_node, i);
 
 		json_builder_begin_object(b);
-		m_int(b, "node", n->nid);
-		m_int(b, "wakes", n->wakes);
-		m_int(b, "sleeps", n->sleeps);
-		m_int(b, "requests", n->requests);
-		m_int(b, "busy_ns", n->busy_ns);
-		m_int(b, "max_order", n->max_order);
+		sa_json_put_int(b, "node", n->nid);
+		sa_json_put_int(b, "wakes", n->wakes);
+		sa_json_put_int(b, "sleeps", n->sleeps);
+		sa_json_put_int(b, "requests", n->requests);
+		sa_json_put_int(b, "busy_ns", n->busy_ns);
+		sa_json_put_int(b, "max_order", n->max_order);
 		m_bool(b, "awake_at_end", n->awake_at_end);
 		json_builder_end_object(b);
 	}
@@ -260,12 +242,12 @@ void sa_json_reclaim(struct sa_emit *e, const struct sa_report *rep,
 		const struct sa_shrinker *s = r->shrinkers->pdata[i];
 
 		json_builder_begin_object(b);
-		m_str(b, "shrinker", s->sym);
-		m_int(b, "calls", s->calls);
-		m_int(b, "sum_ns", s->sum_ns);
-		m_int(b, "max_ns", s->max_ns);
-		m_int(b, "to_scan", s->to_scan);
-		m_int(b, "freed", s->freed);
+		sa_json_put_str(b, "shrinker", s->sym);
+		sa_json_put_int(b, "calls", s->calls);
+		sa_json_put_int(b, "sum_ns", s->sum_ns);
+		sa_json_put_int(b, "max_ns", s->max_ns);
+		sa_json_put_int(b, "to_scan", s->to_scan);
+		sa_json_put_int(b, "freed", s->freed);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -275,7 +257,7 @@ void sa_json_reclaim(struct sa_emit *e, const struct sa_report *rep,
 	for (i = 0; i < r->lru->len; i++)
 		lru_row(b, r->lru->pdata[i]);
 	json_builder_end_array(b);
-	m_int(b, "pages_written", r->writes);
+	sa_json_put_int(b, "pages_written", r->writes);
 	json_builder_end_object(b);
 }
 
@@ -290,15 +272,15 @@ void sa_json_compaction(struct sa_emit *e, const struct sa_report *rep,
 	int o;
 
 	begin(b, "compaction", false);
-	m_int(b, "runs", r->runs);
-	m_int(b, "sum_ns", r->sum_ns);
-	m_int(b, "max_ns", r->max_ns);
-	m_int(b, "unfinished", r->unfinished);
+	sa_json_put_int(b, "runs", r->runs);
+	sa_json_put_int(b, "sum_ns", r->sum_ns);
+	sa_json_put_int(b, "max_ns", r->max_ns);
+	sa_json_put_int(b, "unfinished", r->unfinished);
 	for (o = 0; o < 2; o++) {
 		begin(b, o ? "sync" : "async", false);
-		m_int(b, "runs", r->mode[o].runs);
-		m_int(b, "sum_ns", r->mode[o].sum_ns);
-		m_int(b, "max_ns", r->mode[o].max_ns);
+		sa_json_put_int(b, "runs", r->mode[o].runs);
+		sa_json_put_int(b, "sum_ns", r->mode[o].sum_ns);
+		sa_json_put_int(b, "max_ns", r->mode[o].max_ns);
 		json_builder_end_object(b);
 	}
 	begin(b, "outcomes", true);
@@ -306,28 +288,28 @@ void sa_json_compaction(struct sa_emit *e, const struct sa_report *rep,
 		const struct sa_cp_outcome *c = r->outcomes->pdata[i];
 
 		json_builder_begin_object(b);
-		m_str(b, "status", c->name);
-		m_int(b, "value", c->status);
-		m_int(b, "runs", c->runs);
+		sa_json_put_str(b, "status", c->name);
+		sa_json_put_int(b, "value", c->status);
+		sa_json_put_int(b, "runs", c->runs);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	m_int(b, "migrate_batches", r->migrate_calls);
-	m_int(b, "migrated", r->migrated);
-	m_int(b, "failed", r->failed);
-	m_pct(b, "success_pct", r->success);
-	m_int(b, "defer_compaction", r->defer_total);
-	m_int(b, "deferred", r->deferred_total);
-	m_int(b, "defer_reset", r->defer_reset_total);
+	sa_json_put_int(b, "migrate_batches", r->migrate_calls);
+	sa_json_put_int(b, "migrated", r->migrated);
+	sa_json_put_int(b, "failed", r->failed);
+	sa_json_put_pct(b, "success_pct", r->success);
+	sa_json_put_int(b, "defer_compaction", r->defer_total);
+	sa_json_put_int(b, "deferred", r->deferred_total);
+	sa_json_put_int(b, "defer_reset", r->defer_reset_total);
 	begin(b, "deferrals_by_order", true);
 	for (o = 0; o < SA_CP_ORDERS; o++) {
 		if (!(r->defer[o] + r->deferred[o] + r->defer_reset[o]))
 			continue;
 		json_builder_begin_object(b);
-		m_str(b, "order", sa_order_label(o));
-		m_int(b, "defer_compaction", r->defer[o]);
-		m_int(b, "deferred", r->deferred[o]);
-		m_int(b, "defer_reset", r->defer_reset[o]);
+		sa_json_put_str(b, "order", sa_order_label(o));
+		sa_json_put_int(b, "defer_compaction", r->defer[o]);
+		sa_json_put_int(b, "deferred", r->deferred[o]);
+		sa_json_put_int(b, "defer_reset", r->defer_reset[o]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -342,27 +324,27 @@ static void kill_json(JsonBuilder *b, const struct sa_oom_kill *k)
 	int s;
 
 	json_builder_begin_object(b);
-	m_int(b, "ts_ns", k->ts);
-	m_int(b, "rel_ns", k->rel_ns);
-	m_int(b, "victim_pid", k->victim_pid);
-	m_str(b, "victim_comm", k->victim_comm);
+	sa_json_put_int(b, "ts_ns", k->ts);
+	sa_json_put_int(b, "rel_ns", k->rel_ns);
+	sa_json_put_int(b, "victim_pid", k->victim_pid);
+	sa_json_put_str(b, "victim_comm", k->victim_comm);
 	if (k->have_rss) {
-		m_int(b, "anon_rss_kb", k->anon_rss_kb);
-		m_int(b, "file_rss_kb", k->file_rss_kb);
-		m_int(b, "shmem_rss_kb", k->shmem_rss_kb);
+		sa_json_put_int(b, "anon_rss_kb", k->anon_rss_kb);
+		sa_json_put_int(b, "file_rss_kb", k->file_rss_kb);
+		sa_json_put_int(b, "shmem_rss_kb", k->shmem_rss_kb);
 	}
 	if (k->have_score_adj)
-		m_int(b, "oom_score_adj", k->score_adj);
-	m_int(b, "trigger_pid", k->trigger_pid);
-	m_str(b, "trigger_comm", k->trigger_comm);
+		sa_json_put_int(b, "oom_score_adj", k->score_adj);
+	sa_json_put_int(b, "trigger_pid", k->trigger_pid);
+	sa_json_put_str(b, "trigger_comm", k->trigger_comm);
 	json_builder_set_member_name(b, "trigger_order");
 	if (k->trigger_order >= 0)
 		json_builder_add_int_value(b, k->trigger_order);
 	else
 		json_builder_add_null_value(b);
-	m_str(b, "trigger_gfp", k->trigger_gfp);
-	m_int(b, "reclaim_retries", k->reclaim_retries);
-	m_int(b, "compact_retries", k->compact_retries);
+	sa_json_put_str(b, "trigger_gfp", k->trigger_gfp);
+	sa_json_put_int(b, "reclaim_retries", k->reclaim_retries);
+	sa_json_put_int(b, "compact_retries", k->compact_retries);
 	begin(b, "reaping_ns", false);
 	for (s = 0; s < SA_OOM_STEPS; s++) {
 		json_builder_set_member_name(b, sa_oom_step_name(s));
@@ -383,10 +365,10 @@ static void kill_json(JsonBuilder *b, const struct sa_oom_kill *k)
 		const struct sa_oom_holder *h = k->holders->pdata[i];
 
 		json_builder_begin_object(b);
-		m_str(b, "site", h->sym);
-		m_str(b, "kind", h->kind);
-		m_int(b, "live", h->live);
-		m_int(b, "live_bytes", h->live_bytes);
+		sa_json_put_str(b, "site", h->sym);
+		sa_json_put_str(b, "kind", h->kind);
+		sa_json_put_int(b, "live", h->live);
+		sa_json_put_int(b, "live_bytes", h->live_bytes);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -401,9 +383,9 @@ void sa_json_oom(struct sa_emit *e, const struct sa_report *rep,
 	guint i;
 
 	begin(b, "oom", false);
-	m_int(b, "nr_kills", r->kills->len);
-	m_int(b, "reclaim_retries", r->reclaim_retries);
-	m_int(b, "compact_retries", r->compact_retries);
+	sa_json_put_int(b, "nr_kills", r->kills->len);
+	sa_json_put_int(b, "reclaim_retries", r->reclaim_retries);
+	sa_json_put_int(b, "compact_retries", r->compact_retries);
 	begin(b, "kills", true);
 	for (i = 0; i < r->kills->len; i++)
 		kill_json(b, r->kills->pdata[i]);

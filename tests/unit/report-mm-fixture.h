@@ -195,4 +195,15 @@ static inline void mm_golden(const char *kernel, const char *what)
 	g_free(dir);
 }
 
+/* The golden tests of a section on both kernels' traces, for a TCase. */
+#define MM_GOLDEN_TESTS(what)						\
+	START_TEST(golden_6_1) { mm_golden("6.1", what); } END_TEST	\
+	START_TEST(golden_6_12) { mm_golden("6.12-cloud", what); }	\
+	END_TEST							\
+	static void add_golden_tests(TCase *tc)				\
+	{								\
+		tcase_add_test(tc, golden_6_1);				\
+		tcase_add_test(tc, golden_6_12);			\
+	}
+
 #endif /* SLABACCT_TEST_REPORT_MM_FIXTURE_H */

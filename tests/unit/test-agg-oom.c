@@ -155,17 +155,7 @@ START_TEST(no_kmem_no_holders)
 }
 END_TEST
 
-START_TEST(golden_6_1)
-{
-	mm_golden("6.1", "oom");
-}
-END_TEST
-
-START_TEST(golden_6_12)
-{
-	mm_golden("6.12-cloud", "oom");
-}
-END_TEST
+MM_GOLDEN_TESTS("oom")
 
 Suite *suite(void)
 {
@@ -176,8 +166,7 @@ Suite *suite(void)
 	tcase_add_test(tc, reaping_timeline);
 	tcase_add_test(tc, top_live_at_the_kill);
 	tcase_add_test(tc, no_kmem_no_holders);
-	tcase_add_test(tc, golden_6_1);
-	tcase_add_test(tc, golden_6_12);
+	add_golden_tests(tc);
 	suite_add_tcase(s, tc);
 	return s;
 }

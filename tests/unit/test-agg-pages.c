@@ -185,17 +185,7 @@ START_TEST(no_page_events)
 }
 END_TEST
 
-START_TEST(golden_6_1)
-{
-	mm_golden("6.1", "pages");
-}
-END_TEST
-
-START_TEST(golden_6_12)
-{
-	mm_golden("6.12-cloud", "pages");
-}
-END_TEST
+MM_GOLDEN_TESTS("pages")
 
 Suite *suite(void)
 {
@@ -208,8 +198,7 @@ Suite *suite(void)
 	tcase_add_test(tc, extfrag);
 	tcase_add_test(tc, unusable_index);
 	tcase_add_test(tc, no_page_events);
-	tcase_add_test(tc, golden_6_1);
-	tcase_add_test(tc, golden_6_12);
+	add_golden_tests(tc);
 	suite_add_tcase(s, tc);
 	return s;
 }

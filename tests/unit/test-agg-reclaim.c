@@ -184,17 +184,7 @@ START_TEST(missing_events)
 }
 END_TEST
 
-START_TEST(golden_6_1)
-{
-	mm_golden("6.1", "reclaim");
-}
-END_TEST
-
-START_TEST(golden_6_12)
-{
-	mm_golden("6.12-cloud", "reclaim");
-}
-END_TEST
+MM_GOLDEN_TESTS("reclaim")
 
 Suite *suite(void)
 {
@@ -207,8 +197,7 @@ Suite *suite(void)
 	tcase_add_test(tc, shrinkers);
 	tcase_add_test(tc, lru_efficiency);
 	tcase_add_test(tc, missing_events);
-	tcase_add_test(tc, golden_6_1);
-	tcase_add_test(tc, golden_6_12);
+	add_golden_tests(tc);
 	suite_add_tcase(s, tc);
 	return s;
 }
