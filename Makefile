@@ -9,6 +9,8 @@
 #   make demo         boot Debian's 6.1 kernel with boot-time tracing and
 #                     print a boot memory report
 #   make bench        run the benchmarks in bench/
+#   make fuzz         fuzz the report's trace.dat and /proc/slab_account
+#                     readers (libFuzzer), FUZZ_SECS each (600)
 #   make install      install the CLI (PREFIX=/usr/local)
 #   make dkms         register the module source with DKMS
 #
@@ -67,7 +69,7 @@ $(BUILD)/userspace/html/assets.o: userspace/html/assets.S $(HTML_ASSETS)
 	$(CC) -c -Iuserspace/html -o $@ $<
 
 .PHONY: all userspace module check check-unit check-kernel demo bench \
-	install dkms deps clean
+	install dkms deps clean fuzz
 all: userspace
 userspace: $(BUILD)/slabacct
 
@@ -150,6 +152,11 @@ demo: deps
 bench: deps
 	$(MAKE) all module
 	bench/run
+
+# libFuzzer targets of the report's readers, 10 minutes each (FUZZ_SECS)
+FUZZ_SECS ?= 600
+fuzz: all
+	tests/fuzz/run $(FUZZ_SECS)
 
 install: $(BUILD)/slabacct
 	install -D -m 0755 $(BUILD)/slabacct $(DESTDIR)$(PREFIX)/bin/slabacct
