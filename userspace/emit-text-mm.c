@@ -133,13 +133,14 @@ void sa_text_pages(struct sa_emit *e, const struct sa_report *rep,
 						r->fallback_mt[a][b],
 						r->steal_mt[a][b]);
 	}
-	fprintf(f, "\nUnusable free space index by order:");
 	if (!r->frag_start && !r->frag_end) {
-		fprintf(f, " not available in this trace (%s)\n",
+		fprintf(f, "\nUnusable free space index: not available in "
+			"this trace:\n  %s\n",
 			r->frag_why ? r->frag_why : "no buddyinfo");
 		return;
 	}
-	fprintf(f, "\n%-13s", "at  node zone");
+	fprintf(f, "\nUnusable free space index by order:\n%-13s",
+		"at  node zone");
 	for (a = 0; a < SA_PG_ORDERS; a++)
 		fprintf(f, " %5d", a);
 	fputc('\n', f);
