@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests: slabacct diff's matching, changes and order. */
+#include <check.h>
+
+#include "report-diff.h"
+
+Suite *suite(void);
+
+START_TEST(keys)
+{
+	char *k;
+
+	k = sa_diff_key("sa_test_kmalloc_loop+0x1a/0x40 [sa_test]",
+			SA_DIFF_BY_SITE);
+	ck_assert_str_eq(k, "sa_test_kmalloc_loop+0x1a [sa_test]");
+	g_free(k);
+	k = sa_diff_key("alloc_inode+0x59", SA_DIFF_BY_SITE);
+	ck_assert_str_eq(k, "alloc_inode+0x59");
+	g_free(k);
+	k = sa_diff_key("alloc_inode+0x59/0x90", SA_DIFF_BY_FUNCTION);
+	ck_assert_str_eq(k, "alloc_inode");
+	g_free(k);
+	k = sa_diff_key("f+0x1 [m]", SA_DIFF_BY_FUNCTION);
+	ck_assert_str_eq(k, "f [m]");
+	g_free(k);
+}
+END_TEST
+
+static void put(struct sa_diff_side *s, const char *key, guint64 bytes,
+		guint64 slack, guint64 allocs, gint64 live)
+{
+	struct sa_diff_vals *v = g_new0(struct sa_diff_vals, 1);
+
+	v->bytes_alloc = bytes;
+	v->slack = slack;
+	v->bytes_req = bytes - slack;
+	v->allocs = allocs;
+	v->live_bytes = live;
+	s->total.bytes_alloc += bytes;
+	s->total.slack += slack;
+	s->total.allocs += allocs;
+	s->total.live_bytes += live;
+	g_hash_table_insert(s->rows, g_strdup(key), v);
+}
+
+START_TEST(compute)
+{
+	struct sa_diff_opts o = { 0 };
+	struct sa_diff d = { 0 };
+	struct sa_diff_row *r;
+	int i;
+
+	for (i = 0; i < 2; i++)
+		d.side[i].rows = g_hash_table_new_full(g_str_hash,
+						       g_str_equal, g_free,
+						       g_free);
+	put(&d.side[0], "0\tsame", 100, 10, 1, 0);
+	put(&d.side[1], "0\tsame", 100, 10, 1, 0);
+	put(&d.side[0], "0\tgrows", 100, 0, 1, 0);
+	put(&d.side[1], "0\tgrows", 400, 40, 4, 64);
+	put(&d.side[0], "1\tgone", 1000, 8, 10, 0);
+	put(&d.side[1], "1\tnew", 50, 2, 1, 50);
+	sa_diff_compute(&d, &o);
+	ck_assert_uint_eq(d.n_same, 1);
+	ck_assert_uint_eq(d.n_changed, 1);
+	ck_assert_uint_eq(d.n_new, 1);
+	ck_assert_uint_eq(d.n_gone, 1);
+	ck_assert_int_eq(d.d_bytes, 550 - 1200);
+	/* unchanged left out; by |d_bytes|: gone 1000, grows 300, new 50 */
+	ck_assert_uint_eq(d.rows->len, 3);
+	ck_assert_uint_eq(d.hidden, 1);
+	r = &g_array_index(d.rows, struct sa_diff_row, 0);
+	ck_assert_str_eq(r->site, "gone");
+	ck_assert_int_eq(r->kind, 1);
+	ck_assert_int_eq(r->status, SA_DIFF_GONE);
+	ck_assert_int_eq(r->d_bytes, -1000);
+	r = &g_array_index(d.rows, struct sa_diff_row, 1);
+	ck_assert_str_eq(r->site, "grows");
+	ck_assert_int_eq(r->d_slack, 40);
+	ck_assert_int_eq(r->d_allocs, 3);
+	ck_assert_int_eq(r->d_live_bytes, 64);
+	r = &g_array_index(d.rows, struct sa_diff_row, 2);
+	ck_assert_int_eq(r->status, SA_DIFF_NEW);
+	sa_diff_clear(&d);
+}
+END_TEST
+
+START_TEST(sort_keys)
+{
+	enum sa_diff_sort k;
+
+	ck_assert_int_eq(sa_diff_sort_parse("slack", &k), 0);
+	ck_assert_int_eq(k, SA_DIFF_SORT_SLACK);
+	ck_assert_int_eq(sa_diff_sort_parse("nope", &k), -1);
+}
+END_TEST
+
+Suite *suite(void)
+{
+	Suite *s = suite_create("diff");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, keys);
+	tcase_add_test(tc, compute);
+	tcase_add_test(tc, sort_keys);
+	suite_add_tcase(s, tc);
+	return s;
+}
