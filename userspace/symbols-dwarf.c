@@ -23,39 +23,16 @@ struct sa_dwarf {
 	GHashTable *funcs;		/* interned name -> link address */
 };
 
-static void load_symtab(struct sa_dwarf *d, Elf *elf)
+static void add_func(const char *name, guint64 addr, void *data)
 {
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
+	struct sa_dwarf *d = data;
+	guint64 *a;
 
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data;
-		size_t i, n;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB ||
-		    !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		n = sh.sh_size / sh.sh_entsize;
-		for (i = 0; data && i < n; i++) {
-			GElf_Sym sym;
-			const char *name;
-			guint64 *addr;
-
-			if (!gelf_getsym(data, i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    sym.st_shndx == SHN_UNDEF)
-				continue;
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (!name || g_hash_table_contains(d->funcs, name))
-				continue;
-			addr = g_new(guint64, 1);
-			*addr = sym.st_value;
-			g_hash_table_insert(d->funcs,
-					    (gpointer)g_intern_string(name),
-					    addr);
-		}
-	}
+	if (g_hash_table_contains(d->funcs, name))
+		return;
+	a = g_new(guint64, 1);
+	*a = addr;
+	g_hash_table_insert(d->funcs, (gpointer)g_intern_string(name), a);
 }
 
 struct sa_dwarf *sa_dwarf_open(const char *vmlinux, GError **err)
@@ -86,7 +63,7 @@ struct sa_dwarf *sa_dwarf_open(const char *vmlinux, GError **err)
 					 g_free);
 	elf = dwarf_getelf(d->dw);
 	if (elf)
-		load_symtab(d, elf);
+		sa_elf_foreach_func(elf, add_func, d);
 	return d;
 }
 

@@ -38,11 +38,58 @@ static const char *common_dir(const char *a, const char *b)
 	return r;
 }
 
-static void add_object(struct sa_objmap *m, const char *path,
-		       const char *rel)
+void sa_elf_foreach_func(Elf *elf, sa_elf_func_fn fn, void *data)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		size_t i, n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB ||
+		    !sh.sh_entsize)
+			continue;
+		d = elf_getdata(scn, NULL);
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; d && i < n; i++) {
+			const char *name;
+			GElf_Sym sym;
+
+			if (!gelf_getsym(d, i, &sym) ||
+			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+			    sym.st_shndx == SHN_UNDEF)
+				continue;
+			name = elf_strptr(elf, sh.sh_link, sym.st_name);
+			if (name && *name)
+				fn(name, sym.st_value, data);
+		}
+	}
+}
+
+struct add_ctx {
+	struct sa_objmap *m;
+	const char *rel;
+};
+
+static void add_func(const char *name, guint64 addr, void *data)
+{
+	struct add_ctx *c = data;
+	const char *in = g_intern_string(name), *old;
+
+	old = g_hash_table_lookup(c->m->map, in);
+	if (!old)
+		g_hash_table_insert(c->m->map, (gpointer)in,
+				    (gpointer)g_intern_string(c->rel));
+	else if (strcmp(old, c->rel))
+		g_hash_table_insert(c->m->map, (gpointer)in,
+				    (gpointer)common_dir(old, c->rel));
+}
+
+static void add_object(struct sa_objmap *m, const char *path,
+		       const char *rel)
+{
+	struct add_ctx c = { m, rel };
 	Elf *elf;
 	int fd;
 
@@ -50,41 +97,10 @@ static void add_object(struct sa_objmap *m, const char *path,
 	if (fd < 0)
 		return;
 	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF)
-		goto out;
-	m->objects++;
-	while ((scn = elf_nextscn(elf, scn))) {
-		Elf_Data *data;
-		size_t i, n;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB ||
-		    !sh.sh_entsize)
-			continue;
-		data = elf_getdata(scn, NULL);
-		n = sh.sh_size / sh.sh_entsize;
-		for (i = 0; data && i < n; i++) {
-			const char *name, *old, *in;
-			GElf_Sym sym;
-
-			if (!gelf_getsym(data, i, &sym) ||
-			    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
-			    sym.st_shndx == SHN_UNDEF)
-				continue;
-			name = elf_strptr(elf, sh.sh_link, sym.st_name);
-			if (!name || !*name)
-				continue;
-			in = g_intern_string(name);
-			old = g_hash_table_lookup(m->map, in);
-			if (!old)
-				g_hash_table_insert(m->map, (gpointer)in,
-						    (gpointer)g_intern_string(rel));
-			else if (strcmp(old, rel))
-				g_hash_table_insert(m->map, (gpointer)in,
-						    (gpointer)common_dir(old,
-									 rel));
-		}
+	if (elf && elf_kind(elf) == ELF_K_ELF) {
+		m->objects++;
+		sa_elf_foreach_func(elf, add_func, &c);
 	}
-out:
 	if (elf)
 		elf_end(elf);
 	close(fd);

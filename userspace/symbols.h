@@ -78,6 +78,11 @@ int sa_dwarf_lookup(struct sa_dwarf *d, const char *func, guint64 off,
 		    const char **file, int *line);
 void sa_dwarf_close(struct sa_dwarf *d);
 
+/* Every defined function symbol of an ELF file's symbol tables. */
+typedef struct Elf Elf;
+typedef void (*sa_elf_func_fn)(const char *name, guint64 addr, void *data);
+void sa_elf_foreach_func(Elf *elf, sa_elf_func_fn fn, void *data);
+
 /* Maps function names to the object files of a build tree that define them. */
 struct sa_objmap;
 struct sa_objmap *sa_objmap_open(const char *dir, GError **err);
