@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -368,6 +369,10 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 	return ret;
 }
 
+/* Present only in sanitizer builds (the fuzz targets). */
+extern void __sanitizer_set_death_callback(void (*cb)(void))
+	__attribute__((weak));
+
 int sa_tracedat_probe_open(const char *path, GError **err)
 {
 	struct tracecmd_input *h;
@@ -379,7 +384,19 @@ int sa_tracedat_probe_open(const char *path, GError **err)
 	if (pid < 0)
 		return 0;	/* no probe: let the real open try */
 	if (!pid) {
+		static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL,
+					    SIGFPE };
 		int null = open("/dev/null", O_WRONLY);
+		unsigned int i;
+
+		/*
+		 * A crash here is the probe's answer: die of it quietly, with
+		 * no handler of a sanitizer or fuzzer taking it for a finding.
+		 */
+		for (i = 0; i < G_N_ELEMENTS(sigs); i++)
+			signal(sigs[i], SIG_DFL);
+		if (__sanitizer_set_death_callback)
+			__sanitizer_set_death_callback(NULL);
 
 		if (null >= 0)
 			dup2(null, 2);	/* libtracecmd's own complaints */
