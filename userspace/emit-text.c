@@ -63,6 +63,15 @@ static void put_cut(struct sa_emit *e, char *line)
 	fprintf(e->out, "%s\n", line);
 }
 
+/* "# key: value" cut at the width */
+static void put_kv(struct sa_emit *e, const char *key, const char *value)
+{
+	char *l = g_strconcat(key, value, NULL);
+
+	put_cut(e, l);
+	g_free(l);
+}
+
 /* "-1.2M" right-aligned in width w */
 static void put_signed(FILE *f, int w, gint64 v)
 {
@@ -91,9 +100,9 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	if (o->recorder)
 		fprintf(f, "# recorded by: %s\n", o->recorder);
 	if (o->command)
-		fprintf(f, "# command: %s\n", o->command);
+		put_kv(e, "# command: ", o->command);
 	if (o->cmdline)
-		fprintf(f, "# cmdline: %s\n", o->cmdline);
+		put_kv(e, "# cmdline: ", o->cmdline);
 	fprintf(f, "# cpus: %d, clock: %s, duration: ", o->nr_cpus,
 		o->clock ? o->clock : "unknown");
 	put_secs(f, rep->last_ts > rep->first_ts ?
