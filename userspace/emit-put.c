@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * JSON member helpers shared by the JSON emitters (see emit.h).
+ * Small formatting helpers shared by the emitters (see emit.h): JSON
+ * members, and the text name column cut to the width.
  */
 #include <math.h>
+#include <string.h>
 
 #include "emit.h"
 
@@ -25,4 +27,16 @@ void sa_json_put_str(JsonBuilder *b, const char *k, const char *v)
 		json_builder_add_string_value(b, v);
 	else
 		json_builder_add_null_value(b);
+}
+
+void sa_text_tail_name(const struct sa_emit *e, int used, const char *s)
+{
+	int room = e->width - used, len = strlen(s);
+
+	if (room < 8)
+		room = 8;
+	if (e->width <= 0 || len <= room)
+		fprintf(e->out, "%s\n", s);
+	else
+		fprintf(e->out, "%.*s~\n", room - 1, s);
 }

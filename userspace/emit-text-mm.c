@@ -4,8 +4,6 @@
  * 80 columns (names are cut to the width). Times are in ms, byte counts
  * scaled (K = 1024) as in the other sections.
  */
-#include <string.h>
-
 #include "agg-compaction.h"
 #include "agg-oom.h"
 #include "agg-pages.h"
@@ -16,19 +14,6 @@
 #define H(v) sa_human((char[16]){ 0 }, (v))
 #define MS(ns) ((double)(ns) / 1e6)
 #define TOP_ROWS 10
-
-/* The last column of a line: a name cut to what the width leaves. */
-static void tail_name(const struct sa_emit *e, int used, const char *s)
-{
-	int room = e->width - used, len = strlen(s);
-
-	if (room < 8)
-		room = 8;
-	if (e->width <= 0 || len <= room)
-		fprintf(e->out, "%s\n", s);
-	else
-		fprintf(e->out, "%.*s~\n", room - 1, s);
-}
 
 /* ---- pages ---- */
 
@@ -107,7 +92,7 @@ void sa_text_pages(struct sa_emit *e, const struct sa_report *rep,
 			const struct sa_pg_gfp *g = r->gfp->pdata[i];
 
 			fprintf(f, "%8s %8" U " ", H(g->pages), g->blocks);
-			tail_name(e, 18, g->str);
+			sa_text_tail_name(e, 18, g->str);
 		}
 	}
 	if (r->tasks->len) {
@@ -118,7 +103,7 @@ void sa_text_pages(struct sa_emit *e, const struct sa_report *rep,
 
 			fprintf(f, "%8s %8" U " %8s %7d ", H(t->pages),
 				t->blocks, H(t->freed_pages), t->pid);
-			tail_name(e, 35, t->comm);
+			sa_text_tail_name(e, 35, t->comm);
 		}
 	}
 	if (r->fallbacks) {
@@ -185,7 +170,7 @@ static void task_table(const struct sa_emit *e, const char *what,
 		fprintf(f, "%7d %6" U " %10.3f %10.3f %8s ", t->pid,
 			t->lat.count, MS(t->lat.sum_ns), MS(t->lat.max_ns),
 			H(t->lat.reclaimed));
-		tail_name(e, 46, t->comm);
+		sa_text_tail_name(e, 46, t->comm);
 	}
 }
 
@@ -229,7 +214,7 @@ void sa_text_reclaim(struct sa_emit *e, const struct sa_report *rep,
 			fprintf(f, "%6" U " %10.3f %9.3f %8s %8s ", s->calls,
 				MS(s->sum_ns), MS(s->max_ns), H(s->to_scan),
 				H(s->freed));
-			tail_name(e, 46, s->sym);
+			sa_text_tail_name(e, 46, s->sym);
 		}
 	}
 	if (r->lru_total.calls) {
@@ -242,7 +227,7 @@ void sa_text_reclaim(struct sa_emit *e, const struct sa_report *rep,
 
 			fprintf(f, "%6" U " %9s %9s %6.1f ", l->calls,
 				H(l->scanned), H(l->reclaimed), l->efficiency);
-			tail_name(e, 34, l->what);
+			sa_text_tail_name(e, 34, l->what);
 		}
 	}
 }
@@ -283,7 +268,7 @@ void sa_text_compaction(struct sa_emit *e, const struct sa_report *rep,
 			const struct sa_cp_outcome *c = r->outcomes->pdata[i];
 
 			fprintf(f, "%6" U " ", c->runs);
-			tail_name(e, 7, c->name);
+			sa_text_tail_name(e, 7, c->name);
 		}
 	}
 	if (r->defer_total + r->deferred_total + r->defer_reset_total) {
@@ -327,7 +312,7 @@ static void kill_text(const struct sa_emit *e, guint n,
 		" compaction\n", k->reclaim_retries, k->compact_retries);
 	if (k->trigger_gfp) {
 		fprintf(f, "  gfp: ");
-		tail_name(e, 7, k->trigger_gfp);
+		sa_text_tail_name(e, 7, k->trigger_gfp);
 	}
 	fprintf(f, "  reaping:");
 	for (s = 0; s < SA_OOM_STEPS; s++)
@@ -351,7 +336,7 @@ static void kill_text(const struct sa_emit *e, guint n,
 
 		fprintf(f, "  %8s %7" U " %-7s ", H(h->live_bytes), h->live,
 			h->kind);
-		tail_name(e, 27, h->sym ? h->sym : "?");
+		sa_text_tail_name(e, 27, h->sym ? h->sym : "?");
 	}
 }
 

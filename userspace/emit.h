@@ -82,11 +82,14 @@ void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
 /* A CSV field, quoted when it needs to be. */
 void sa_csv_str(FILE *f, const char *s);
 
-/* JSON members (emit-json-put.c): an integer; a double with two
+/* JSON members (emit-put.c): an integer; a double with two
  * decimals, so output does not depend on float noise; a string or null. */
 void sa_json_put_int(JsonBuilder *b, const char *k, gint64 v);
 void sa_json_put_pct(JsonBuilder *b, const char *k, double v);
 void sa_json_put_str(JsonBuilder *b, const char *k, const char *v);
+/* Text: s as the last column of a line whose first used columns are
+ * taken, cut with '~' to the width (e->width, 0 = no limit). */
+void sa_text_tail_name(const struct sa_emit *e, int used, const char *s);
 
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
 
