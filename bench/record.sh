@@ -33,10 +33,11 @@ trap 'rm -rf "$work"' EXIT
 cat >"$work/guest.sh" <<'GUEST'
 ITERS=$1 REPS=$2 BUFKB=$3
 EVENTS="-e kmem:kmalloc -e kmem:kfree -e kmem:kmem_cache_alloc -e kmem:kmem_cache_free"
-cat >/tmp/work.sh <<EOF
-i=0
-while [ \$i -lt $ITERS ]; do
-	cat /proc/self/status >/dev/null; ls / >/dev/null; i=\$((i + 1))
+# /tmp/iters: 0 measures a recorder's fixed cost, $ITERS the workload
+cat >/tmp/work.sh <<'EOF'
+i=0 n=$(cat /tmp/iters)
+while [ $i -lt $n ]; do
+	cat /proc/self/status >/dev/null; ls / >/dev/null; i=$((i + 1))
 done
 EOF
 # CPU seconds in a `times` output file: FIELDS 1 (self) or 2 (children),
@@ -71,15 +72,15 @@ bench() {
 }
 lost_and_events() {
 	case $1 in
-	slabacct)
-		ev=$(sed -n 's/^[^ ]*: \([0-9]*\) events, .*/\1/p' /tmp/slabacct.out)
-		lost=$(sed -n 's/.*warning: \([0-9]*\) events lost.*/\1/p' /tmp/slabacct.err)
+	slabacct*)
+		ev=$(sed -n 's/^[^ ]*: \([0-9]*\) events, .*/\1/p' /tmp/$1.out)
+		lost=$(sed -n 's/.*warning: \([0-9]*\) events lost.*/\1/p' /tmp/$1.err)
 		;;
 	trace-cmd)
-		ev=$(cat /tmp/trace-cmd.out /tmp/trace-cmd.err |
-			awk '/^ *read events:/ { n += $NF } END { print n + 0 }')
-		lost=$(cat /tmp/trace-cmd.out /tmp/trace-cmd.err |
-			awk '/^ *(overrun|commit overrun|dropped events):/ { n += $NF }
+		ev=$(trace-cmd report --stat /tmp/t.dat 2>/dev/null |
+			awk '/^read events:/ { n += $NF } END { print n + 0 }')
+		lost=$(trace-cmd report --stat /tmp/t.dat 2>/dev/null |
+			awk '/^(overrun|commit overrun|dropped events):/ { n += $NF }
 			END { print n + 0 }')
 		;;
 	perf)
@@ -93,15 +94,19 @@ lost_and_events() {
 }
 r=0
 while [ $r -lt $REPS ]; do
-	for tool in none slabacct trace-cmd perf; do
-		case $tool in
-		none) line=$(bench none env) ;;
-		slabacct) line=$(bench slabacct slabacct record -b $BUFKB -o /tmp/s.dat --) ;;
-		trace-cmd) line=$(bench trace-cmd trace-cmd record -b $BUFKB $EVENTS -o /tmp/t.dat) ;;
-		perf) line=$(bench perf perf kmem record -o /tmp/perf.data) ;;
-		esac
-		echo "$line $(lost_and_events $tool)" >>$OUT/results
-		rm -f /tmp/s.dat /tmp/t.dat /tmp/t.dat.cpu* /tmp/perf.data
+	for tool in none slabacct slabacct-nosnap trace-cmd perf; do
+		for n in 0 $ITERS; do
+			echo $n >/tmp/iters
+			case $tool in
+			none) line=$(bench none env) ;;
+			slabacct) line=$(bench slabacct slabacct record -b $BUFKB -o /tmp/s.dat --) ;;
+			slabacct-nosnap) line=$(bench slabacct-nosnap slabacct record --no-snapshot -b $BUFKB -o /tmp/s.dat --) ;;
+			trace-cmd) line=$(bench trace-cmd trace-cmd record -b $BUFKB $EVENTS -o /tmp/t.dat) ;;
+			perf) line=$(bench perf perf kmem record -o /tmp/perf.data) ;;
+			esac
+			echo "$n $line $(lost_and_events $tool)" >>$OUT/results
+			rm -f /tmp/s.dat /tmp/t.dat /tmp/t.dat.cpu* /tmp/perf.data
+		done
 	done
 	r=$((r + 1))
 done
@@ -115,24 +120,34 @@ GUEST
 res=$work/out/results
 [ -s "$res" ] || { echo "bench/record.sh: no results" >&2; exit 1; }
 
-# Medians per tool, then ratios against no tracing and against trace-cmd.
-summary=$(awk '
-	{ n[$1]++; w[$1, n[$1]] = $2; c[$1, n[$1]] = $3; ev[$1] += $4; lost[$1] += $5 }
-	function median(a, t, k,   v, i, j, x) {
-		for (i = 1; i <= k; i++) v[i] = a[t, i]
-		for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
+# Per tool: medians over the runs of the workload's wall time, the
+# recorder's fixed CPU (empty workload), its CPU on the workload, and its
+# marginal CPU (the difference, per run); ratios against no tracing and
+# against trace-cmd.
+summary=$(awk -v iters="$iters" '
+	$1 == 0 { k = $2; f[k, ++nf[k]] = $4; next }
+	{ k = $2; i = ++n[k]; w[k, i] = $3; c[k, i] = $4; ev[k] += $5; lost[k] += $6 }
+	function median(a, t, m,   v, i, j, x) {
+		for (i = 1; i <= m; i++) v[i] = a[t, i]
+		for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
 			if (v[j] < v[i]) { x = v[i]; v[i] = v[j]; v[j] = x }
-		return v[int((k + 1) / 2)]
+		return v[int((m + 1) / 2)]
 	}
 	END {
+		for (k in n) for (i = 1; i <= n[k]; i++) d[k, i] = c[k, i] - f[k, i]
 		base = median(w, "none", n["none"])
-		tc = median(c, "trace-cmd", n["trace-cmd"])
-		split("none slabacct trace-cmd perf", order, " ")
-		for (i = 1; i <= 4; i++) {
-			t = order[i]
-			mw = median(w, t, n[t]); mc = median(c, t, n[t])
-			printf "| %s | %.2f | %.2fx | %.2f | %s | %d | %d |\n", t, mw,
-				mw / base, mc, t == "none" ? "-" : sprintf("%.2fx", mc / tc),
+		tcm = median(d, "trace-cmd", n["trace-cmd"])
+		tct = median(c, "trace-cmd", n["trace-cmd"])
+		split("none slabacct slabacct-nosnap trace-cmd perf", order, " ")
+		for (o = 1; o <= 5; o++) {
+			t = order[o]
+			if (!n[t]) continue
+			mw = median(w, t, n[t]); mf = median(f, t, nf[t])
+			mc = median(c, t, n[t]); md = median(d, t, n[t])
+			printf "| %s | %.2f | %.2fx | %.2f | %.2f | %s | %.2f | %s | %d | %d |\n",
+				t, mw, mw / base, mf, mc,
+				t == "none" ? "-" : sprintf("%.2fx", mc / tct), md,
+				t == "none" ? "-" : sprintf("%.2fx", md / tcm),
 				ev[t] / n[t], lost[t] / n[t]
 		}
 	}' "$res")
@@ -154,17 +169,22 @@ set with its default buffers. Medians of $reps runs, taken in turn in
 one boot.
 
 - workload s: the workload's wall time; slowdown: against no tracing;
-- recorder CPU s: user + system time of the recorder and its children
-  (trace-cmd's per-CPU readers), less the workload's, including writing
-  the file at the end; vs trace-cmd: the ratio to trace-cmd's;
-- events, lost: per run (trace-cmd: the read events and overruns of its
-  per-CPU statistics; perf: samples, and LOST records).
+- fixed CPU s: user + system time of the recorder and its children
+  (trace-cmd's per-CPU readers) around an empty workload: setup, kallsyms,
+  formats, snapshots, writing the file;
+- CPU s: the same around the workload, less the workload's own CPU; vs
+  trace-cmd: its ratio to trace-cmd's;
+- marginal CPU s: CPU less fixed CPU, run by run: the cost of the events;
+- events, lost: per run (slabacct: its summary; trace-cmd: read events
+  and overruns of the CPUSTAT in its file; perf: samples, LOST records).
+- slabacct-nosnap: \`slabacct record --no-snapshot\`, without the system
+  snapshots (every process's smaps_rollup, slabinfo, ...) at start and end.
 
-| recorder | workload s | slowdown | recorder CPU s | vs trace-cmd | events | lost |
-|---|---|---|---|---|---|---|
+| recorder | workload s | slowdown | fixed CPU s | CPU s | vs trace-cmd | marginal CPU s | vs trace-cmd | events | lost |
+|---|---|---|---|---|---|---|---|---|---|
 $summary
 
-Raw lines (tool, workload s, recorder CPU s, events, lost):
+Raw lines (iterations, tool, workload s, recorder CPU s, events, lost):
 
 \`\`\`
 $(cat "$res")

@@ -3,6 +3,7 @@
  * slabacct boot cmdline [-e GROUPS] [--buffer-size KB]
  * slabacct boot collect [-o FILE]
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -183,6 +184,7 @@ static int boot_collect(int argc, char **argv)
 		return SA_EXIT_USAGE;
 	}
 	out = output ? output : "boot.dat";
+	signal(SIGXFSZ, SIG_IGN);	/* a file size limit is EFBIG */
 	ret = sa_recorder_collect_boot(out, "slabacct boot collect", &res,
 				       &error);
 	if (ret && !res.disk_full) {

@@ -191,6 +191,7 @@ int cmd_record(int argc, char **argv)
 	gchar *groups = NULL, *output = NULL, *comm = NULL, *gfp = NULL;
 	gchar *site = NULL, *command = NULL, *advice;
 	gint buffer_kb = 0, pid = 0;
+	gboolean no_snapshot = FALSE;
 	gdouble duration = 0;
 	const GOptionEntry entries[] = {
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
@@ -210,6 +211,9 @@ int cmd_record(int argc, char **argv)
 		  "only allocations with one of these GFP bits", "MASK" },
 		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &site,
 		  "only events from this function (or 0xADDRESS)", "SYM" },
+		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &no_snapshot,
+		  "store no system snapshot at start and end (it reads "
+		  "every process's smaps_rollup)", NULL },
 		{ NULL },
 	};
 	struct sa_record_opts o = { 0 };
@@ -235,6 +239,7 @@ int cmd_record(int argc, char **argv)
 	o.comm = comm;
 	o.output = output ? output : "trace.dat";
 	o.recorder = "slabacct record";
+	o.no_snapshot = no_snapshot;
 	ret = check_args(&o, groups, duration, gfp);
 	if (!ret && argc > 1 && !strcmp(argv[1], "--")) {
 		argv++;
@@ -257,6 +262,8 @@ int cmd_record(int argc, char **argv)
 		o.command = command;
 	}
 
+	/* A file size limit is an error (EFBIG) like a full disk. */
+	signal(SIGXFSZ, SIG_IGN);
 	/* The readers inherit the mask; the end signals come to sigwait. */
 	end_signals(&set);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);

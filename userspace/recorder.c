@@ -44,6 +44,7 @@ struct sa_recorder {
 	int out_fd;
 	int nr_cpus;
 	int page_size;
+	bool snapshot;		/* system snapshots at start and end */
 	struct cpu_reader *cpus;
 	gint failed;
 };
@@ -404,9 +405,10 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 		goto fail;
 
 	r->page_size = subbuf_size(r->inst);
+	r->snapshot = !o->no_snapshot;
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	if (sa_trace_meta_begin(r->td, r->events, o->recorder, o->command,
-				err) ||
+				r->snapshot, err) ||
 	    open_output(r, err) || start_readers(r, err))
 		goto fail;
 	if (tracefs_trace_on(r->inst)) {
@@ -487,7 +489,8 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		disable_events(r);
 	res->nr_cpus = r->nr_cpus;
 	res->lost = g_new0(guint64, r->nr_cpus);
-	sa_trace_meta_end(r->td, r->inst, r->nr_cpus, res->lost, NULL);
+	sa_trace_meta_end(r->td, r->inst, r->nr_cpus, res->lost, r->snapshot,
+			  NULL);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		res->lost_total += res->lost[cpu];
 		if (r->cpus[cpu].err && !reader_err)
@@ -598,8 +601,9 @@ int sa_recorder_collect_boot(const char *output, const char *recorder,
 	if (top_events(r, err))
 		goto fail;
 	tracefs_trace_off(NULL);
+	r->snapshot = true;
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
-	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, err))
+	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, true, err))
 		goto fail;
 	/* /proc/meminfo at the start of the boot is not known */
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);

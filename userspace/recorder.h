@@ -24,6 +24,7 @@ struct sa_record_opts {
 	guint64 site_hi;	/* [site_lo, site_hi); site_hi 0: no filter */
 	const char *recorder;	/* "slabacct record" */
 	const char *command;	/* the workload's command line, or NULL */
+	bool no_snapshot;	/* no system snapshots at start and end */
 };
 
 struct sa_record_event_count {

@@ -28,14 +28,19 @@ static void count_page(struct tep_handle *tep, struct kbuffer *kb,
 	     data = kbuffer_next_event(kb, &ts)) {
 		struct tep_record rec = { .data = data, .ts = ts };
 		int id = tep_data_type(tep, &rec);
-		guint64 *n = g_hash_table_lookup(c->by_id,
-						 GINT_TO_POINTER(id));
+		guint64 *n;
 
-		if (!n) {
-			n = g_new0(guint64, 1);
-			g_hash_table_insert(c->by_id, GINT_TO_POINTER(id), n);
+		if (id >= 0 && id < SA_RINGBUF_SMALL_IDS) {
+			c->small[id]++;
+		} else {
+			n = g_hash_table_lookup(c->by_id, GINT_TO_POINTER(id));
+			if (!n) {
+				n = g_new0(guint64, 1);
+				g_hash_table_insert(c->by_id,
+						    GINT_TO_POINTER(id), n);
+			}
+			(*n)++;
 		}
-		(*n)++;
 		c->events++;
 		if (!c->first_ts || ts < c->first_ts)
 			c->first_ts = ts;
@@ -59,6 +64,8 @@ int sa_ringbuf_count_fd(struct tep_handle *tep, int fd, int page_size,
 	}
 	if (!c->by_id)
 		c->by_id = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	if (!c->small)
+		c->small = g_new0(guint64, SA_RINGBUF_SMALL_IDS);
 	page = g_malloc(page_size);
 	while ((n = pread(fd, page, page_size, off)) == page_size) {
 		count_page(tep, kb, page, c);
@@ -71,9 +78,12 @@ int sa_ringbuf_count_fd(struct tep_handle *tep, int fd, int page_size,
 
 guint64 sa_ringbuf_count_of(const struct sa_ringbuf_counts *c, int id)
 {
-	guint64 *n = c->by_id ? g_hash_table_lookup(c->by_id,
-						    GINT_TO_POINTER(id)) : NULL;
+	guint64 *n;
 
+	if (id >= 0 && id < SA_RINGBUF_SMALL_IDS)
+		return c->small ? c->small[id] : 0;
+	n = c->by_id ? g_hash_table_lookup(c->by_id, GINT_TO_POINTER(id))
+		     : NULL;
 	return n ? *n : 0;
 }
 
@@ -81,5 +91,6 @@ void sa_ringbuf_counts_clear(struct sa_ringbuf_counts *c)
 {
 	if (c->by_id)
 		g_hash_table_unref(c->by_id);
+	g_free(c->small);
 	memset(c, 0, sizeof(*c));
 }

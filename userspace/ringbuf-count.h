@@ -9,9 +9,13 @@
 #include <glib.h>
 #include <event-parse.h>
 
+#define SA_RINGBUF_SMALL_IDS	4096
+
 struct sa_ringbuf_counts {
-	GHashTable *by_id;	/* event id (GINT_TO_POINTER) -> guint64 *,
-				 * created on first use */
+	guint64 *small;		/* [SA_RINGBUF_SMALL_IDS] counts of ids
+				 * below that, created on first use */
+	GHashTable *by_id;	/* larger ids (GINT_TO_POINTER) ->
+				 * guint64 * */
 	guint64 events;
 	guint64 pages;
 	guint64 missed;		/* events the pages say were lost */

@@ -66,7 +66,7 @@ static char *proc_text(const char *path)
 
 int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 			const char *recorder, const char *command,
-			GError **err)
+			bool snapshot, GError **err)
 {
 	char *hp, *he, *text;
 	int hp_len, he_len, len;
@@ -112,7 +112,7 @@ int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 	text = proc_text("/proc/meminfo");
 	sa_tracedat_set_origin(td, SA_ORIGIN_MEMINFO_START, text);
 	g_free(text);
-	text = sa_snapshot_capture_json();
+	text = snapshot ? sa_snapshot_capture_json() : NULL;
 	sa_tracedat_set_origin(td, SA_ORIGIN_SNAPSHOT_START, text);
 	g_free(text);
 	sa_tracedat_set_origin(td, SA_ORIGIN_RECORDER, recorder);
@@ -147,7 +147,7 @@ guint64 sa_cpu_stats_lost(const char *stats)
 
 int sa_trace_meta_end(struct sa_tracedat *td,
 		      struct tracefs_instance *instance, int nr_cpus,
-		      guint64 *lost, GError **err)
+		      guint64 *lost, bool snapshot, GError **err)
 {
 	struct utsname u;
 	char *text, *s;
@@ -184,7 +184,7 @@ int sa_trace_meta_end(struct sa_tracedat *td,
 	text = proc_text("/proc/meminfo");
 	sa_tracedat_set_origin(td, SA_ORIGIN_MEMINFO_END, text);
 	g_free(text);
-	text = sa_snapshot_capture_json();
+	text = snapshot ? sa_snapshot_capture_json() : NULL;
 	sa_tracedat_set_origin(td, SA_ORIGIN_SNAPSHOT_END, text);
 	g_free(text);
 	return 0;

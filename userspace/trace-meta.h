@@ -9,6 +9,7 @@
 #ifndef SLABACCT_TRACE_META_H
 #define SLABACCT_TRACE_META_H
 
+#include <stdbool.h>
 #include <glib.h>
 #include <tracefs.h>
 
@@ -23,22 +24,24 @@ struct sa_event_ref {
 /*
  * At the start: header files, every ftrace format, the formats of events
  * (a GPtrArray of struct sa_event_ref), kallsyms, printk formats, and the
- * origin blobs kernel_release, cmdline, meminfo_start, recorder, command.
- * Returns 0 or -1 with *err set.
+ * origin blobs kernel_release, cmdline, meminfo_start, recorder, command,
+ * and with snapshot the system snapshot (snapshot-origin.h) as
+ * snapshot_start. Returns 0 or -1 with *err set.
  */
 int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 			const char *recorder, const char *command,
-			GError **err);
+			bool snapshot, GError **err);
 
 /*
  * At the end, with the buffer of instance (NULL: the top level) stopped:
- * saved cmdlines, UNAME, TRACECLOCK, one CPUSTAT per CPU and meminfo_end.
- * Fills lost[nr_cpus] (overrun + commit overrun + dropped events per CPU)
- * when lost is not NULL. Returns 0 or -1 with *err set.
+ * saved cmdlines, UNAME, TRACECLOCK, one CPUSTAT per CPU, meminfo_end and
+ * with snapshot snapshot_end. Fills lost[nr_cpus] (overrun + commit
+ * overrun + dropped events per CPU) when lost is not NULL. Returns 0 or -1
+ * with *err set.
  */
 int sa_trace_meta_end(struct sa_tracedat *td,
 		      struct tracefs_instance *instance, int nr_cpus,
-		      guint64 *lost, GError **err);
+		      guint64 *lost, bool snapshot, GError **err);
 
 /* The lost-event count in one per_cpu/cpuN/stats text. */
 guint64 sa_cpu_stats_lost(const char *stats);
