@@ -101,6 +101,7 @@ int cmd_diff(int argc, char **argv)
 
 		o.progress = sa_progress_cb;
 		o.progress_data = sa_progress_new(stderr, label);
+		sa_crash_guard("diff", argv[1 + i]);
 		bad = sa_diff_side_load(&d.side[i], argv[1 + i], &o, &err);
 		sa_progress_done(o.progress_data);
 		g_free(label);

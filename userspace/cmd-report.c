@@ -4,9 +4,11 @@
  * (from slabacct record, boot collect or trace-cmd record).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agg-callsite.h"
 #include "cmd.h"
@@ -103,6 +105,33 @@ static int parse_interval(const char *s, guint64 *ns)
 			return *ns ? 0 : -1;
 		}
 	return -1;
+}
+
+static char crash_msg[1024];
+static size_t crash_len;
+
+static void crash_handler(int sig)
+{
+	ssize_t r = write(2, crash_msg, crash_len);
+
+	(void)r;
+	_exit(SA_EXIT_FAIL);
+}
+
+void sa_crash_guard(const char *cmd, const char *file)
+{
+	static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+	struct sigaction sa;
+	unsigned int i;
+
+	snprintf(crash_msg, sizeof(crash_msg), "slabacct %s: %s: corrupt "
+		 "trace.dat: reading it crashed the trace library "
+		 "(libtracecmd/libtraceevent)\n", cmd, file);
+	crash_len = strlen(crash_msg);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = crash_handler;
+	for (i = 0; i < G_N_ELEMENTS(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
 }
 
 int sa_output_open(const char *cmd, const char *path, FILE **out)

@@ -36,6 +36,8 @@ int cmd_diff(int argc, char **argv);
 int sa_report_html_diff(const char *out, const char *a, const char *b);
 /* Open --output PATH (stdout for NULL or "-"); prints the error. */
 int sa_output_open(const char *cmd, const char *path, FILE **out);
+/* Until exit, a crash (SIGSEGV, SIGBUS) reports FILE as corrupt, exit 1. */
+void sa_crash_guard(const char *cmd, const char *file);
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
 /* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */

@@ -17,6 +17,7 @@
 #include <trace-cmd.h>
 
 #include "report-check.h"
+#include "tracecmd-private.h"
 #include "symbols.h"
 #include "report.h"
 
@@ -37,6 +38,9 @@ struct cur {
 	bool big;
 	GError **err;
 	struct sa_tracedat_layout *lay;	/* or NULL */
+	guint32 page_size;		/* of the ring buffer (v6) */
+	int long_size;
+	bool mapped;			/* d is our own private mapping */
 };
 
 static int damaged(struct cur *c, size_t off, const char *what)
@@ -99,6 +103,45 @@ static int string(struct cur *c, const char *what)
 	if (!z)
 		return damaged(c, c->pos, what);
 	c->pos = z - c->d + 1;
+	return 0;
+}
+
+/*
+ * Every ring-buffer page of a CPU must not claim more data than it holds:
+ * libtraceevent's kbuffer reads past the page otherwise. Only the header
+ * of each page is touched, and what was read is let go every few MB.
+ */
+static int check_pages(struct cur *c, guint64 cpu, guint64 off, guint64 size)
+{
+	guint64 p, commit, released = off;
+	long sys_page = sysconf(_SC_PAGESIZE);
+	int hdr = 8 + c->long_size;
+
+	if (c->page_size < 64 || (c->long_size != 4 && c->long_size != 8))
+		return 0;	/* unknown layout: libtracecmd decides */
+	for (p = off; p + c->page_size <= off + size; p += c->page_size) {
+		commit = num(c, p + 8, c->long_size) & ((1ULL << 27) - 1);
+		if (commit > c->page_size - hdr) {
+			char *w = g_strdup_printf("a ring-buffer page of CPU %"
+						  G_GUINT64_FORMAT " claims %"
+						  G_GUINT64_FORMAT " bytes of "
+						  "%u", cpu, commit,
+						  c->page_size - hdr);
+			int r = damaged(c, p + 8, w);
+
+			g_free(w);
+			return r;
+		}
+		if (c->mapped && p - released >= (4u << 20)) {
+			guint64 a = (released + sys_page - 1) & ~(sys_page - 1);
+			guint64 b = p & ~(guint64)(sys_page - 1);
+
+			if (b > a)
+				madvise((void *)(c->d + a), b - a,
+					MADV_DONTNEED);
+			released = p;
+		}
+	}
 	return 0;
 }
 
@@ -183,6 +226,8 @@ static int check_v6(struct cur *c)
 			c->lay->cpu_offset[i] = off;
 			c->lay->cpu_size[i] = size;
 		}
+		if (check_pages(c, i, off, size))
+			return -1;
 	}
 	return 0;
 }
@@ -279,10 +324,11 @@ void sa_tracedat_layout_clear(struct sa_tracedat_layout *lay)
 	memset(lay, 0, sizeof(*lay));
 }
 
-int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
-		      struct sa_tracedat_layout *lay, GError **err)
+static int check(const char *name, const guint8 *data, size_t len,
+		 struct sa_tracedat_layout *lay, bool mapped, GError **err)
 {
-	struct cur c = { name, data, len, MAGIC_LEN, false, err, lay };
+	struct cur c = { name, data, len, MAGIC_LEN, false, err, lay, 0, 0,
+			 mapped };
 	int ret;
 	const guint8 *z;
 	long version;
@@ -310,9 +356,11 @@ int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
 		c.pos += 2;
 		if (need(&c, c.pos, 4, "the page size"))
 			return -1;
+		c.long_size = data[c.pos - 1];
+		c.page_size = num(&c, c.pos, 4);
 		if (lay) {
-			lay->long_size = data[c.pos - 1];
-			lay->page_size = num(&c, c.pos, 4);
+			lay->long_size = c.long_size;
+			lay->page_size = c.page_size;
 		}
 		c.pos += 4;
 		ret = check_v6(&c);
@@ -326,6 +374,12 @@ int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
 		    "%s: trace.dat file version %ld is not supported (6 and "
 		    "7 are)", name, version);
 	return -1;
+}
+
+int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
+		      struct sa_tracedat_layout *lay, GError **err)
+{
+	return check(name, data, len, lay, false, err);
 }
 
 int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
@@ -364,7 +418,7 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 			    "%s: %s", path, g_strerror(errno));
 		return -1;
 	}
-	ret = sa_tracedat_check(path, map, st.st_size, lay, err);
+	ret = check(path, map, st.st_size, lay, true, err);
 	munmap(map, st.st_size);
 	return ret;
 }
@@ -404,7 +458,14 @@ int sa_tracedat_probe_open(const char *path, GError **err)
 		tep_set_loglevel(TEP_LOG_NONE);
 		sa_kallsyms_skip(true);
 		h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
-		_exit(h ? 0 : 3);
+		if (!h)
+			_exit(3);
+		/* what the origin reader does next: first and last records */
+		for (i = 0; i < (unsigned int)tracecmd_cpus(h); i++) {
+			tracecmd_free_record(tracecmd_read_cpu_first(h, i));
+			tracecmd_free_record(tracecmd_read_cpu_last(h, i));
+		}
+		_exit(0);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
