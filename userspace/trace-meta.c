@@ -64,6 +64,19 @@ static char *proc_text(const char *path)
 	return text;
 }
 
+/* /proc/meminfo, and the system snapshot if asked, as origin blobs */
+static void store_state(struct sa_tracedat *td, const char *meminfo_key,
+			const char *snapshot_key, bool snapshot)
+{
+	char *text = proc_text("/proc/meminfo");
+
+	sa_tracedat_set_origin(td, meminfo_key, text);
+	g_free(text);
+	text = snapshot ? sa_snapshot_capture_json() : NULL;
+	sa_tracedat_set_origin(td, snapshot_key, text);
+	g_free(text);
+}
+
 int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 			const char *recorder, const char *command,
 			bool snapshot, GError **err)
@@ -109,12 +122,8 @@ int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 	if (text)
 		sa_tracedat_set_origin(td, SA_ORIGIN_CMDLINE, g_strchomp(text));
 	g_free(text);
-	text = proc_text("/proc/meminfo");
-	sa_tracedat_set_origin(td, SA_ORIGIN_MEMINFO_START, text);
-	g_free(text);
-	text = snapshot ? sa_snapshot_capture_json() : NULL;
-	sa_tracedat_set_origin(td, SA_ORIGIN_SNAPSHOT_START, text);
-	g_free(text);
+	store_state(td, SA_ORIGIN_MEMINFO_START, SA_ORIGIN_SNAPSHOT_START,
+		    snapshot);
 	sa_tracedat_set_origin(td, SA_ORIGIN_RECORDER, recorder);
 	sa_tracedat_set_origin(td, "recorder_version", SLABACCT_VERSION);
 	sa_tracedat_set_origin(td, SA_ORIGIN_COMMAND, command);
@@ -181,12 +190,8 @@ int sa_trace_meta_end(struct sa_tracedat *td,
 		g_free(s);
 		free(text);
 	}
-	text = proc_text("/proc/meminfo");
-	sa_tracedat_set_origin(td, SA_ORIGIN_MEMINFO_END, text);
-	g_free(text);
-	text = snapshot ? sa_snapshot_capture_json() : NULL;
-	sa_tracedat_set_origin(td, SA_ORIGIN_SNAPSHOT_END, text);
-	g_free(text);
+	store_state(td, SA_ORIGIN_MEMINFO_END, SA_ORIGIN_SNAPSHOT_END,
+		    snapshot);
 	return 0;
 }
 
