@@ -100,7 +100,7 @@ static int sa_oom_notify(struct notifier_block *nb, unsigned long unused,
 	for (i = 0; i < cap; i++)
 		if (sa_site_read(i, &r))
 			sa_oom_consider(s, top, &r);
-	sa_counters_sum(&tot);
+	sa_counters_sum(&tot, NULL, 0);
 	s->live_bytes = tot.live_bytes;
 	s->live_objs = tot.live_objs;
 	s->time_ms = ktime_get_boottime_ns() / NSEC_PER_MSEC;

@@ -135,9 +135,9 @@ static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
 		   alloc, req, alloc - req);
 	seq_printf(m, "live_bytes: %lld\nlive_req: %lld\nlive_objects: %lld\n",
 		   t->live_bytes, t->live_req, t->live_objs);
-	seq_printf(m, "allocs: %llu\nfrees: %llu\ncallers: %u\n",
+	seq_printf(m, "allocs: %llu\nfrees: %llu\ncallers: %llu\n",
 		   t->allocs[SA_KMALLOC] + t->allocs[SA_CACHE], t->frees,
-		   v->nrows);
+		   t->callers);
 	seq_printf(m, "dropped: %llu\nuntracked_frees: %llu\n",
 		   t->dropped, t->untracked_frees);
 	seq_printf(m, "map_full: %llu\nlost_frees: %llu\n",
@@ -210,10 +210,11 @@ static int sa_proc_open(struct inode *inode, struct file *file)
 	v->sort = READ_ONCE(sa_sort);
 	v->top = READ_ONCE(sa_top);
 	v->nrows = 0;
-	sa_counters_sum(&v->tot);
 	for (i = 0; i < cap && v->nrows < used; i++)
 		if (sa_site_read(i, &v->rows[v->nrows]))
 			v->nrows++;
+	/* totals from the same copy, so the rows add up to them */
+	sa_counters_sum(&v->tot, v->rows, v->nrows);
 	sort_r(v->rows, v->nrows, sizeof(v->rows[0]), sa_row_cmp, NULL,
 	       &v->sort);
 	shown = v->top && v->top < v->nrows ? v->top : v->nrows;

@@ -28,15 +28,13 @@ enum sa_kind {
 	SA_NR_KINDS,
 };
 
-/* Row index meaning "no call-site row" (the site table was full). */
-#define SA_NO_SITE	U32_MAX
-
-/* Module-wide totals; kept per CPU, summed on read. */
+/* Module-wide totals, summed on read over the rows and per-CPU counts. */
 struct sa_counters {
 	u64 allocs[SA_NR_KINDS];
 	u64 bytes_alloc[SA_NR_KINDS];
 	u64 bytes_req[SA_NR_KINDS];
 	u64 frees;		/* frees of tracked objects */
+	u64 callers;		/* rows in use */
 	u64 untracked_frees;	/* frees of objects not in the live map */
 	u64 dropped;		/* allocs with no row: site table full */
 	u64 map_full;		/* allocs not tracked: live map bucket full */
@@ -68,7 +66,8 @@ unsigned int sa_table_sites(void);
 unsigned int sa_table_objects(void);
 void sa_table_clear(void);
 bool sa_site_read(unsigned int idx, struct sa_row *row);
-void sa_counters_sum(struct sa_counters *sum);
+void sa_counters_sum(struct sa_counters *sum, const struct sa_row *rows,
+		     unsigned int nrows);
 void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
 		      const void *ptr, size_t req, size_t alloc);
 void sa_account_free(const void *ptr);

@@ -9,8 +9,10 @@
  * spins, so the module's own allocations recurse harmlessly.
  *
  * Call-site table: open addressing keyed by call site and kind, at most
- * SA_SITE_PROBES slots probed; a full table counts the allocation as
- * dropped. Slots are never freed until a reset.
+ * SA_SITE_PROBES slots probed; slots are never freed until a reset. Two
+ * more slots past the end, one per kind, take the allocations that find
+ * no slot (counted as dropped). The header totals are sums over all the
+ * slots, so the common path touches only its call site's counters.
  *
  * Live-object map: buckets of SA_BUCKET slots keyed by object address (one
  * cache line of keys per bucket), with the call site, sizes and CPU beside
@@ -38,32 +40,45 @@
  */
 #define SA_KIND_BIT	(1UL << (BITS_PER_LONG - 1))
 
+/*
+ * Live figures are derived on read (live = allocated - gone), so that an
+ * allocation and a free each cost three atomic adds here.
+ */
 struct sa_site {
 	unsigned long key;		/* 0: empty */
+	atomic64_t allocs;
 	atomic64_t bytes_alloc;
 	atomic64_t bytes_req;
-	atomic64_t allocs;
 	atomic64_t frees;
-	atomic64_t live_objs;
-	atomic64_t live_bytes;
-	atomic64_t live_req;
+	atomic64_t lost;		/* gone without a free event seen */
+	atomic64_t gone_bytes;		/* freed or lost */
+	atomic64_t gone_req;
 };
 
 struct sa_obj {
 	u32 site;
 	u32 bytes_alloc;
 	u32 bytes_req;
-	u32 cpu;
+	u32 unused;
+};
+
+/* The rare events, per CPU. */
+struct sa_rare {
+	u64 untracked_frees;
+	u64 map_full;
+	u64 lost_frees;
+	u64 pages_alloc[SA_NR_ORDERS];
+	u64 pages_free[SA_NR_ORDERS];
 };
 
 bool sa_paused;
 
-static struct sa_site *sa_sites;
+static struct sa_site *sa_sites;	/* nr_sites + SA_NR_KINDS overflow */
 static unsigned int sa_site_bits;
 static unsigned long *sa_obj_keys;
 static struct sa_obj *sa_objs;
 static unsigned int sa_bucket_bits;
-static DEFINE_PER_CPU(struct sa_counters, sa_pcpu);
+static DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
 
 static unsigned long sa_site_key(unsigned long call_site, enum sa_kind kind)
 {
@@ -71,9 +86,15 @@ static unsigned long sa_site_key(unsigned long call_site, enum sa_kind kind)
 				: call_site | SA_KIND_BIT;
 }
 
-/* The row of a call site, claimed if new, or SA_NO_SITE if full. */
-static u32 sa_site_get(unsigned long key)
+static enum sa_kind sa_key_kind(unsigned long key)
 {
+	return key & SA_KIND_BIT ? SA_KMALLOC : SA_CACHE;
+}
+
+/* The row of a call site, claimed if new, or the kind's overflow row. */
+static u32 sa_site_get(unsigned long call_site, enum sa_kind kind)
+{
+	unsigned long key = sa_site_key(call_site, kind);
 	unsigned int mask = (1U << sa_site_bits) - 1;
 	unsigned int i = hash_long(key, sa_site_bits);
 	unsigned int n;
@@ -89,19 +110,17 @@ static u32 sa_site_get(unsigned long key)
 		if (!cur || cur == key)
 			return i;
 	}
-	return SA_NO_SITE;
+	return (1U << sa_site_bits) + kind;
 }
 
-static void sa_live_add(u32 site, s64 objs, s64 bytes, s64 req)
+/* An object leaves the live set: freed, or lost (no free event seen). */
+static void sa_gone(u32 site, bool freed, u32 alloc, u32 req)
 {
-	this_cpu_add(sa_pcpu.live_objs, objs);
-	this_cpu_add(sa_pcpu.live_bytes, bytes);
-	this_cpu_add(sa_pcpu.live_req, req);
-	if (site == SA_NO_SITE)
-		return;
-	atomic64_add(objs, &sa_sites[site].live_objs);
-	atomic64_add(bytes, &sa_sites[site].live_bytes);
-	atomic64_add(req, &sa_sites[site].live_req);
+	struct sa_site *s = &sa_sites[site];
+
+	atomic64_inc(freed ? &s->frees : &s->lost);
+	atomic64_add(alloc, &s->gone_bytes);
+	atomic64_add(req, &s->gone_req);
 }
 
 static void sa_obj_fill(struct sa_obj *o, u32 site, size_t alloc, size_t req)
@@ -109,7 +128,6 @@ static void sa_obj_fill(struct sa_obj *o, u32 site, size_t alloc, size_t req)
 	o->site = site;
 	o->bytes_alloc = min_t(size_t, alloc, U32_MAX);
 	o->bytes_req = min_t(size_t, req, U32_MAX);
-	o->cpu = raw_smp_processor_id();
 }
 
 /* Track ptr; false if its bucket is full. */
@@ -119,21 +137,24 @@ static bool sa_obj_insert(const void *ptr, u32 site, size_t alloc,
 	unsigned long key = (unsigned long)ptr;
 	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
 	unsigned long *keys = &sa_obj_keys[b];
-	unsigned int i;
+	unsigned int i, empty = SA_BUCKET;
 
-	/* Still tracked: it was freed by a path with no free event. */
 	for (i = 0; i < SA_BUCKET; i++) {
-		if (READ_ONCE(keys[i]) == key) {
+		unsigned long cur = READ_ONCE(keys[i]);
+
+		/* still tracked: it was freed by a path with no free event */
+		if (cur == key) {
 			struct sa_obj *o = &sa_objs[b + i];
 
-			sa_live_add(o->site, -1, -(s64)o->bytes_alloc,
-				    -(s64)o->bytes_req);
 			this_cpu_inc(sa_pcpu.lost_frees);
+			sa_gone(o->site, false, o->bytes_alloc, o->bytes_req);
 			sa_obj_fill(o, site, alloc, req);
 			return true;
 		}
+		if (!cur && empty == SA_BUCKET)
+			empty = i;
 	}
-	for (i = 0; i < SA_BUCKET; i++) {
+	for (i = empty; i < SA_BUCKET; i++) {
 		if (READ_ONCE(keys[i]))
 			continue;
 		if (cmpxchg(&keys[i], 0UL, key) == 0) {
@@ -166,26 +187,21 @@ static bool sa_obj_remove(const void *ptr, struct sa_obj *out)
 void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
 		      const void *ptr, size_t req, size_t alloc)
 {
+	struct sa_site *s;
 	u32 site;
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
 		return;
-	this_cpu_inc(sa_pcpu.allocs[kind]);
-	this_cpu_add(sa_pcpu.bytes_alloc[kind], alloc);
-	this_cpu_add(sa_pcpu.bytes_req[kind], req);
-	site = sa_site_get(sa_site_key(call_site, kind));
-	if (site == SA_NO_SITE) {
-		this_cpu_inc(sa_pcpu.dropped);
-	} else {
-		atomic64_inc(&sa_sites[site].allocs);
-		atomic64_add(alloc, &sa_sites[site].bytes_alloc);
-		atomic64_add(req, &sa_sites[site].bytes_req);
-	}
-	if (!sa_obj_insert(ptr, site, alloc, req)) {
+	site = sa_site_get(call_site, kind);
+	s = &sa_sites[site];
+	atomic64_inc(&s->allocs);
+	atomic64_add(alloc, &s->bytes_alloc);
+	atomic64_add(req, &s->bytes_req);
+	if (unlikely(!sa_obj_insert(ptr, site, alloc, req))) {
+		/* untracked: it leaves the live set now, its free is unknown */
 		this_cpu_inc(sa_pcpu.map_full);
-		return;
+		sa_gone(site, false, alloc, req);
 	}
-	sa_live_add(site, 1, alloc, req);
 }
 
 void sa_account_free(const void *ptr)
@@ -198,10 +214,7 @@ void sa_account_free(const void *ptr)
 		this_cpu_inc(sa_pcpu.untracked_frees);
 		return;
 	}
-	this_cpu_inc(sa_pcpu.frees);
-	if (o.site != SA_NO_SITE)
-		atomic64_inc(&sa_sites[o.site].frees);
-	sa_live_add(o.site, -1, -(s64)o.bytes_alloc, -(s64)o.bytes_req);
+	sa_gone(o.site, true, o.bytes_alloc, o.bytes_req);
 }
 
 void sa_account_page(unsigned int order, bool alloc)
@@ -225,46 +238,76 @@ unsigned int sa_table_objects(void)
 	return SA_BUCKET << sa_bucket_bits;
 }
 
+static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
+{
+	/* the gone side first: a racing read then errs towards live */
+	r->frees = atomic64_read(&s->frees);
+	r->live_objs = -r->frees - atomic64_read(&s->lost);
+	r->live_bytes = -atomic64_read(&s->gone_bytes);
+	r->live_req = -atomic64_read(&s->gone_req);
+	r->allocs = atomic64_read(&s->allocs);
+	r->bytes_alloc = atomic64_read(&s->bytes_alloc);
+	r->bytes_req = atomic64_read(&s->bytes_req);
+	r->live_objs += r->allocs;
+	r->live_bytes += r->bytes_alloc;
+	r->live_req += r->bytes_req;
+}
+
 bool sa_site_read(unsigned int idx, struct sa_row *r)
 {
-	const struct sa_site *s = &sa_sites[idx];
-	unsigned long key = READ_ONCE(s->key);
+	unsigned long key = READ_ONCE(sa_sites[idx].key);
 
 	if (!key)
 		return false;
-	r->kind = key & SA_KIND_BIT ? SA_KMALLOC : SA_CACHE;
+	r->kind = sa_key_kind(key);
 	r->call_site = key | SA_KIND_BIT;
-	r->bytes_alloc = atomic64_read(&s->bytes_alloc);
-	r->bytes_req = atomic64_read(&s->bytes_req);
-	r->allocs = atomic64_read(&s->allocs);
-	r->frees = atomic64_read(&s->frees);
-	r->live_objs = atomic64_read(&s->live_objs);
-	r->live_bytes = atomic64_read(&s->live_bytes);
-	r->live_req = atomic64_read(&s->live_req);
+	sa_site_copy(&sa_sites[idx], r);
 	return true;
 }
 
-void sa_counters_sum(struct sa_counters *sum)
+static void sa_counters_add(struct sa_counters *sum, const struct sa_row *r)
 {
-	unsigned int cpu, i;
+	sum->allocs[r->kind] += r->allocs;
+	sum->bytes_alloc[r->kind] += r->bytes_alloc;
+	sum->bytes_req[r->kind] += r->bytes_req;
+	sum->frees += r->frees;
+	sum->live_objs += r->live_objs;
+	sum->live_bytes += r->live_bytes;
+	sum->live_req += r->live_req;
+}
+
+/*
+ * Totals: the sum of the rows (the nrows given, or the table's), the
+ * overflow rows and the rare events.
+ */
+void sa_counters_sum(struct sa_counters *sum, const struct sa_row *rows,
+		     unsigned int nrows)
+{
+	unsigned int cpu, i, n = sa_table_sites();
+	struct sa_row r;
 
 	memset(sum, 0, sizeof(*sum));
-	for_each_possible_cpu(cpu) {
-		const struct sa_counters *c = per_cpu_ptr(&sa_pcpu, cpu);
-
-		for (i = 0; i < SA_NR_KINDS; i++) {
-			sum->allocs[i] += READ_ONCE(c->allocs[i]);
-			sum->bytes_alloc[i] += READ_ONCE(c->bytes_alloc[i]);
-			sum->bytes_req[i] += READ_ONCE(c->bytes_req[i]);
+	for (i = 0; rows && i < nrows; i++)
+		sa_counters_add(sum, &rows[i]);
+	sum->callers = nrows;
+	for (i = 0; !rows && i < n; i++) {
+		if (sa_site_read(i, &r)) {
+			sa_counters_add(sum, &r);
+			sum->callers++;
 		}
-		sum->frees += READ_ONCE(c->frees);
+	}
+	for (i = 0; i < SA_NR_KINDS; i++) {
+		r.kind = i;
+		sa_site_copy(&sa_sites[n + i], &r);
+		sa_counters_add(sum, &r);
+		sum->dropped += r.allocs;
+	}
+	for_each_possible_cpu(cpu) {
+		const struct sa_rare *c = per_cpu_ptr(&sa_pcpu, cpu);
+
 		sum->untracked_frees += READ_ONCE(c->untracked_frees);
-		sum->dropped += READ_ONCE(c->dropped);
 		sum->map_full += READ_ONCE(c->map_full);
 		sum->lost_frees += READ_ONCE(c->lost_frees);
-		sum->live_objs += READ_ONCE(c->live_objs);
-		sum->live_bytes += READ_ONCE(c->live_bytes);
-		sum->live_req += READ_ONCE(c->live_req);
 		for (i = 0; i < SA_NR_ORDERS; i++) {
 			sum->pages_alloc[i] += READ_ONCE(c->pages_alloc[i]);
 			sum->pages_free[i] += READ_ONCE(c->pages_free[i]);
@@ -272,12 +315,17 @@ void sa_counters_sum(struct sa_counters *sum)
 	}
 }
 
+static size_t sa_sites_size(void)
+{
+	return array_size(sizeof(*sa_sites), sa_table_sites() + SA_NR_KINDS);
+}
+
 /* Only while the probes are paused and quiescent (sa_reset). */
 void sa_table_clear(void)
 {
 	unsigned int cpu;
 
-	memset(sa_sites, 0, sizeof(*sa_sites) << sa_site_bits);
+	memset(sa_sites, 0, sa_sites_size());
 	memset(sa_obj_keys, 0, sizeof(*sa_obj_keys) * sa_table_objects());
 	memset(sa_objs, 0, sizeof(*sa_objs) * sa_table_objects());
 	for_each_possible_cpu(cpu)
@@ -294,7 +342,7 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 	sa_bucket_bits = ilog2(roundup_pow_of_two(max(objects, 64U) /
 						  SA_BUCKET));
 	nobj = sa_table_objects();
-	sa_sites = vzalloc(array_size(sizeof(*sa_sites), sa_table_sites()));
+	sa_sites = vzalloc(sa_sites_size());
 	sa_obj_keys = vzalloc(array_size(sizeof(*sa_obj_keys), nobj));
 	sa_objs = vzalloc(array_size(sizeof(*sa_objs), nobj));
 	if (!sa_sites || !sa_obj_keys || !sa_objs) {

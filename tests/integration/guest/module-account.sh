@@ -119,6 +119,10 @@ awk '/^# *total/ {r = 1; next} r {
 	if ($2 != $1 - $3 || af[2] > af[1] || $5 > af[1] - af[2] || $4 > $1 || $5 < 0)
 		{ print "bad row: " $0; bad = 1 }
 	} END { exit bad }' "$s" || fail "a row is inconsistent"
+# the totals are the rows plus the overflow rows, from the same copy
+assert_eq "small: allocs = rows + dropped" "$(value allocs "$s")" \
+	"$(awk -v d="$(value dropped "$s")" '/^# *total/ {r = 1; next}
+		r {split($6, af, "/"); n += af[1]} END {print n + d}' "$s")"
 set -- $(row ' sa_test_kmalloc_loop\+' "$s")
 if [ $# -ge 8 ]; then
 	assert_eq "small: sa_test allocs" "$N" "${6%/*}"
