@@ -4,7 +4,8 @@
  * slab_account.ko's /proc/slab_account (see module/proc.c), so a
  * recording and a module snapshot can be read and compared by the same
  * tools. Counters only the module has (table overflow, page orders) are
- * 0; the lines that describe the trace come first as '#' comments.
+ * 0; the trace's origin and lost events come first, as header keys the
+ * module does not have (readers ignore keys they do not know).
  */
 #include "agg-callsite.h"
 #include "emit.h"
@@ -31,6 +32,17 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 	req = km->bytes_req + ca->bytes_req;
 	allocs = km->allocs + ca->allocs;
 	fprintf(f, "# slab_account %d\n", ACCOUNT_FORMAT_VERSION);
+	/* where the trace came from: keys the module's readers ignore */
+	if (rep->origin.lost_known)
+		fprintf(f, "lost_events: %" U "\n", rep->origin.lost_total);
+	else
+		fprintf(f, "lost_events: unknown\n");
+	if (rep->origin.kernel_release)
+		fprintf(f, "trace_kernel: %s\n", rep->origin.kernel_release);
+	if (rep->origin.recorder)
+		fprintf(f, "trace_recorder: %s\n", rep->origin.recorder);
+	fprintf(f, "trace_duration_ns: %" U "\n", rep->last_ts > rep->first_ts ?
+		rep->last_ts - rep->first_ts : 0);
 	fprintf(f, "sort: total\ntop: 0\nsites: %u\nobjects: %" U "\n",
 		r->sites->len, km->live + ca->live);
 	fprintf(f, "cache_slot_size: exact\n");
