@@ -29,11 +29,19 @@ trap 'rm -rf "$work"' EXIT
 out=$top/bench/RESULTS-report.md
 rows=()
 
-# timed LABEL CMD...: "wall user sys maxrss_kb" of one run, output dropped
-timed() {
+# timed CMD...: "wall cpu maxrss_kb" of one run (cpu = user + sys), output dropped
+timed1() {
 	/usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>"$work/err" ||
 		{ echo "bench: '$*' failed:" >&2; tail -n 5 "$work/err" >&2; exit 1; }
-	cat "$work/time"
+	awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' "$work/time"
+}
+
+# timed N CMD...: the run with the median wall time of N
+timed() {
+	local n=$1 i
+	shift
+	for i in $(seq "$n"); do timed1 "$@"; done | sort -n |
+		sed -n "$(( (n + 1) / 2 ))p"
 }
 
 for r in "${reps[@]}"; do
@@ -48,26 +56,28 @@ for r in "${reps[@]}"; do
 	ev_perf=$(sed -n 's/.*(\([0-9]*\) samples).*/\1/p' "$work/perf.log" | tail -n 1)
 	sz_sa=$(stat -c %s "$work/t.dat")
 	sz_perf=$(stat -c %s "$work/p.data")
-	read -r w2 u2 s2 m2 <<<"$(timed "$sa" report "$work/t.dat")"
-	read -r w1 u1 s1 m1 <<<"$(timed "$sa" report --threads 1 "$work/t.dat")"
-	read -r wp up sp mp <<<"$(timed perf kmem -i "$work/p.data" stat --caller --alloc)"
-	read -r wt ut st mt <<<"$(timed trace-cmd report "$work/t.dat")"
+	read -r w2 c2 m2 <<<"$(timed 3 "$sa" report "$work/t.dat")"
+	read -r w1 c1 m1 <<<"$(timed 3 "$sa" report --threads 1 "$work/t.dat")"
+	read -r wp cp mp <<<"$(timed 3 perf kmem -i "$work/p.data" stat --caller --alloc)"
+	read -r wt ct mt <<<"$(timed 1 trace-cmd report "$work/t.dat")"
 	row=$(python3 - "$ev_sa" "$ev_perf" "$sz_sa" "$sz_perf" \
-		"$w2" "$u2" "$s2" "$m2" "$w1" "$u1" "$s1" "$m1" \
-		"$wp" "$up" "$sp" "$mp" "$wt" "$ut" "$st" "$mt" <<'PY'
+		"$w2" "$c2" "$m2" "$w1" "$c1" "$m1" "$wp" "$cp" "$mp" \
+		"$wt" "$ct" "$mt" <<'PY'
 import sys
 a = sys.argv[1:]
 ev, evp = int(a[0]), int(a[1])
 sz, szp = int(a[2]), int(a[3])
-t = [tuple(map(float, a[i:i + 4])) for i in range(4, 20, 4)]
-(w2, u2, s2, m2), (w1, u1, s1, m1), (wp, up, sp, mp), (wt, ut, st, mt) = t
-r2, r1, rp, rt = ev / w2, ev / w1, evp / wp, ev / wt
-print("| %.1fM / %.1fM | %.0f / %.0f MB | %.2fM/s (%.1f s, %.0f MB) | "
-      "%.2fM/s (%.1f s, %.0f MB) | %.2fM/s (%.1f s, %.0f MB) | "
-      "%.2fM/s (%.1f s, %.0f MB) | **%.1fx** | **%.2f** | %.1fx |" % (
-      ev / 1e6, evp / 1e6, sz / 1e6, szp / 1e6,
-      r2, w2, m2 / 1024, r1, w1, m1 / 1024, rp, wp, mp / 1024,
-      rt, wt, mt / 1024, r2 / rp, m2 / mp, r2 / rt))
+t = [tuple(map(float, a[i:i + 3])) for i in range(4, 16, 3)]
+(w2, c2, m2), (w1, c1, m1), (wp, cp, mp), (wt, ct, mt) = t
+M = 1e6
+def cell(e, w, c, m):
+    return "%.2f / %.2f (%.2f s, %.0f MB)" % (e / w / M, e / c / M, w, m / 1024)
+print("| %.2fM / %.2fM | %.0f / %.0f MB | %s | %s | %s | %s | **%.1fx** / %.1fx "
+      "| **%.2f** | %.0fx |" % (
+      ev / M, evp / M, sz / M, szp / M,
+      cell(ev, w2, c2, m2), cell(ev, w1, c1, m1), cell(evp, wp, cp, mp),
+      cell(ev, wt, ct, mt), (ev / w2) / (evp / wp), (ev / c2) / (evp / cp),
+      m2 / mp, (ev / w2) / (ev / wt)))
 PY
 )
 	echo "$row"
@@ -85,15 +95,16 @@ ratios, which were measured side by side, not the absolute times).
 
 The workload is \`ls -R /usr\`, repeated N times, recorded by
 \`slabacct record -b 65536\` (trace.dat) and by \`perf kmem record\`
-(perf.data). Each cell: events per second of wall time (the wall time,
-the peak RSS). Commands:
+(perf.data). Each cell: million events per second of wall time / of CPU
+time (user + sys), then the wall time and the peak RSS; the median of 3
+runs (trace-cmd report: 1 run). Commands:
 
     slabacct report FILE.dat                       # one reader thread per core
     slabacct report --threads 1 FILE.dat
     perf kmem -i FILE.perf stat --caller --alloc
     trace-cmd report FILE.dat
 
-| events (ours / perf) | file (ours / perf) | slabacct report | slabacct --threads 1 | perf kmem stat | trace-cmd report | events/s vs perf | RSS vs perf | vs trace-cmd |
+| events (ours / perf) | file (ours / perf) | slabacct report | slabacct --threads 1 | perf kmem stat | trace-cmd report | events/s vs perf (wall / CPU) | RSS vs perf | vs trace-cmd (wall) |
 |---|---|---|---|---|---|---|---|---|
 HEAD
 	printf '%s\n' "${rows[@]}"
@@ -101,8 +112,9 @@ HEAD
 
 Targets: at least 3x perf kmem's events/s, at most its peak memory,
 linear growth with trace size, and both cores used where that helps.
-Peak RSS counts the windows of the trace file that libtracecmd maps
-(clean page cache); see the notes below the table in git history.
+Peak RSS includes the file pages a tool has mapped: slabacct walks the
+trace's pages in place and gives them back as it goes (report-raw.c);
+perf maps its perf.data in windows.
 TAIL
 } >"$out"
 echo "bench: results in $out"
