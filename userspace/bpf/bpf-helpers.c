@@ -245,6 +245,24 @@ JsonBuilder *sa_json_report_begin(const char *tool)
 	return b;
 }
 
+void sa_json_int(JsonBuilder *b, const char *name, gint64 v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_add_int_value(b, v);
+}
+
+void sa_json_str(JsonBuilder *b, const char *name, const char *v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_add_string_value(b, v);
+}
+
+void sa_json_bool(JsonBuilder *b, const char *name, bool v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_add_boolean_value(b, v);
+}
+
 void sa_json_print(JsonBuilder *b)
 {
 	JsonGenerator *gen = json_generator_new();

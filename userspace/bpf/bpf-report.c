@@ -8,12 +8,10 @@
 #include <time.h>
 
 #include <bpf/bpf.h>
-#include <bpf/libbpf.h>
 
 #include "bpf-report.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
-#include "cmd.h"
 
 struct row {
 	void *key;
@@ -98,12 +96,9 @@ static JsonBuilder *json_header(const struct sa_count_report *r,
 {
 	JsonBuilder *b = sa_json_report_begin(r->tool);
 
-	json_builder_set_member_name(b, "final");
-	json_builder_add_boolean_value(b, r->final);
-	json_builder_set_member_name(b, "total");
-	json_builder_add_int_value(b, total);
-	json_builder_set_member_name(b, "lost");
-	json_builder_add_int_value(b, lost);
+	sa_json_bool(b, "final", r->final);
+	sa_json_int(b, "total", total);
+	sa_json_int(b, "lost", lost);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	return b;
@@ -113,12 +108,9 @@ static void json_row_begin(JsonBuilder *b, __u32 tgid, const char *comm,
 			   __u64 count)
 {
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "pid");
-	json_builder_add_int_value(b, tgid);
-	json_builder_set_member_name(b, "comm");
-	json_builder_add_string_value(b, comm);
-	json_builder_set_member_name(b, "count");
-	json_builder_add_int_value(b, count);
+	sa_json_int(b, "pid", tgid);
+	sa_json_str(b, "comm", comm);
+	sa_json_int(b, "count", count);
 }
 
 static void json_end(JsonBuilder *b)
@@ -226,8 +218,7 @@ int sa_report_names(const struct sa_count_report *r)
 		if (b) {
 			json_row_begin(b, k->tgid, comm, row->count);
 			if (r->name_title) {
-				json_builder_set_member_name(b, "name");
-				json_builder_add_string_value(b, name);
+				sa_json_str(b, "name", name);
 			}
 			json_builder_end_object(b);
 		} else {
@@ -242,112 +233,4 @@ int sa_report_names(const struct sa_count_report *r)
 	fflush(stdout);
 	free_rows(rows);
 	return 0;
-}
-
-struct count_loop {
-	struct sa_count_report *r;
-	bool stacks;
-};
-
-static int count_report(void *arg, bool final)
-{
-	struct count_loop *c = arg;
-
-	c->r->final = final;
-	c->r->clear = true;
-	return c->stacks ? sa_report_stacks(c->r) : sa_report_names(c->r);
-}
-
-static int map_fd(struct bpf_object *obj, const char *name)
-{
-	struct bpf_map *m = bpf_object__find_map_by_name(obj, name);
-
-	return m ? bpf_map__fd(m) : -1;
-}
-
-int sa_count_loop(struct sa_bpf_run *run, struct bpf_object *obj,
-		  struct sa_count_report *r, bool stacks)
-{
-	struct count_loop c = { .r = r, .stacks = stacks };
-
-	r->tool = run->opts->tool;
-	r->json = run->opts->json;
-	r->counts_fd = map_fd(obj, "counts");
-	r->stack_fd = map_fd(obj, "stack_traces");
-	r->stats_fd = map_fd(obj, "stats");
-	if (sa_bpf_run_start(run))
-		return SA_EXIT_FAIL;
-	return sa_bpf_run_loop(run, NULL, count_report, &c) ? SA_EXIT_FAIL :
-							    SA_EXIT_OK;
-}
-
-struct event_loop {
-	struct sa_bpf_run *run;
-	int stats_fd;
-	__u64 events;
-	int (*handle)(void *ctx, void *data, size_t size);
-	void *ctx;
-};
-
-static int event_cb(void *arg, void *data, size_t size)
-{
-	struct event_loop *l = arg;
-
-	l->events++;
-	return l->handle(l->ctx, data, size);
-}
-
-static int event_report(void *arg, bool final)
-{
-	struct event_loop *l = arg;
-	__u64 lost = sa_stat_get(l->stats_fd, SA_STAT_LOST);
-	JsonBuilder *b;
-
-	if (!final)
-		return 0;
-	if (!l->run->opts->json) {
-		printf("# %llu events, %llu lost\n",
-		       (unsigned long long)l->events,
-		       (unsigned long long)lost);
-		fflush(stdout);
-		return 0;
-	}
-	b = sa_json_report_begin(l->run->opts->tool);
-	json_builder_set_member_name(b, "final");
-	json_builder_add_boolean_value(b, TRUE);
-	json_builder_set_member_name(b, "events");
-	json_builder_add_int_value(b, l->events);
-	json_builder_set_member_name(b, "lost");
-	json_builder_add_int_value(b, lost);
-	json_builder_end_object(b);
-	sa_json_print(b);
-	return 0;
-}
-
-int sa_event_loop(struct sa_bpf_run *run, struct bpf_object *obj,
-		  const char *header,
-		  int (*handle)(void *ctx, void *data, size_t size),
-		  void *ctx)
-{
-	struct event_loop l = { .run = run, .handle = handle, .ctx = ctx };
-	struct ring_buffer *rb;
-	int err, fd = map_fd(obj, "events");
-
-	l.stats_fd = map_fd(obj, "stats");
-	rb = ring_buffer__new(fd, event_cb, &l, NULL);
-	if (!rb) {
-		sa_bpf_err(run->opts->tool, -errno, "opening the ring buffer");
-		return SA_EXIT_FAIL;
-	}
-	if (sa_bpf_run_start(run)) {
-		ring_buffer__free(rb);
-		return SA_EXIT_FAIL;
-	}
-	if (!run->opts->json && header) {
-		printf("%s\n", header);
-		fflush(stdout);
-	}
-	err = sa_bpf_run_loop(run, rb, event_report, &l);
-	ring_buffer__free(rb);
-	return err ? SA_EXIT_FAIL : SA_EXIT_OK;
 }

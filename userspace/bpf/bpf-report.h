@@ -28,27 +28,6 @@ struct sa_count_report {
 int sa_report_stacks(const struct sa_count_report *r);
 int sa_report_names(const struct sa_count_report *r);
 
-/*
- * The run of a counting tool whose object is loaded and attached: find
- * its counts, stack_traces and stats maps, start the -c child and report
- * every interval and at the end. Returns an SA_EXIT_* code.
- */
-struct sa_bpf_run;
-struct bpf_object;
-int sa_count_loop(struct sa_bpf_run *run, struct bpf_object *obj,
-		  struct sa_count_report *r, bool stacks);
-
-/*
- * The run of an event tool (loaded and attached): pass each record of its
- * "events" ring buffer to handle(ctx, data, size), and at the end print
- * the number of events and of lost ones (a "# ..." line, or a JSON
- * summary). header is printed first in text mode. Returns SA_EXIT_*.
- */
-int sa_event_loop(struct sa_bpf_run *run, struct bpf_object *obj,
-		  const char *header,
-		  int (*handle)(void *ctx, void *data, size_t size),
-		  void *ctx);
-
 /* "HH:MM:SS" of now, into buf (at least 9 bytes). */
 const char *sa_time_str(char *buf, size_t len);
 

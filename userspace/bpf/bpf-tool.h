@@ -111,6 +111,11 @@ GPtrArray *sa_links_new(void);
 /* Print a JsonBuilder's root as one line on stdout, and free it. */
 void sa_json_print(JsonBuilder *b);
 
+/* Add a member to the object being built. */
+void sa_json_int(JsonBuilder *b, const char *name, gint64 v);
+void sa_json_str(JsonBuilder *b, const char *name, const char *v);
+void sa_json_bool(JsonBuilder *b, const char *name, bool v);
+
 /* Begin a JSON report: {"schema_version", "tool", "time"}; caller ends. */
 JsonBuilder *sa_json_report_begin(const char *tool);
 

@@ -2,7 +2,7 @@
 /* slabacct brkstack: brk() calls by process and user stack. */
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "brkstack.skel.h"
 #include "cmd.h"
@@ -21,32 +21,17 @@ static const GOptionEntry entries[] = {
 
 static int run(struct sa_bpf_run *run)
 {
-	const char *tool = run->opts->tool;
 	struct sa_count_report r = { .what = "brk calls", .top = opt_top,
 				     .folded = opt_folded };
-	GPtrArray *links = sa_links_new();
+	struct sa_bpf_drive d = { .counts = &r, .stacks = true };
 	struct brkstack_bpf *skel;
 	int err;
 
 	skel = brkstack_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
+	if (!skel)
+		return sa_bpf_open_failed(run->opts->tool);
 	skel->rodata->targ_tgid = run->target;
-	err = brkstack_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	if (sa_attach_all(skel->obj, tool, links)) {
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	err = sa_count_loop(run, skel->obj, &r, true);
-cleanup:
-	g_ptr_array_unref(links);
+	err = sa_bpf_drive(run, skel->skeleton, &d);
 	brkstack_bpf__destroy(skel);
 	return err;
 }

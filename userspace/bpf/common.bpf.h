@@ -20,12 +20,6 @@ struct {
 	__type(value, __u64);
 } stats SEC(".maps");
 
-#ifdef SA_RINGBUF
-struct {
-	__uint(type, BPF_MAP_TYPE_RINGBUF);
-	__uint(max_entries, 256 * 1024);
-} events SEC(".maps");
-#endif
 
 #ifdef SA_STACKS
 struct {
@@ -43,6 +37,20 @@ static __always_inline void sa_stat_add(__u32 which, __u64 v)
 	if (p)
 		__sync_fetch_and_add(p, v);
 }
+
+#ifdef SA_RINGBUF
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 256 * 1024);
+} events SEC(".maps");
+
+/* Send one event; a full ring buffer counts it as lost. */
+static __always_inline void sa_emit(void *data, __u64 size)
+{
+	if (bpf_ringbuf_output(&events, data, size, 0))
+		sa_stat_add(SA_STAT_LOST, 1);
+}
+#endif
 
 static __always_inline bool sa_traced(void)
 {

@@ -31,24 +31,19 @@ SEC("tracepoint/vmscan/mm_vmscan_direct_reclaim_end")
 int dr_end(struct trace_event_raw_mm_vmscan_direct_reclaim_end_template *ctx)
 {
 	__u64 id = bpf_get_current_pid_tgid(), *ts;
+	struct dr_event e = {};
 	__u32 tid = id;
-	struct dr_event *e;
 
 	ts = bpf_map_lookup_elem(&start, &tid);
 	if (!ts)
 		return 0;
-	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
-	if (!e) {
-		sa_stat_add(SA_STAT_LOST, 1);
-	} else {
-		e->ts_ns = bpf_ktime_get_ns();
-		e->lat_ns = e->ts_ns - *ts;
-		e->nr_reclaimed = BPF_CORE_READ(ctx, nr_reclaimed);
-		e->pid = id >> 32;
-		e->tid = tid;
-		bpf_get_current_comm(e->comm, sizeof(e->comm));
-		bpf_ringbuf_submit(e, 0);
-	}
+	e.ts_ns = bpf_ktime_get_ns();
+	e.lat_ns = e.ts_ns - *ts;
+	e.nr_reclaimed = BPF_CORE_READ(ctx, nr_reclaimed);
+	e.pid = id >> 32;
+	e.tid = tid;
+	bpf_get_current_comm(e.comm, sizeof(e.comm));
+	sa_emit(&e, sizeof(e));
 	bpf_map_delete_elem(&start, &tid);
 	return 0;
 }

@@ -6,7 +6,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "drsnoop.skel.h"
@@ -27,16 +27,11 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_report_begin(o->tool);
-	json_builder_set_member_name(b, "pid");
-	json_builder_add_int_value(b, e->pid);
-	json_builder_set_member_name(b, "tid");
-	json_builder_add_int_value(b, e->tid);
-	json_builder_set_member_name(b, "comm");
-	json_builder_add_string_value(b, comm);
-	json_builder_set_member_name(b, "latency_ns");
-	json_builder_add_int_value(b, e->lat_ns);
-	json_builder_set_member_name(b, "pages_reclaimed");
-	json_builder_add_int_value(b, e->nr_reclaimed);
+	sa_json_int(b, "pid", e->pid);
+	sa_json_int(b, "tid", e->tid);
+	sa_json_str(b, "comm", comm);
+	sa_json_int(b, "latency_ns", e->lat_ns);
+	sa_json_int(b, "pages_reclaimed", e->nr_reclaimed);
 	json_builder_end_object(b);
 	sa_json_print(b);
 	return 0;
@@ -45,37 +40,23 @@ static int handle(void *ctx, void *data, size_t size)
 static int run(struct sa_bpf_run *run)
 {
 	const char *tool = run->opts->tool;
-	GPtrArray *links = sa_links_new();
-	struct drsnoop_bpf *skel = NULL;
+	struct sa_bpf_drive d = {
+		.header = "TIME     COMM             PID     TID     "
+			  "    LAT(ms)    PAGES",
+		.handle = handle, .ctx = (void *)run->opts,
+	};
+	struct drsnoop_bpf *skel;
 	int err;
 
-	if (!sa_tracepoint_exists("vmscan", "mm_vmscan_direct_reclaim_end")) {
-		sa_err(tool, "the kernel has no vmscan:mm_vmscan_direct_"
-		       "reclaim_begin/end tracepoints (is tracefs mounted?)");
-		err = SA_EXIT_USAGE;
-		goto cleanup;
-	}
+	if (sa_require_tracepoint(tool, "vmscan",
+				  "mm_vmscan_direct_reclaim_end",
+				  "CONFIG_TRACEPOINTS"))
+		return SA_EXIT_USAGE;
 	skel = drsnoop_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
+	if (!skel)
+		return sa_bpf_open_failed(tool);
 	skel->rodata->targ_tgid = run->target;
-	err = drsnoop_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	if (sa_attach_all(skel->obj, tool, links)) {
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	err = sa_event_loop(run, skel->obj,
-			    "TIME     COMM             PID     TID     "
-			    "    LAT(ms)    PAGES", handle, (void *)run->opts);
-cleanup:
-	g_ptr_array_unref(links);
+	err = sa_bpf_drive(run, skel->skeleton, &d);
 	drsnoop_bpf__destroy(skel);
 	return err;
 }

@@ -4,7 +4,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "faults.skel.h"
@@ -30,43 +30,25 @@ static int run(struct sa_bpf_run *run)
 	const char *which = opt_stack ? opt_stack : "user";
 	struct sa_count_report r = { .what = "page faults", .top = opt_top,
 				     .folded = opt_folded };
-	GPtrArray *links = sa_links_new();
-	struct faults_bpf *skel = NULL;
+	struct sa_bpf_drive d = { .counts = &r, .stacks = true };
+	struct faults_bpf *skel;
 	int err;
 
 	if (strcmp(which, "user") && strcmp(which, "kernel") &&
 	    strcmp(which, "both")) {
 		sa_err(tool, "--stack must be user, kernel or both");
-		err = SA_EXIT_USAGE;
-		goto cleanup;
+		return SA_EXIT_USAGE;
 	}
-	if (!sa_tracepoint_exists("exceptions", "page_fault_user")) {
-		sa_err(tool, "the kernel has no exceptions:page_fault_user "
-		       "tracepoint (x86 only; is tracefs mounted?)");
-		err = SA_EXIT_USAGE;
-		goto cleanup;
-	}
+	if (sa_require_tracepoint(tool, "exceptions", "page_fault_user",
+				  "x86 only"))
+		return SA_EXIT_USAGE;
 	skel = faults_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
+	if (!skel)
+		return sa_bpf_open_failed(tool);
 	skel->rodata->targ_tgid = run->target;
 	skel->rodata->user_stacks = strcmp(which, "kernel") != 0;
 	skel->rodata->kernel_stacks = strcmp(which, "user") != 0;
-	err = faults_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	if (sa_attach_all(skel->obj, tool, links)) {
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	err = sa_count_loop(run, skel->obj, &r, true);
-cleanup:
-	g_ptr_array_unref(links);
+	err = sa_bpf_drive(run, skel->skeleton, &d);
 	faults_bpf__destroy(skel);
 	return err;
 }

@@ -2,7 +2,7 @@
 /* slabacct ffaults: page-cache page faults by process and file. */
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "ffaults.skel.h"
@@ -20,33 +20,17 @@ static int run(struct sa_bpf_run *run)
 	const char *tool = run->opts->tool;
 	struct sa_count_report r = { .what = "file page faults",
 				     .name_title = "FILE", .top = opt_top };
-	GPtrArray *links = sa_links_new();
-	struct ffaults_bpf *skel = NULL;
+	struct sa_bpf_drive d = { .counts = &r };
+	struct ffaults_bpf *skel;
 	int err;
 
-	if (sa_require_kprobe(tool, "filemap_fault")) {
-		err = SA_EXIT_USAGE;
-		goto cleanup;
-	}
+	if (sa_require_kprobe(tool, "filemap_fault"))
+		return SA_EXIT_USAGE;
 	skel = ffaults_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
+	if (!skel)
+		return sa_bpf_open_failed(tool);
 	skel->rodata->targ_tgid = run->target;
-	err = ffaults_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	if (sa_attach_all(skel->obj, tool, links)) {
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	err = sa_count_loop(run, skel->obj, &r, false);
-cleanup:
-	g_ptr_array_unref(links);
+	err = sa_bpf_drive(run, skel->skeleton, &d);
 	ffaults_bpf__destroy(skel);
 	return err;
 }

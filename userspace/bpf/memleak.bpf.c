@@ -268,20 +268,23 @@ int tp_kmem_cache_alloc(void *ctx)
 }
 
 /* kmalloc_node and kmem_cache_alloc_node: kernels before 6.1 only */
-SEC("tracepoint/kmem/kmalloc_node")
-int tp_kmalloc_node(void *ctx)
+static __always_inline int kalloc_node(void *ctx)
 {
 	struct trace_event_raw_kmem_alloc_node___old *e = ctx;
 
 	return kalloc(ctx, BPF_CORE_READ(e, ptr), BPF_CORE_READ(e, bytes_alloc));
 }
 
+SEC("tracepoint/kmem/kmalloc_node")
+int tp_kmalloc_node(void *ctx)
+{
+	return kalloc_node(ctx);
+}
+
 SEC("tracepoint/kmem/kmem_cache_alloc_node")
 int tp_kmem_cache_alloc_node(void *ctx)
 {
-	struct trace_event_raw_kmem_alloc_node___old *e = ctx;
-
-	return kalloc(ctx, BPF_CORE_READ(e, ptr), BPF_CORE_READ(e, bytes_alloc));
+	return kalloc_node(ctx);
 }
 
 static int kfree_common(const void *ptr)

@@ -14,6 +14,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "bpf-drive.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
 #include "cmd.h"
@@ -180,24 +181,15 @@ static void report_json(struct ml_state *s, GArray *groups,
 	char comm[32];
 	guint i, j;
 
-	json_builder_set_member_name(b, "final");
-	json_builder_add_boolean_value(b, final);
-	json_builder_set_member_name(b, "kernel");
-	json_builder_add_boolean_value(b, opt_kernel);
-	json_builder_set_member_name(b, "sample_rate");
-	json_builder_add_int_value(b, opt_sample_rate);
-	json_builder_set_member_name(b, "older_ms");
-	json_builder_add_int_value(b, opt_older_ms);
-	json_builder_set_member_name(b, "outstanding");
-	json_builder_add_int_value(b, total);
-	json_builder_set_member_name(b, "outstanding_bytes");
-	json_builder_add_int_value(b, bytes);
-	json_builder_set_member_name(b, "allocs_traced");
-	json_builder_add_int_value(b, stat_get(s, ML_STAT_ALLOCS));
-	json_builder_set_member_name(b, "frees_matched");
-	json_builder_add_int_value(b, stat_get(s, ML_STAT_FREES));
-	json_builder_set_member_name(b, "lost");
-	json_builder_add_int_value(b, stat_get(s, ML_STAT_DROPPED));
+	sa_json_bool(b, "final", final);
+	sa_json_bool(b, "kernel", opt_kernel);
+	sa_json_int(b, "sample_rate", opt_sample_rate);
+	sa_json_int(b, "older_ms", opt_older_ms);
+	sa_json_int(b, "outstanding", total);
+	sa_json_int(b, "outstanding_bytes", bytes);
+	sa_json_int(b, "allocs_traced", stat_get(s, ML_STAT_ALLOCS));
+	sa_json_int(b, "frees_matched", stat_get(s, ML_STAT_FREES));
+	sa_json_int(b, "lost", stat_get(s, ML_STAT_DROPPED));
 	json_builder_set_member_name(b, "stacks");
 	json_builder_begin_array(b);
 	for (i = 0; i < groups->len && i < (guint)opt_top; i++) {
@@ -208,18 +200,13 @@ static void report_json(struct ml_state *s, GArray *groups,
 
 		json_builder_begin_object(b);
 		if (!opt_kernel) {
-			json_builder_set_member_name(b, "pid");
-			json_builder_add_int_value(b, g->pid);
-			json_builder_set_member_name(b, "comm");
-			json_builder_add_string_value(b, sa_pid_comm(g->pid,
-						      comm, sizeof(comm)));
+			sa_json_int(b, "pid", g->pid);
+			sa_json_str(b, "comm",
+				sa_pid_comm(g->pid, comm, sizeof(comm)));
 		}
-		json_builder_set_member_name(b, "allocations");
-		json_builder_add_int_value(b, g->count);
-		json_builder_set_member_name(b, "bytes");
-		json_builder_add_int_value(b, g->bytes);
-		json_builder_set_member_name(b, "oldest_ms");
-		json_builder_add_int_value(b, g->oldest_ns / 1000000);
+		sa_json_int(b, "allocations", g->count);
+		sa_json_int(b, "bytes", g->bytes);
+		sa_json_int(b, "oldest_ms", g->oldest_ns / 1000000);
 		json_builder_set_member_name(b, "frames");
 		json_builder_begin_array(b);
 		for (j = 0; j < fr->len; j++)
@@ -335,52 +322,18 @@ static int attach_user(struct memleak_bpf *skel, struct sa_bpf_run *run,
 	return err;
 }
 
-static int attach_kernel(struct memleak_bpf *skel, const char *tool,
-			 GPtrArray *links)
-{
-	struct bpf_program *prog;
-	struct bpf_link *l;
-
-	bpf_object__for_each_program(prog, skel->obj) {
-		if (!bpf_program__autoload(prog))
-			continue;
-		l = bpf_program__attach(prog);
-		if (!l) {
-			sa_bpf_err(tool, -errno, "attaching %s",
-				   bpf_program__name(prog));
-			return -errno;
-		}
-		g_ptr_array_add(links, l);
-	}
-	return 0;
-}
-
 /* Load only the programs of the chosen mode, and tracepoints that exist. */
 static void choose_programs(struct memleak_bpf *skel)
 {
-	static const struct {
-		const char *prog, *event;
-	} tps[] = {
-		{ "tp_kmalloc", "kmalloc" },
-		{ "tp_kmem_cache_alloc", "kmem_cache_alloc" },
-		{ "tp_kmalloc_node", "kmalloc_node" },
-		{ "tp_kmem_cache_alloc_node", "kmem_cache_alloc_node" },
-		{ "tp_kfree", "kfree" },
-		{ "tp_kmem_cache_free", "kmem_cache_free" },
-	};
 	struct bpf_program *prog;
-	size_t i;
 
 	bpf_object__for_each_program(prog, skel->obj) {
-		const char *name = bpf_program__name(prog);
-		bool tp = g_str_has_prefix(name, "tp_");
-		bool load = opt_kernel ? tp : !tp;
+		bool tp = g_str_has_prefix(bpf_program__name(prog), "tp_");
 
-		for (i = 0; load && i < G_N_ELEMENTS(tps); i++)
-			if (!strcmp(name, tps[i].prog))
-				load = sa_tracepoint_exists("kmem", tps[i].event);
-		bpf_program__set_autoload(prog, load);
+		bpf_program__set_autoload(prog, opt_kernel ? tp : !tp);
 	}
+	if (opt_kernel)
+		sa_autoload_tracepoints(skel->obj);
 }
 
 static int run(struct sa_bpf_run *run)
@@ -411,8 +364,7 @@ static int run(struct sa_bpf_run *run)
 	}
 	skel = memleak_bpf__open();
 	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
+		err = sa_bpf_open_failed(tool);
 		goto cleanup;
 	}
 	skel->rodata->targ_tgid = run->target;
@@ -427,7 +379,7 @@ static int run(struct sa_bpf_run *run)
 		err = SA_EXIT_FAIL;
 		goto cleanup;
 	}
-	err = opt_kernel ? attach_kernel(skel, tool, links) :
+	err = opt_kernel ? sa_attach_all(skel->obj, tool, links) :
 			   attach_user(skel, run, links);
 	if (err) {
 		err = SA_EXIT_FAIL;

@@ -8,7 +8,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "mmapsnoop.skel.h"
@@ -68,26 +68,16 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_report_begin(o->tool);
-	json_builder_set_member_name(b, "pid");
-	json_builder_add_int_value(b, e->pid);
-	json_builder_set_member_name(b, "tid");
-	json_builder_add_int_value(b, e->tid);
-	json_builder_set_member_name(b, "comm");
-	json_builder_add_string_value(b, comm);
-	json_builder_set_member_name(b, "addr");
-	json_builder_add_int_value(b, e->addr);
-	json_builder_set_member_name(b, "len");
-	json_builder_add_int_value(b, e->len);
-	json_builder_set_member_name(b, "prot");
-	json_builder_add_string_value(b, prot);
-	json_builder_set_member_name(b, "flags");
-	json_builder_add_string_value(b, flags);
-	json_builder_set_member_name(b, "fd");
-	json_builder_add_int_value(b, (int)e->fd);
-	json_builder_set_member_name(b, "offset");
-	json_builder_add_int_value(b, e->off);
-	json_builder_set_member_name(b, "ret");
-	json_builder_add_int_value(b, e->ret);
+	sa_json_int(b, "pid", e->pid);
+	sa_json_int(b, "tid", e->tid);
+	sa_json_str(b, "comm", comm);
+	sa_json_int(b, "addr", e->addr);
+	sa_json_int(b, "len", e->len);
+	sa_json_str(b, "prot", prot);
+	sa_json_str(b, "flags", flags);
+	sa_json_int(b, "fd", (int)e->fd);
+	sa_json_int(b, "offset", e->off);
+	sa_json_int(b, "ret", e->ret);
 	json_builder_end_object(b);
 	sa_json_print(b);
 	return 0;
@@ -96,39 +86,22 @@ static int handle(void *ctx, void *data, size_t size)
 static int run(struct sa_bpf_run *run)
 {
 	const char *tool = run->opts->tool;
-	GPtrArray *links = sa_links_new();
-	struct mmapsnoop_bpf *skel = NULL;
+	struct sa_bpf_drive d = {
+		.header = "TIME     PID     COMM             ADDR             "
+			  "LEN        PROT FLAGS                  FD   RET",
+		.handle = handle, .ctx = (void *)run->opts,
+	};
+	struct mmapsnoop_bpf *skel;
 	int err;
 
-	if (!sa_tracepoint_exists("syscalls", "sys_enter_mmap")) {
-		sa_err(tool, "the kernel has no syscalls:sys_enter_mmap "
-		       "tracepoint (CONFIG_FTRACE_SYSCALLS; is tracefs "
-		       "mounted?)");
-		err = SA_EXIT_USAGE;
-		goto cleanup;
-	}
+	if (sa_require_tracepoint(tool, "syscalls", "sys_enter_mmap",
+				  "CONFIG_FTRACE_SYSCALLS"))
+		return SA_EXIT_USAGE;
 	skel = mmapsnoop_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
+	if (!skel)
+		return sa_bpf_open_failed(tool);
 	skel->rodata->targ_tgid = run->target;
-	err = mmapsnoop_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	if (sa_attach_all(skel->obj, tool, links)) {
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	err = sa_event_loop(run, skel->obj,
-			    "TIME     PID     COMM             ADDR             "
-			    "LEN        PROT FLAGS                  FD   RET",
-			    handle, (void *)run->opts);
-cleanup:
-	g_ptr_array_unref(links);
+	err = sa_bpf_drive(run, skel->skeleton, &d);
 	mmapsnoop_bpf__destroy(skel);
 	return err;
 }

@@ -13,47 +13,37 @@
 #include "common.bpf.h"
 #include "snoop.h"
 
-SEC("kprobe/oom_kill_process")
-int BPF_KPROBE(oom_kill_process, struct oom_control *oc, const char *message)
+/* The event with the trigger (the current task) filled in. */
+static __always_inline void trigger(struct oom_event *e)
 {
-	struct task_struct *victim;
-	struct oom_event *e;
-
-	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
-	if (!e) {
-		sa_stat_add(SA_STAT_LOST, 1);
-		return 0;
-	}
-	__builtin_memset(e, 0, sizeof(*e));
 	e->ts_ns = bpf_ktime_get_ns();
 	e->trigger_pid = bpf_get_current_pid_tgid() >> 32;
 	bpf_get_current_comm(e->trigger_comm, sizeof(e->trigger_comm));
-	victim = BPF_CORE_READ(oc, chosen);
-	e->victim_pid = BPF_CORE_READ(victim, tgid);
-	BPF_CORE_READ_STR_INTO(&e->victim_comm, victim, comm);
-	e->totalpages = BPF_CORE_READ(oc, totalpages);
-	e->points = BPF_CORE_READ(oc, chosen_points);
-	bpf_ringbuf_submit(e, 0);
+}
+
+SEC("kprobe/oom_kill_process")
+int BPF_KPROBE(oom_kill_process, struct oom_control *oc, const char *message)
+{
+	struct task_struct *victim = BPF_CORE_READ(oc, chosen);
+	struct oom_event e = {};
+
+	trigger(&e);
+	e.victim_pid = BPF_CORE_READ(victim, tgid);
+	BPF_CORE_READ_STR_INTO(&e.victim_comm, victim, comm);
+	e.totalpages = BPF_CORE_READ(oc, totalpages);
+	e.points = BPF_CORE_READ(oc, chosen_points);
+	sa_emit(&e, sizeof(e));
 	return 0;
 }
 
 SEC("tracepoint/oom/mark_victim")
 int mark_victim(struct trace_event_raw_mark_victim *ctx)
 {
-	struct oom_event *e;
+	struct oom_event e = { .from_tracepoint = 1 };
 
-	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
-	if (!e) {
-		sa_stat_add(SA_STAT_LOST, 1);
-		return 0;
-	}
-	__builtin_memset(e, 0, sizeof(*e));
-	e->ts_ns = bpf_ktime_get_ns();
-	e->trigger_pid = bpf_get_current_pid_tgid() >> 32;
-	bpf_get_current_comm(e->trigger_comm, sizeof(e->trigger_comm));
-	e->victim_pid = BPF_CORE_READ(ctx, pid);
-	e->from_tracepoint = 1;
-	bpf_ringbuf_submit(e, 0);
+	trigger(&e);
+	e.victim_pid = BPF_CORE_READ(ctx, pid);
+	sa_emit(&e, sizeof(e));
 	return 0;
 }
 

@@ -7,7 +7,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "oomkill.skel.h"
@@ -48,22 +48,15 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_report_begin(o->tool);
-	json_builder_set_member_name(b, "trigger_pid");
-	json_builder_add_int_value(b, e->trigger_pid);
-	json_builder_set_member_name(b, "trigger_comm");
-	json_builder_add_string_value(b, tcomm);
-	json_builder_set_member_name(b, "victim_pid");
-	json_builder_add_int_value(b, e->victim_pid);
+	sa_json_int(b, "trigger_pid", e->trigger_pid);
+	sa_json_str(b, "trigger_comm", tcomm);
+	sa_json_int(b, "victim_pid", e->victim_pid);
 	if (!e->from_tracepoint) {
-		json_builder_set_member_name(b, "victim_comm");
-		json_builder_add_string_value(b, vcomm);
-		json_builder_set_member_name(b, "pages");
-		json_builder_add_int_value(b, e->totalpages);
-		json_builder_set_member_name(b, "badness");
-		json_builder_add_int_value(b, e->points);
+		sa_json_str(b, "victim_comm", vcomm);
+		sa_json_int(b, "pages", e->totalpages);
+		sa_json_int(b, "badness", e->points);
 	}
-	json_builder_set_member_name(b, "loadavg");
-	json_builder_add_string_value(b, load);
+	sa_json_str(b, "loadavg", load);
 	json_builder_end_object(b);
 	sa_json_print(b);
 	return 0;
@@ -72,41 +65,25 @@ static int handle(void *ctx, void *data, size_t size)
 static int run(struct sa_bpf_run *run)
 {
 	const char *tool = run->opts->tool;
-	GPtrArray *links = sa_links_new();
-	struct oomkill_bpf *skel = NULL;
+	struct sa_bpf_drive d = { .handle = handle, .ctx = (void *)run->opts };
 	bool kprobe = sa_kprobes_available() &&
 		      sa_kprobe_exists("oom_kill_process");
+	struct oomkill_bpf *skel;
 	int err;
 
-	if (!kprobe && !sa_tracepoint_exists("oom", "mark_victim")) {
-		sa_err(tool, "the kernel has neither oom_kill_process() to "
-		       "probe nor the oom:mark_victim tracepoint");
-		err = SA_EXIT_USAGE;
-		goto cleanup;
-	}
+	if (!kprobe && sa_require_tracepoint(tool, "oom", "mark_victim",
+					     "and no oom_kill_process() "
+					     "to probe"))
+		return SA_EXIT_USAGE;
 	skel = oomkill_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
+	if (!skel)
+		return sa_bpf_open_failed(tool);
 	bpf_program__set_autoload(kprobe ? skel->progs.mark_victim :
 				  skel->progs.oom_kill_process, false);
-	err = oomkill_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	if (sa_attach_all(skel->obj, tool, links)) {
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
 	if (run->opts->verbose)
 		fprintf(stderr, "tracing OOM kills through %s\n",
 			kprobe ? "oom_kill_process()" : "oom:mark_victim");
-	err = sa_event_loop(run, skel->obj, NULL, handle, (void *)run->opts);
-cleanup:
-	g_ptr_array_unref(links);
+	err = sa_bpf_drive(run, skel->skeleton, &d);
 	oomkill_bpf__destroy(skel);
 	return err;
 }

@@ -8,54 +8,57 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "pcount.skel.h"
+
+struct kprobe_at {
+	struct pcount_bpf *skel;
+	const char *tool, *func;
+};
+
+static int attach_kprobe(struct bpf_object *obj, void *arg, GPtrArray *links)
+{
+	struct kprobe_at *k = arg;
+	struct bpf_link *l;
+
+	l = bpf_program__attach_kprobe(k->skel->progs.count_call, false,
+				       k->func);
+	if (!l) {
+		sa_bpf_err(k->tool, -errno, "attaching a kprobe to %s",
+			   k->func);
+		return -1;
+	}
+	g_ptr_array_add(links, l);
+	return 0;
+}
 
 static int run_pcount(struct sa_bpf_run *run, const char *const *funcs,
 		      const char *what, const char *missing)
 {
 	const char *tool = run->opts->tool;
 	struct sa_count_report r = { .what = what };
-	GPtrArray *links = sa_links_new();
-	struct pcount_bpf *skel = NULL;
-	struct bpf_link *l;
-	const char *func;
+	struct kprobe_at k = { .tool = tool };
+	struct sa_bpf_drive d = { .counts = &r, .attach = attach_kprobe,
+				  .attach_arg = &k };
 	int err;
 
-	func = sa_kprobe_first(funcs);
-	if (!func || sa_require_kprobe(tool, func)) {
-		if (!func)
-			sa_err(tool, "%s", missing);
-		err = SA_EXIT_USAGE;
-		goto cleanup;
+	k.func = sa_kprobe_first(funcs);
+	if (!k.func) {
+		sa_err(tool, "%s", missing);
+		return SA_EXIT_USAGE;
 	}
-	skel = pcount_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	skel->rodata->targ_tgid = run->target;
-	err = pcount_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	l = bpf_program__attach_kprobe(skel->progs.count_call, false, func);
-	if (!l) {
-		sa_bpf_err(tool, -errno, "attaching a kprobe to %s", func);
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	g_ptr_array_add(links, l);
+	if (sa_require_kprobe(tool, k.func))
+		return SA_EXIT_USAGE;
 	if (run->opts->verbose)
-		fprintf(stderr, "probing %s\n", func);
-	err = sa_count_loop(run, skel->obj, &r, false);
-cleanup:
-	g_ptr_array_unref(links);
-	pcount_bpf__destroy(skel);
+		fprintf(stderr, "probing %s\n", k.func);
+	k.skel = pcount_bpf__open();
+	if (!k.skel)
+		return sa_bpf_open_failed(tool);
+	k.skel->rodata->targ_tgid = run->target;
+	err = sa_bpf_drive(run, k.skel->skeleton, &d);
+	pcount_bpf__destroy(k.skel);
 	return err;
 }
 

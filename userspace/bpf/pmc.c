@@ -14,7 +14,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
 #include "cmd.h"
@@ -309,24 +309,19 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 	guint i;
 	int e;
 
-	json_builder_set_member_name(b, "final");
-	json_builder_add_boolean_value(b, final);
-	json_builder_set_member_name(b, "fallback");
-	json_builder_add_boolean_value(b, s->fallback);
+	sa_json_bool(b, "final", final);
+	sa_json_bool(b, "fallback", s->fallback);
 	json_builder_set_member_name(b, "events");
 	json_builder_begin_array(b);
 	for (e = 0; e < s->nev; e++) {
 		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "name");
-		json_builder_add_string_value(b, s->ev[e]->name);
-		json_builder_set_member_name(b, opt_freq ? "freq" : "period");
-		json_builder_add_int_value(b, s->period[e]);
+		sa_json_str(b, "name", s->ev[e]->name);
+		sa_json_int(b, opt_freq ? "freq" : "period", s->period[e]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	json_builder_set_member_name(b, "lost");
-	json_builder_add_int_value(b, sa_stat_get(bpf_map__fd(
-					s->skel->maps.stats), SA_STAT_LOST));
+	sa_json_int(b, "lost",
+		sa_stat_get(bpf_map__fd( s->skel->maps.stats), SA_STAT_LOST));
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < rows->len && i < (guint)opt_top; i++) {
@@ -335,19 +330,15 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 
 		json_builder_begin_object(b);
 		if (row->func) {
-			json_builder_set_member_name(b, "function");
-			json_builder_add_string_value(b, row->func);
+			sa_json_str(b, "function", row->func);
 		} else {
-			json_builder_set_member_name(b, "pid");
-			json_builder_add_int_value(b, row->tgid);
-			json_builder_set_member_name(b, "comm");
-			json_builder_add_string_value(b, row->comm);
+			sa_json_int(b, "pid", row->tgid);
+			sa_json_str(b, "comm", row->comm);
 		}
 		json_builder_set_member_name(b, "samples");
 		json_builder_begin_object(b);
 		for (e = 0; e < s->nev; e++) {
-			json_builder_set_member_name(b, s->ev[e]->name);
-			json_builder_add_int_value(b, row->samples[e]);
+			sa_json_int(b, s->ev[e]->name, row->samples[e]);
 		}
 		json_builder_end_object(b);
 		for (r = sa_pmc_ratios(); r->num; r++) {
@@ -470,8 +461,7 @@ static int run(struct sa_bpf_run *run)
 	}
 	s.skel = pmc_bpf__open();
 	if (!s.skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
+		err = sa_bpf_open_failed(tool);
 		goto cleanup;
 	}
 	s.skel->rodata->targ_tgid = run->target;

@@ -42,21 +42,14 @@ static __always_inline int enter(struct trace_event_raw_sys_enter *ctx,
 static int leave(struct trace_event_raw_sys_exit *ctx)
 {
 	__u32 tid = bpf_get_current_pid_tgid();
-	struct shm_event *s, *e;
+	struct shm_event *e = bpf_map_lookup_elem(&start, &tid);
 
-	s = bpf_map_lookup_elem(&start, &tid);
-	if (!s)
+	if (!e)
 		return 0;
-	e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
-	if (!e) {
-		sa_stat_add(SA_STAT_LOST, 1);
-	} else {
-		*e = *s;
-		e->ts_ns = bpf_ktime_get_ns();
-		e->ret = ctx->ret;
-		bpf_get_current_comm(e->comm, sizeof(e->comm));
-		bpf_ringbuf_submit(e, 0);
-	}
+	e->ts_ns = bpf_ktime_get_ns();
+	e->ret = ctx->ret;
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+	sa_emit(e, sizeof(*e));
 	bpf_map_delete_elem(&start, &tid);
 	return 0;
 }

@@ -7,7 +7,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "shmsnoop.skel.h"
@@ -50,20 +50,14 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_report_begin(o->tool);
-	json_builder_set_member_name(b, "call");
-	json_builder_add_string_value(b, kinds[e->kind]);
-	json_builder_set_member_name(b, "pid");
-	json_builder_add_int_value(b, e->pid);
-	json_builder_set_member_name(b, "tid");
-	json_builder_add_int_value(b, e->tid);
-	json_builder_set_member_name(b, "comm");
-	json_builder_add_string_value(b, comm);
+	sa_json_str(b, "call", kinds[e->kind]);
+	sa_json_int(b, "pid", e->pid);
+	sa_json_int(b, "tid", e->tid);
+	sa_json_str(b, "comm", comm);
 	for (i = 0; i < 3 && argnames[e->kind][i]; i++) {
-		json_builder_set_member_name(b, argnames[e->kind][i]);
-		json_builder_add_int_value(b, e->args[i]);
+		sa_json_int(b, argnames[e->kind][i], e->args[i]);
 	}
-	json_builder_set_member_name(b, "ret");
-	json_builder_add_int_value(b, e->ret);
+	sa_json_int(b, "ret", e->ret);
 	json_builder_end_object(b);
 	sa_json_print(b);
 	return 0;
@@ -72,38 +66,21 @@ static int handle(void *ctx, void *data, size_t size)
 static int run(struct sa_bpf_run *run)
 {
 	const char *tool = run->opts->tool;
-	GPtrArray *links = sa_links_new();
-	struct shmsnoop_bpf *skel = NULL;
+	struct sa_bpf_drive d = {
+		.header = "TIME     PID     COMM             CALL   ARGS = RET",
+		.handle = handle, .ctx = (void *)run->opts,
+	};
+	struct shmsnoop_bpf *skel;
 	int err;
 
-	if (!sa_tracepoint_exists("syscalls", "sys_enter_shmget")) {
-		sa_err(tool, "the kernel has no syscalls:sys_enter_shmget "
-		       "tracepoint (CONFIG_SYSVIPC, CONFIG_FTRACE_SYSCALLS; "
-		       "is tracefs mounted?)");
-		err = SA_EXIT_USAGE;
-		goto cleanup;
-	}
+	if (sa_require_tracepoint(tool, "syscalls", "sys_enter_shmget",
+				  "CONFIG_SYSVIPC, CONFIG_FTRACE_SYSCALLS"))
+		return SA_EXIT_USAGE;
 	skel = shmsnoop_bpf__open();
-	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
+	if (!skel)
+		return sa_bpf_open_failed(tool);
 	skel->rodata->targ_tgid = run->target;
-	err = shmsnoop_bpf__load(skel);
-	if (err) {
-		err = sa_bpf_load_err(tool, err);
-		goto cleanup;
-	}
-	if (sa_attach_all(skel->obj, tool, links)) {
-		err = SA_EXIT_FAIL;
-		goto cleanup;
-	}
-	err = sa_event_loop(run, skel->obj,
-			    "TIME     PID     COMM             CALL   ARGS = RET",
-			    handle, (void *)run->opts);
-cleanup:
-	g_ptr_array_unref(links);
+	err = sa_bpf_drive(run, skel->skeleton, &d);
 	shmsnoop_bpf__destroy(skel);
 	return err;
 }

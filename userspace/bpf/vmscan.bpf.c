@@ -15,6 +15,13 @@
 
 enum { K_SLAB, K_DIRECT, K_MEMCG };
 
+/*
+ * Direct and memcg reclaim end share this record (a macro: CO-RE finds
+ * struct names in the kernel's BTF, a typedef of ours would not be).
+ */
+#define reclaim_end_t \
+	struct trace_event_raw_mm_vmscan_direct_reclaim_end_template
+
 /* start time by (tid, kind) */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -67,7 +74,7 @@ int direct_begin(void *ctx)
 }
 
 SEC("tracepoint/vmscan/mm_vmscan_direct_reclaim_end")
-int direct_end(struct trace_event_raw_mm_vmscan_direct_reclaim_end_template *ctx)
+int direct_end(reclaim_end_t *ctx)
 {
 	return end(K_DIRECT, VS_DIRECT, BPF_CORE_READ(ctx, nr_reclaimed));
 }
@@ -79,7 +86,7 @@ int memcg_begin(void *ctx)
 }
 
 SEC("tracepoint/vmscan/mm_vmscan_memcg_reclaim_end")
-int memcg_end(struct trace_event_raw_mm_vmscan_direct_reclaim_end_template *ctx)
+int memcg_end(reclaim_end_t *ctx)
 {
 	return end(K_MEMCG, VS_MEMCG, BPF_CORE_READ(ctx, nr_reclaimed));
 }

@@ -10,7 +10,7 @@
 
 #include <bpf/libbpf.h>
 
-#include "bpf-report.h"
+#include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "snoop.h"
@@ -74,11 +74,9 @@ static int report(void *arg, bool final)
 		return 0;
 	}
 	b = sa_json_report_begin(s->run->opts->tool);
-	json_builder_set_member_name(b, "final");
-	json_builder_add_boolean_value(b, final);
+	sa_json_bool(b, "final", final);
 	for (i = 0; i < G_N_ELEMENTS(fields); i++) {
-		json_builder_set_member_name(b, fields[i].json);
-		json_builder_add_int_value(b, d[fields[i].slot]);
+		sa_json_int(b, fields[i].json, d[fields[i].slot]);
 	}
 	json_builder_end_object(b);
 	sa_json_print(b);
@@ -93,16 +91,15 @@ static int run(struct sa_bpf_run *run)
 	struct vmscan_bpf *skel = NULL;
 	int err;
 
-	if (!sa_tracepoint_exists("vmscan", "mm_vmscan_direct_reclaim_end")) {
-		sa_err(tool, "the kernel has no vmscan tracepoints (is tracefs "
-		       "mounted?)");
+	if (sa_require_tracepoint(tool, "vmscan",
+				  "mm_vmscan_direct_reclaim_end",
+				  "CONFIG_TRACEPOINTS")) {
 		err = SA_EXIT_USAGE;
 		goto cleanup;
 	}
 	skel = vmscan_bpf__open();
 	if (!skel) {
-		sa_bpf_err(tool, -errno, "opening the BPF object");
-		err = SA_EXIT_FAIL;
+		err = sa_bpf_open_failed(tool);
 		goto cleanup;
 	}
 	sa_autoload_tracepoints(skel->obj);

@@ -81,6 +81,17 @@ else
 fi
 $S pmc -e cpu-clock --folded -c "$B/memops 2000" >cpu.folded 2>cpu.err || fail "pmc --folded: $(cat cpu.err)"
 grep -Eq '^[^ ;]+(;[^ ;]+)* [0-9]+$' cpu.folded || fail "pmc --folded: not folded: $(head -n 3 cpu.folded)"
+# the system-wide tools load, attach and report on this kernel
+for t in vmscan drsnoop oomkill; do
+	$S $t --json 1 1 >$t.json 2>$t.err || fail "$t: $(cat $t.err)"
+	assert_eq "$t final report" true "$(tail -n 1 $t.json | jq .final)"
+done
+assert_eq "vmscan fields" 13 "$(tail -n 1 vmscan.json | jq '[keys[] |
+	select(test("^(shrink_slab|direct_reclaim|memcg_reclaim|kswapd_wake|wakeup_kswapd|writepage|lost)"))] | length')"
+$S memleak --kernel --json -T 2 1 1 >kml.json 2>kml.err || fail "memleak --kernel: $(cat kml.err)"
+[ "$(tail -n 1 kml.json | jq .outstanding)" -gt 0 ] ||
+	fail "memleak --kernel: nothing outstanding: $(tail -n 1 kml.json | head -c 300)"
+
 # --by function: the sampled functions, named from their objects
 $S pmc -e cpu-clock --by function --json -c "$B/mallocbench 5000000" >fn.json 2>fn.err ||
 	fail "pmc --by function: $(cat fn.err)"
