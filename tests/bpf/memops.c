@@ -10,7 +10,11 @@
  *   do_shm       shmget, shmat, shmdt and shmctl(IPC_RMID)
  *   do_touch     the first write to each of N fresh anonymous pages
  *                (transparent huge pages off for them): N page faults
+ * memops N FILE also writes once to each of the first N pages of FILE
+ * mapped privately (do_cow_file): N copy-on-write faults, each through
+ * the file's ->fault (filemap_fault for a page-cache file).
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/ipc.h>
@@ -88,17 +92,41 @@ __attribute__((noinline)) void do_touch(int n)
 	munmap((void *)p, n * page);
 }
 
+__attribute__((noinline)) void do_cow_file(const char *path, int n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	int fd = open(path, O_RDONLY);
+	volatile char *p;
+	int i;
+
+	if (fd < 0) {
+		perror(path);
+		exit(1);
+	}
+	p = mmap(NULL, n * page, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED) {
+		perror("mmap");
+		exit(1);
+	}
+	for (i = 0; i < n; i++)
+		p[i * page] = 1;
+	munmap((void *)p, n * page);
+	close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 10;
 
 	if (n < 1 || n > 100000) {
-		fprintf(stderr, "usage: memops N (1..100000)\n");
+		fprintf(stderr, "usage: memops N [FILE] (N: 1..100000)\n");
 		return 2;
 	}
 	do_brks(n);
 	do_mmaps(n);
 	do_shm(n);
 	do_touch(n);
+	if (argc > 2)
+		do_cow_file(argv[2], n);
 	return 0;
 }

@@ -19,7 +19,7 @@
 #include "bpf-tool.h"
 #include "cmd.h"
 
-static bool print_verbose;
+static bool print_verbose, print_quiet;
 
 static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 			va_list ap)
@@ -28,6 +28,8 @@ static int libbpf_print(enum libbpf_print_level level, const char *fmt,
 		return 0;
 	if (level == LIBBPF_INFO && !print_verbose)
 		return 0;
+	if (print_quiet && !print_verbose)
+		return 0;
 	return vfprintf(stderr, fmt, ap);
 }
 
@@ -35,6 +37,11 @@ void sa_bpf_set_print(bool verbose)
 {
 	print_verbose = verbose;
 	libbpf_set_print(libbpf_print);
+}
+
+void sa_bpf_quiet(bool quiet)
+{
+	print_quiet = quiet;
 }
 
 void sa_bpf_err(const char *tool, int err, const char *fmt, ...)

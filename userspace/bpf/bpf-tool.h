@@ -88,6 +88,9 @@ const char *sa_kprobe_first(const char *const *funcs);
 /* The path of the libc that PID (0: this process) has mapped. g_free it. */
 char *sa_find_libc(pid_t pid);
 
+/* Hold back libbpf's warnings (not with -v) while trying optional probes. */
+void sa_bpf_quiet(bool quiet);
+
 /* Print a libbpf failure with the tool's name: "what: strerror(-err)". */
 void sa_bpf_err(const char *tool, int err, const char *fmt, ...)
 	G_GNUC_PRINTF(3, 4);

@@ -284,6 +284,7 @@ static int attach_user(struct memleak_bpf *skel, struct sa_bpf_run *run,
 	const char *tool = run->opts->tool;
 	char *lib = opt_lib ? g_strdup(opt_lib) : sa_find_libc(run->opts->pid);
 	pid_t pid = run->target ? run->target : -1;
+	GString *missing = g_string_new(NULL);
 	size_t i;
 	int err = 0;
 
@@ -300,6 +301,7 @@ static int attach_user(struct memleak_bpf *skel, struct sa_bpf_run *run,
 					    p->func);
 
 		uo.func_name = sym;
+		sa_bpf_quiet(!p->required);
 		l = bpf_program__attach_uprobe_opts(p->enter(skel), pid, lib, 0,
 						    &uo);
 		if (l && p->ret) {
@@ -313,11 +315,16 @@ static int attach_user(struct memleak_bpf *skel, struct sa_bpf_run *run,
 		} else if (p->required) {
 			err = -errno;
 			sa_bpf_err(tool, err, "cannot probe %s in %s", sym, lib);
-		} else if (run->opts->verbose) {
-			sa_warn(tool, "no %s in %s: not traced", sym, lib);
+		} else {
+			g_string_append_printf(missing, "%s%s",
+					       missing->len ? ", " : "", sym);
 		}
+		sa_bpf_quiet(false);
 		g_free(sym);
 	}
+	if (!err && missing->len)
+		sa_warn(tool, "%s has no %s: not traced", lib, missing->str);
+	g_string_free(missing, TRUE);
 	g_free(lib);
 	return err;
 }

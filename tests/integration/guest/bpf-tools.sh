@@ -4,7 +4,10 @@
 #                            each from its own function; none from churn
 #   brkstack/mmapsnoop/shmsnoop/faults -c memops N: exactly N each
 #   hfaults -c hugetouch 3   exactly 3 hugetlb faults
-#   memleak --kernel, swapin: load, attach (run-time function choice), run
+#   ffaults -c 'memops N F'  exactly N copy-on-write faults of ramfs file F
+#   memleak --kernel         sa_test.ko's kmalloc and kmem_cache leaks,
+#                            exactly, by their functions
+#   swapin                   loads and attaches (run-time function choice)
 #   pmc: no counters under TCG -> the software fallback, said clearly
 #   oomkill, drsnoop, vmscan while hog runs into the OOM killer
 . "$(dirname "$0")/../../lib.sh"
@@ -13,6 +16,9 @@ B=$TOP/build/tests/bpf
 for p in leaker memops hugetouch hog; do
 	[ -x "$B/$p" ] || fail "$B/$p is missing (make all)"
 done
+krel=$("$TOP/scripts/kernels" --flavour "$flavour" | cut -d' ' -f1)
+[ -f "$TOP/build/kmod/$krel/sa_test.ko" ] ||
+	fail "build/kmod/$krel/sa_test.ko is missing (make module)"
 command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
 
 cat >"$TEST_TMP/guest.sh" <<'GUEST'
@@ -41,7 +47,22 @@ run shmsnoop shmsnoop --json -c "/bin/memops $N"
 run faults faults --json -c "/bin/memops $N"
 echo 8 >/proc/sys/vm/nr_hugepages
 run hfaults hfaults --json -c "/bin/hugetouch 3"
-run kmemleak memleak --kernel --json -T 3 1 1
+# a ramfs file: its pages are in the page cache, faults go to filemap_fault
+mkdir -p /mnt/ram && mount -t ramfs ramfs /mnt/ram
+dd if=/dev/zero of=/mnt/ram/cowdata bs=4096 count=$N 2>/dev/null
+run ffaults ffaults --json -c "/bin/memops $N /mnt/ram/cowdata"
+# kernel leaks: sa_test.ko keeps 40-10 kmallocs and 20-5 cache objects
+insmod $MODDIR/sa_test.ko
+slabacct memleak --kernel --json -T 1000 >$OUT/kmemleak.json 2>$OUT/kmemleak.err &
+pk=$!
+ready kmemleak
+echo "kmalloc 40 200 10" >/proc/sa_test
+echo "cache 20 100 5" >/proc/sa_test
+sleep 0.5
+kill -INT $pk
+wait $pk
+echo $? >$OUT/kmemleak.rc
+echo free >/proc/sa_test
 run swapin swapin -v --json 1 1
 run pmc pmc -e LLC-loads,LLC-load-misses --json -c "/bin/memops 300"
 run pmcstrict pmc -e LLC-load-misses --no-fallback 1 1
@@ -67,7 +88,7 @@ guest_run "$flavour" "$TEST_TMP/guest.sh" -m 192 -t 300 \
 	fail "guest run failed"
 o=$TEST_TMP/out
 
-for t in memleak brkstack mmapsnoop shmsnoop faults hfaults kmemleak \
+for t in memleak brkstack mmapsnoop shmsnoop faults hfaults ffaults kmemleak \
 	swapin pmc oomkill drsnoop vmscan; do
 	[ "$(cat "$o/$t.rc" 2>/dev/null)" = 0 ] ||
 		fail "$t exited $(cat "$o/$t.rc" 2>/dev/null): $(head -c 600 "$o/$t.err" 2>/dev/null)"
@@ -104,11 +125,20 @@ assert_eq "faults do_touch" 17 "$(tail -n 1 "$o/faults.json" | jq \
 assert_eq "hfaults hugetouch" 3 "$(tail -n 1 "$o/hfaults.json" | jq \
 	'[.rows[] | select(.comm == "hugetouch") | .count] | add')"
 
-# memleak --kernel found outstanding kernel allocations with stacks
+assert_eq "ffaults cowdata" 17 "$(tail -n 1 "$o/ffaults.json" | jq \
+	'[.rows[] | select(.comm == "memops" and .name == "cowdata") | .count] | add')"
+
+# memleak --kernel: sa_test.ko's outstanding objects, by its functions
 k=$(tail -n 1 "$o/kmemleak.json")
-[ "$(jq .outstanding <<<"$k")" -gt 0 ] || fail "memleak --kernel: nothing outstanding"
-jq -e '.stacks[0].frames | length > 0' <<<"$k" >/dev/null ||
-	fail "memleak --kernel: no stack frames"
+kcount() {
+	jq --arg f "$1" '[.stacks[] | select(any(.frames[];
+		startswith($f + "+"))) | .allocations] | add // 0' <<<"$k"
+}
+assert_eq "memleak --kernel sa_test_kmalloc_loop" 30 "$(kcount sa_test_kmalloc_loop)"
+assert_eq "memleak --kernel sa_test_cache_loop" 15 "$(kcount sa_test_cache_loop)"
+assert_eq "memleak --kernel kmalloc bytes" $((30 * 256)) "$(jq '[.stacks[] |
+	select(any(.frames[]; startswith("sa_test_kmalloc_loop+"))) | .bytes] |
+	add' <<<"$k")"
 # swapin chose the function this kernel has
 case "$flavour" in
 6.1) want=swap_readpage ;;

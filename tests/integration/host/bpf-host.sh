@@ -8,7 +8,7 @@ need_root
 command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
 B=$TOP/build/tests/bpf
 S=$SLABACCT
-for p in leaker memops mallocbench; do
+for p in leaker memops mallocbench prefixed; do
 	[ -x "$B/$p" ] || fail "$B/$p is missing (make all)"
 done
 [ -e /sys/kernel/btf/vmlinux ] || fail "this kernel has no BTF; the BPF tools need it"
@@ -30,6 +30,24 @@ grep -Eq '^	[0-9]+ bytes in 40 allocations, oldest [0-9]+ ms, pid [0-9]+ \(leake
 	fail "memleak text: no '... in 40 allocations' line: $(head -n 20 ml.txt)"
 grep -q '^		leak_malloc+0x[0-9a-f]* \[leaker\]$' ml.txt ||
 	fail "memleak text: leak_malloc not symbolised"
+# --lib: another allocator (jemalloc, preloaded), the same exact counts
+J=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+[ -f $J ] || fail "$J is missing (scripts/install-deps)"
+$S memleak --json --lib $J -c "env LD_PRELOAD=$J $B/leaker 40" >je.json 2>je.err ||
+	fail "memleak --lib jemalloc: $(cat je.err)"
+for f in leak_malloc leak_calloc leak_realloc leak_memalign leak_aligned; do
+	assert_eq "memleak --lib jemalloc $f" 40 "$(tail -n 1 je.json | jq --arg f $f \
+		'[.stacks[] | select(.frames[0] | startswith($f + "+")) |
+		.allocations] | add // 0')"
+done
+# --symbol-prefix: an allocator whose functions are xx_malloc, xx_free
+$S memleak --json --lib $B/prefixed --symbol-prefix xx_ -c "$B/prefixed 12" >pre.json 2>pre.err ||
+	fail "memleak --symbol-prefix: $(cat pre.err)"
+assert_eq "memleak --symbol-prefix leak_prefixed" 12 "$(tail -n 1 pre.json | jq \
+	'[.stacks[] | select(.frames[0] | startswith("leak_prefixed+")) | .allocations] | add // 0')"
+assert_eq "memleak --symbol-prefix outstanding" 12 "$(tail -n 1 pre.json | jq .outstanding)"
+grep -q 'has no xx_calloc, .*: not traced' pre.err || fail "memleak: missing functions not named: $(cat pre.err)"
+
 # --older hides them all (they are younger than 10 minutes)
 $S memleak --json --older 600000 -c "$B/leaker 40" >old.json 2>old.err || fail "memleak --older: $(cat old.err)"
 assert_eq "memleak --older outstanding" 0 "$(tail -n 1 old.json | jq .outstanding)"
