@@ -423,6 +423,9 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 	return ret;
 }
 
+/* The probe's time limit; opening a trace does not read its events. */
+#define PROBE_SECONDS	20
+
 /* Present only in sanitizer builds (the fuzz targets). */
 extern void __sanitizer_set_death_callback(void (*cb)(void))
 	__attribute__((weak));
@@ -449,6 +452,8 @@ int sa_tracedat_probe_open(const char *path, GError **err)
 		 */
 		for (i = 0; i < G_N_ELEMENTS(sigs); i++)
 			signal(sigs[i], SIG_DFL);
+		signal(SIGALRM, SIG_DFL);
+		alarm(PROBE_SECONDS);	/* a hang is an answer too */
 		if (__sanitizer_set_death_callback)
 			__sanitizer_set_death_callback(NULL);
 
@@ -474,7 +479,8 @@ int sa_tracedat_probe_open(const char *path, GError **err)
 		return 0;
 	g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
 		    "%s: corrupt trace.dat: its headers or CPU data could not "
-		    "be read%s", path, WIFSIGNALED(status) ?
-		    " (libtracecmd crashed on them)" : "");
+		    "be read%s", path, !WIFSIGNALED(status) ? "" :
+		    WTERMSIG(status) == SIGALRM ? " (libtracecmd hung on them)" :
+		    " (libtracecmd crashed on them)");
 	return -1;
 }
