@@ -7,10 +7,16 @@
  *   report-events.c  sa_dispatch_table[]: every tracepoint the reports read,
  *                    mapped to an event id (enum sa_ev) and the fields to
  *                    decode, looked up by name once per event.
+ *   report-check.c   checks a trace.dat's structure (and, in a child
+ *                    process, that libtracecmd opens it) before anything
+ *                    else reads it: damage is an error with its offset.
  *   report-read.c    opens a trace.dat through libtracecmd, decodes each
- *                    record into a struct sa_rec (in a reader thread) and
+ *                    record into a struct sa_rec (in reader threads, one
+ *                    per core, each over its share of the CPUs) and
  *                    hands the records, in timestamp order, to every
  *                    aggregator that asked for that event id.
+ *   report-raw.c     the readers' fast path for version 6 files: the
+ *                    ring-buffer pages walked in place with kbuffer.
  *   report-table.c   sa_report_table[]: one row per report section: its
  *                    --what name, its aggregator, and one emitter
  *                    function per output format.
