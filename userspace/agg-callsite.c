@@ -376,6 +376,25 @@ static void totals_add(struct sa_totals *t, const struct sa_site *s)
 	t->pingpong += s->pingpong;
 }
 
+void sa_callsite_totals(struct sa_callsite_result *res)
+{
+	guint i;
+	int k;
+
+	memset(res->total, 0, sizeof(res->total));
+	for (i = 0; i < res->sites->len; i++) {
+		const struct sa_site *s = res->sites->pdata[i];
+
+		totals_add(&res->total[s->kind], s);
+	}
+	for (k = 0; k < SA_KIND_NR; k++) {
+		struct sa_totals *t = &res->total[k];
+
+		t->frag = pct_waste(t->bytes_req, t->bytes_alloc);
+		t->live_frag = pct_waste(t->live_req, t->live_alloc);
+	}
+}
+
 static void *cs_finish(void *state, struct sa_report *rep)
 {
 	struct cs_state *st = state;
@@ -383,7 +402,7 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	struct age_ctx ac = { st, rep->last_ts };
 	bool no_req = false;
 	guint i;
-	int k, j;
+	int j;
 
 	sa_callsite_foreach_live(st, age_one, &ac);
 	for (i = 0; i < st->sites->len; i++) {
@@ -421,14 +440,9 @@ static void *cs_finish(void *state, struct sa_report *rep)
 						     SA_KM_GFP, s->gfp);
 		if (!s->have_req && s->allocs)
 			no_req = true;
-		totals_add(&res->total[s->kind], s);
 	}
-	for (k = 0; k < SA_KIND_NR; k++) {
-		struct sa_totals *t = &res->total[k];
-
-		t->frag = pct_waste(t->bytes_req, t->bytes_alloc);
-		t->live_frag = pct_waste(t->live_req, t->live_alloc);
-	}
+	res->sites = st->sites;
+	sa_callsite_totals(res);
 	if (no_req)
 		sa_report_note(rep, "some allocation events have no bytes_req: "
 			       "their slack is counted as 0");
@@ -436,7 +450,6 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	res->null_frees = st->nullf;
 	res->reused = st->reused;
 	res->by = st->opts ? st->opts->by : SA_BY_CALLSITE;
-	res->sites = st->sites;
 	/* the objects stay with the state (for the live section) */
 	g_ptr_array_set_free_func(res->sites, (GDestroyNotify)sa_site_free);
 	res->shown = g_ptr_array_new();

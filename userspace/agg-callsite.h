@@ -92,6 +92,9 @@ const char *sa_age_label(int bucket);
 /* Slack, frag % and the live figures of a row, from its counts. */
 void sa_site_derive(struct sa_site *s);
 
+/* The per-kind totals of res->sites (after sa_site_derive of each). */
+void sa_callsite_totals(struct sa_callsite_result *res);
+
 /* Live state for the other aggregators (state is the callsite state). */
 typedef void (*sa_live_fn)(const struct sa_live_obj *o, void *data);
 void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data);

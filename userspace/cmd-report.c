@@ -283,14 +283,20 @@ int cmd_report(int argc, char **argv)
 	label = g_strdup_printf("slabacct report: reading %s", argv[1]);
 	opts.progress_data = sa_progress_new(stderr, label);
 	opts.progress = sa_progress_cb;
-	rep = sa_report_read(argv[1], sections, &opts, &err);
+	/* a text file that is not a trace: a /proc/slab_account snapshot? */
+	if (!sa_is_tracedat(argv[1]) &&
+	    g_file_test(argv[1], G_FILE_TEST_IS_REGULAR) &&
+	    (rep = sa_report_from_account(argv[1], &opts, NULL)))
+		sections = rep->sections;
+	else
+		rep = sa_report_read(argv[1], sections, &opts, &err);
 	sa_progress_done(opts.progress_data);
 	if (!rep) {
 		sa_err("report", "%s", err->message);
 		g_error_free(err);
 		goto out;
 	}
-	if (sa_report_no_kmem(rep))
+	if (sa_report_no_kmem(rep) && rep->origin_known)
 		sa_warn("report", "%s: the trace has no kmem events", argv[1]);
 	sa_callsite_view(rep->result[sa_section_index("callsite")], sp, top,
 			 min_bytes);

@@ -382,6 +382,20 @@ int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
 	return check(name, data, len, lay, false, err);
 }
 
+bool sa_is_tracedat(const char *path)
+{
+	char buf[MAGIC_LEN];
+	ssize_t n = -1;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, MAGIC_LEN);
+		close(fd);
+	}
+	return n == MAGIC_LEN && !memcmp(buf, MAGIC, MAGIC_LEN);
+}
+
 int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 			   GError **err)
 {

@@ -62,20 +62,6 @@ static void add_row(struct sa_diff_side *s, int kind, const char *name,
 	s->total.live_bytes += v->live_bytes;
 }
 
-static bool is_trace(const char *path)
-{
-	static const char magic[] = "\027\010\104tracing";
-	char buf[sizeof(magic)] = { 0 };
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	if (!f)
-		return false;
-	n = fread(buf, 1, sizeof(magic) - 1, f);
-	fclose(f);
-	return n == sizeof(magic) - 1 && !memcmp(buf, magic, n);
-}
-
 static int load_trace(struct sa_diff_side *s, const char *path,
 		      const struct sa_diff_opts *o, GError **err)
 {
@@ -146,7 +132,7 @@ int sa_diff_side_load(struct sa_diff_side *s, const char *path,
 	s->file = g_strdup(path);
 	s->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					g_free);
-	if (is_trace(path))
+	if (sa_is_tracedat(path))
 		return load_trace(s, path, o, err);
 	return load_account(s, path, o, err);
 }

@@ -251,6 +251,17 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 				 GError **err);
 void sa_report_free(struct sa_report *rep);
 
+/*
+ * The call-site section of a saved /proc/slab_account snapshot
+ * (report-account.c). Returns NULL with *err if path is not one.
+ */
+struct sa_report *sa_report_from_account(const char *path,
+					 const struct sa_report_opts *opts,
+					 GError **err);
+
+/* Whether path starts like a trace.dat file (trace-cmd's magic). */
+bool sa_is_tracedat(const char *path);
+
 /* Add a note ("kmalloc has no bytes_req: slack not computed"), once. */
 void sa_report_note(struct sa_report *rep, const char *fmt, ...)
 	G_GNUC_PRINTF(2, 3);

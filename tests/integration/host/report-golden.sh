@@ -105,6 +105,18 @@ c = j["change"]
 assert c["bytes_alloc"] == 0 and c["sites_new"] == 0 and c["sites_gone"] == 0
 assert c["sites_changed"] == 0 and c["sites_unchanged"] > 0 and j["rows"] == []
 PY
+# report reads the /proc/slab_account rendering back: the same totals
+"$SLABACCT" report --json "$TEST_TMP/acc" >"$TEST_TMP/acc.json" ||
+	fail "report of a /proc/slab_account snapshot failed"
+"$SLABACCT" report --json "$first" >"$TEST_TMP/first.json"
+python3 - "$TEST_TMP/acc.json" "$TEST_TMP/first.json" <<'PY' || fail "snapshot report differs"
+import json, sys
+a, t = (json.load(open(p))["sections"]["callsite"]["totals"] for p in sys.argv[1:])
+for k in ("kmalloc", "cache"):
+    for f in ("sites", "allocs", "frees", "bytes_alloc", "bytes_req", "slack",
+              "live", "live_bytes"):
+        assert a[k][f] == t[k][f], (k, f, a[k][f], t[k][f])
+PY
 # diff between the two kernels' recordings, every format, golden
 for fmt in text json csv; do
 	set -- ./*.dat
