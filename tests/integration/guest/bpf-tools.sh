@@ -7,21 +7,42 @@
 #   ffaults -c 'memops N F'  exactly N copy-on-write faults of ramfs file F
 #   memleak --kernel         sa_test.ko's kmalloc and kmem_cache leaks,
 #                            exactly, by their functions
-#   swapin                   loads and attaches (run-time function choice)
+#   swapin -c swapper 500    swap-ins of pages it paged out (zram swap),
+#                            through the function this kernel has
 #   pmc: no counters under TCG -> the software fallback, said clearly
 #   oomkill, drsnoop, vmscan while hog runs into the OOM killer
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
 B=$TOP/build/tests/bpf
-for p in leaker memops hugetouch hog; do
+for p in leaker memops hugetouch hog swapper; do
 	[ -x "$B/$p" ] || fail "$B/$p is missing (make all)"
 done
 krel=$("$TOP/scripts/kernels" --flavour "$flavour" | cut -d' ' -f1)
 [ -f "$TOP/build/kmod/$krel/sa_test.ko" ] ||
 	fail "build/kmod/$krel/sa_test.ko is missing (make module)"
+# zram and what it needs, from the kernel's own modules, uncompressed for
+# busybox's insmod; loaded in this order in the guest
+zram_files=() zram_order=
+add_module() {
+	local name=$1 f dep
+	case " $zram_order " in *" $name "*) return ;; esac
+	f=$(find "/lib/modules/$krel/kernel" -name "$name.ko*" | head -n 1)
+	[ -n "$f" ] || fail "module $name of $krel not found"
+	for dep in $(modinfo -F depends "$f" | tr ',' ' '); do
+		add_module "$dep"
+	done
+	case "$f" in
+	*.xz) xz -dc "$f" >"$TEST_TMP/$name.ko" ;;
+	*.zst) zstd -qdc "$f" >"$TEST_TMP/$name.ko" ;;
+	*) cp "$f" "$TEST_TMP/$name.ko" ;;
+	esac
+	zram_files+=(-f "$TEST_TMP/$name.ko:/zram/$name.ko")
+	zram_order="$zram_order $name"
+}
+add_module zram
 command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
 
-cat >"$TEST_TMP/guest.sh" <<'GUEST'
+{ echo "ZRAM_MODULES='$zram_order'"; cat; } >"$TEST_TMP/guest.sh" <<'GUEST'
 # the tools must outlive the OOM killer; hog raises its own score
 echo -1000 >/proc/self/oom_score_adj
 K=25 N=17
@@ -63,7 +84,6 @@ kill -INT $pk
 wait $pk
 echo $? >$OUT/kmemleak.rc
 echo free >/proc/sa_test
-run swapin swapin -v --json 1 1
 run pmc pmc -e LLC-loads,LLC-load-misses --json -c "/bin/memops 300"
 run pmcstrict pmc -e LLC-load-misses --no-fallback 1 1
 
@@ -81,10 +101,17 @@ kill -INT $p1 $p2 $p3
 wait $p1; echo $? >$OUT/oomkill.rc
 wait $p2; echo $? >$OUT/drsnoop.rc
 wait $p3; echo $? >$OUT/vmscan.rc
+
+# swap on zram, then a program that needs it
+for m in $ZRAM_MODULES; do insmod /zram/$m.ko || echo "insmod $m failed"; done
+echo 32M >/sys/block/zram0/disksize && mkswap /dev/zram0 >/dev/null &&
+	swapon /dev/zram0 || echo "no zram swap"
+run swapin swapin -v --json -c "/bin/swapper 500"
 GUEST
 guest_run "$flavour" "$TEST_TMP/guest.sh" -m 192 -t 300 \
 	-f "$B/leaker:/bin/leaker" -f "$B/memops:/bin/memops" \
-	-f "$B/hugetouch:/bin/hugetouch" -f "$B/hog:/bin/hog" ||
+	-f "$B/hugetouch:/bin/hugetouch" -f "$B/hog:/bin/hog" \
+	-f "$B/swapper:/bin/swapper" "${zram_files[@]}" ||
 	fail "guest run failed"
 o=$TEST_TMP/out
 
@@ -145,6 +172,11 @@ case "$flavour" in
 *) want=swap_read_folio ;;
 esac
 grep -q "probing $want" "$o/swapin.err" || fail "swapin: did not probe $want: $(cat "$o/swapin.err")"
+sw=$(tail -n 1 "$o/swapin.json" | jq '[.rows[] | select(.comm == "swapper") |
+	.count] | add // 0')
+[ "$sw" = 500 ] ||
+	fail "swapin: $sw swap-ins of swapper's 500 paged-out pages: $(cat "$o/swapin.json") $(cat "$o/script.log")"
+note "swapin swapper = $sw"
 
 # pmc: no counters under TCG, so software events, said on stderr
 grep -q 'no hardware counter' "$o/pmc.err" || fail "pmc: no clear message: $(cat "$o/pmc.err")"
