@@ -5,9 +5,14 @@
  * kind in its own function (leak_calloc, leak_realloc, leak_memalign,
  * leak_aligned); churn() allocates and frees 10*K blocks, which must not
  * show. Built with -O0 -fno-builtin so nothing is inlined or elided.
+ * leaker K wait: the same once SIGUSR1 arrives, then waits to be killed
+ * (for memleak -p).
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static void *keep[1 << 16];
 static int nkeep;
@@ -50,14 +55,27 @@ __attribute__((noinline)) void churn(int k)
 		free(malloc(64 + i));
 }
 
+static volatile sig_atomic_t go;
+
+static void on_usr1(int sig)
+{
+	go = 1;
+}
+
 int main(int argc, char **argv)
 {
 	int k = argc > 1 ? atoi(argv[1]) : 10;
+	int wait = argc > 2 && !strcmp(argv[2], "wait");
 	int i;
 
 	if (k < 1 || k > 10000) {
-		fprintf(stderr, "usage: leaker K (1..10000)\n");
+		fprintf(stderr, "usage: leaker K [wait] (K: 1..10000)\n");
 		return 2;
+	}
+	if (wait) {
+		signal(SIGUSR1, on_usr1);
+		while (!go)
+			pause();
 	}
 	for (i = 0; i < k; i++) {
 		leak_malloc(100 + i);
@@ -67,5 +85,7 @@ int main(int argc, char **argv)
 		leak_aligned(1);
 	}
 	churn(k);
+	while (wait)
+		pause();
 	return 0;
 }

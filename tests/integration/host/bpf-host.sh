@@ -30,6 +30,18 @@ grep -Eq '^	[0-9]+ bytes in 40 allocations, oldest [0-9]+ ms, pid [0-9]+ \(leake
 	fail "memleak text: no '... in 40 allocations' line: $(head -n 20 ml.txt)"
 grep -q '^		leak_malloc+0x[0-9a-f]* \[leaker\]$' ml.txt ||
 	fail "memleak text: leak_malloc not symbolised"
+# -p: a running process, which leaks once the probes are attached
+"$B/leaker" 30 wait &
+lp=$!
+$S memleak --json -p $lp 3 1 >lp.json 2>lp.err &
+mp=$!
+for i in $(seq 300); do grep -q 'probes attached' lp.err && break; sleep 0.1; done
+kill -USR1 $lp
+wait $mp || fail "memleak -p: $(cat lp.err)"
+kill $lp
+assert_eq "memleak -p leak_malloc" 30 "$(tail -n 1 lp.json | jq '[.stacks[] |
+	select(.frames[0] | startswith("leak_malloc+")) | .allocations] | add // 0')"
+
 # --lib: another allocator (jemalloc, preloaded), the same exact counts
 J=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 [ -f $J ] || fail "$J is missing (scripts/install-deps)"
