@@ -270,6 +270,28 @@ void sa_json_bool(JsonBuilder *b, const char *name, bool v)
 	json_builder_add_boolean_value(b, v);
 }
 
+void sa_json_frames(JsonBuilder *b, const GPtrArray *frames)
+{
+	guint i;
+
+	json_builder_set_member_name(b, "frames");
+	json_builder_begin_array(b);
+	for (i = 0; i < frames->len; i++)
+		json_builder_add_string_value(b, g_ptr_array_index(frames, i));
+	json_builder_end_array(b);
+}
+
+JsonBuilder *sa_json_event_begin(const char *tool, __u32 pid, __u32 tid,
+				 const char *comm)
+{
+	JsonBuilder *b = sa_json_report_begin(tool);
+
+	sa_json_int(b, "pid", pid);
+	sa_json_int(b, "tid", tid);
+	sa_json_str(b, "comm", comm);
+	return b;
+}
+
 void sa_json_print(JsonBuilder *b)
 {
 	JsonGenerator *gen = json_generator_new();

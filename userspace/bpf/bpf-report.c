@@ -161,12 +161,7 @@ int sa_report_stacks(const struct sa_count_report *r)
 		fr = sa_stacks_frames(st, k->tgid, k->kstack, k->ustack);
 		if (b) {
 			json_row_begin(b, k->tgid, comm, row->count);
-			json_builder_set_member_name(b, "frames");
-			json_builder_begin_array(b);
-			for (j = 0; j < fr->len; j++)
-				json_builder_add_string_value(b,
-					g_ptr_array_index(fr, j));
-			json_builder_end_array(b);
+			sa_json_frames(b, fr);
 			json_builder_end_object(b);
 		} else if (r->folded) {
 			print_folded(comm, fr, row->count);

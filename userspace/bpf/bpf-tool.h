@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include <linux/types.h>
+
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
@@ -118,6 +120,13 @@ void sa_json_print(JsonBuilder *b);
 void sa_json_int(JsonBuilder *b, const char *name, gint64 v);
 void sa_json_str(JsonBuilder *b, const char *name, const char *v);
 void sa_json_bool(JsonBuilder *b, const char *name, bool v);
+
+/* Add "frames": [...] (strings, as sa_stacks_frames gives them). */
+void sa_json_frames(JsonBuilder *b, const GPtrArray *frames);
+
+/* Begin a JSON event: a report with the task's pid, tid and comm. */
+JsonBuilder *sa_json_event_begin(const char *tool, __u32 pid, __u32 tid,
+				 const char *comm);
 
 /* Begin a JSON report: {"schema_version", "tool", "time"}; caller ends. */
 JsonBuilder *sa_json_report_begin(const char *tool);

@@ -26,10 +26,7 @@ static int handle(void *ctx, void *data, size_t size)
 		       e->lat_ns / 1e6, (unsigned long long)e->nr_reclaimed);
 		return 0;
 	}
-	b = sa_json_report_begin(o->tool);
-	sa_json_int(b, "pid", e->pid);
-	sa_json_int(b, "tid", e->tid);
-	sa_json_str(b, "comm", comm);
+	b = sa_json_event_begin(o->tool, e->pid, e->tid, comm);
 	sa_json_int(b, "latency_ns", e->lat_ns);
 	sa_json_int(b, "pages_reclaimed", e->nr_reclaimed);
 	json_builder_end_object(b);

@@ -179,7 +179,7 @@ static void report_json(struct ml_state *s, GArray *groups,
 {
 	JsonBuilder *b = sa_json_report_begin("memleak");
 	char comm[32];
-	guint i, j;
+	guint i;
 
 	sa_json_bool(b, "final", final);
 	sa_json_bool(b, "kernel", opt_kernel);
@@ -207,12 +207,7 @@ static void report_json(struct ml_state *s, GArray *groups,
 		sa_json_int(b, "allocations", g->count);
 		sa_json_int(b, "bytes", g->bytes);
 		sa_json_int(b, "oldest_ms", g->oldest_ns / 1000000);
-		json_builder_set_member_name(b, "frames");
-		json_builder_begin_array(b);
-		for (j = 0; j < fr->len; j++)
-			json_builder_add_string_value(b,
-				g_ptr_array_index(fr, j));
-		json_builder_end_array(b);
+		sa_json_frames(b, fr);
 		json_builder_end_object(b);
 		g_ptr_array_unref(fr);
 	}

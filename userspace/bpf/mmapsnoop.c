@@ -67,10 +67,7 @@ static int handle(void *ctx, void *data, size_t size)
 			printf("%llx\n", (unsigned long long)e->ret);
 		return 0;
 	}
-	b = sa_json_report_begin(o->tool);
-	sa_json_int(b, "pid", e->pid);
-	sa_json_int(b, "tid", e->tid);
-	sa_json_str(b, "comm", comm);
+	b = sa_json_event_begin(o->tool, e->pid, e->tid, comm);
 	sa_json_int(b, "addr", e->addr);
 	sa_json_int(b, "len", e->len);
 	sa_json_str(b, "prot", prot);

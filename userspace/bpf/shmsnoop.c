@@ -49,11 +49,8 @@ static int handle(void *ctx, void *data, size_t size)
 			printf("= 0x%llx\n", (unsigned long long)e->ret);
 		return 0;
 	}
-	b = sa_json_report_begin(o->tool);
+	b = sa_json_event_begin(o->tool, e->pid, e->tid, comm);
 	sa_json_str(b, "call", kinds[e->kind]);
-	sa_json_int(b, "pid", e->pid);
-	sa_json_int(b, "tid", e->tid);
-	sa_json_str(b, "comm", comm);
 	for (i = 0; i < 3 && argnames[e->kind][i]; i++) {
 		sa_json_int(b, argnames[e->kind][i], e->args[i]);
 	}
