@@ -11,6 +11,7 @@
 #                            through the function this kernel has
 #   pmc: no counters under TCG -> the software fallback, said clearly
 #   oomkill, drsnoop, vmscan while hog runs into the OOM killer
+#   vmscan -c: memcg reclaim of a program over its cgroup's memory.max
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
 B=$TOP/build/tests/bpf
@@ -107,6 +108,12 @@ for m in $ZRAM_MODULES; do insmod /zram/$m.ko || echo "insmod $m failed"; done
 echo 32M >/sys/block/zram0/disksize && mkswap /dev/zram0 >/dev/null &&
 	swapon /dev/zram0 || echo "no zram swap"
 run swapin swapin -v --json -c "/bin/swapper 500"
+
+# memcg reclaim: 32 MiB of pages in a cgroup limited to 16 MiB
+mount -t cgroup2 cgroup2 /sys/fs/cgroup
+echo +memory >/sys/fs/cgroup/cgroup.subtree_control
+mkdir /sys/fs/cgroup/lim && echo 16M >/sys/fs/cgroup/lim/memory.max
+run memcg vmscan --json -c "sh -c 'echo \$\$ >/sys/fs/cgroup/lim/cgroup.procs && exec /bin/swapper 8192'"
 GUEST
 guest_run "$flavour" "$TEST_TMP/guest.sh" -m 192 -t 300 \
 	-f "$B/leaker:/bin/leaker" -f "$B/memops:/bin/memops" \
@@ -116,7 +123,7 @@ guest_run "$flavour" "$TEST_TMP/guest.sh" -m 192 -t 300 \
 o=$TEST_TMP/out
 
 for t in memleak brkstack mmapsnoop shmsnoop faults hfaults ffaults kmemleak \
-	swapin pmc oomkill drsnoop vmscan; do
+	swapin pmc oomkill drsnoop vmscan memcg; do
 	[ "$(cat "$o/$t.rc" 2>/dev/null)" = 0 ] ||
 		fail "$t exited $(cat "$o/$t.rc" 2>/dev/null): $(head -c 600 "$o/$t.err" 2>/dev/null)"
 done
@@ -200,3 +207,9 @@ v=$(tail -n 1 "$o/vmscan.json")
 [ "$(jq .direct_reclaim <<<"$v")" -gt 0 ] || fail "vmscan: no direct reclaim counted: $v"
 [ "$(jq .direct_reclaim_ns <<<"$v")" -gt 0 ] || fail "vmscan: no direct reclaim time: $v"
 note "vmscan: $v"
+v=$(tail -n 1 "$o/memcg.json")
+[ "$(jq .memcg_reclaim <<<"$v")" -gt 0 ] || fail "vmscan: no memcg reclaim counted: $v"
+[ "$(jq .memcg_reclaim_ns <<<"$v")" -gt 0 ] || fail "vmscan: no memcg reclaim time: $v"
+# pages written to swap: mm_vmscan_writepage on 6.1, write_folio on 6.12
+[ "$(jq .writepage <<<"$v")" -gt 0 ] || fail "vmscan: no pages written by reclaim: $v"
+note "vmscan (memcg): $v"
