@@ -18,7 +18,7 @@ cat >"$TEST_TMP/guest.sh" <<'GUEST'
 echo 0 >/sys/kernel/tracing/tracing_on
 trace-cmd extract -o $OUT/boot.dat >$OUT/extract.log 2>&1
 GUEST
-guest_run "$KREL_DIR/bzImage" "$TEST_TMP/guest.sh" -t 300 \
+guest_run "$KREL_DIR/bzImage" "$TEST_TMP/guest.sh" -t 600 \
 	-f /usr/bin/trace-cmd:/bin/trace-cmd \
 	-a "trace_event=kmem:kmalloc trace_clock=global trace_buf_size=4M" ||
 	fail "the guest run failed"
