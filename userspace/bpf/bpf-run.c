@@ -148,18 +148,31 @@ static bool child_done(struct sa_bpf_run *run)
 	}
 }
 
+/*
+ * Let a child held at its exit finish; kill one the run ended early
+ * (Ctrl-C, COUNT reached) and reap it.
+ */
 static void child_release(struct sa_bpf_run *run)
 {
-	int st;
+	int st = 0;
+	pid_t r;
 
 	if (!run->child)
 		return;
-	if (run->child_held) {
+	if (run->child_held)
 		ptrace(PTRACE_DETACH, run->child, NULL, NULL);
-		run->child_held = false;
+	else
+		kill(run->child, SIGKILL);
+	run->child_held = false;
+	for (;;) {
+		r = waitpid(run->child, &st, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0 || WIFEXITED(st) || WIFSIGNALED(st))
+			break;
+		/* a stop on the way out: let it go on */
+		ptrace(PTRACE_CONT, run->child, NULL, NULL);
 	}
-	while (waitpid(run->child, &st, 0) < 0 && errno == EINTR)
-		;
 	run->child_status = st;
 	run->child = 0;
 }
@@ -217,9 +230,5 @@ void sa_bpf_run_cleanup(struct sa_bpf_run *run)
 		close(run->child_fd);
 		run->child_fd = -1;
 	}
-	if (run->child) {
-		kill(run->child, SIGKILL);
-		run->child_held = false;
-		child_release(run);
-	}
+	child_release(run);
 }

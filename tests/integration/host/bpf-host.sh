@@ -42,6 +42,12 @@ kill $lp
 assert_eq "memleak -p leak_malloc" 30 "$(tail -n 1 lp.json | jq '[.stacks[] |
 	select(.frames[0] | startswith("leak_malloc+")) | .allocations] | add // 0')"
 
+# -c with COUNT reached first: one report, then the command is killed
+$S memleak --json -c "$B/leaker 7 wait" 1 1 >early.json 2>early.err ||
+	fail "memleak -c, ended early: $(cat early.err)"
+assert_eq "memleak -c ended early: reports" 1 "$(grep -c schema_version early.json)"
+pgrep -f "leaker 7 wait" >/dev/null && fail "memleak -c left its command running"
+
 # --lib: another allocator (jemalloc, preloaded), the same exact counts
 J=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 [ -f $J ] || fail "$J is missing (scripts/install-deps)"
