@@ -59,7 +59,7 @@ echo "$s $e" >/tmp/work.wall
 EOF
 # bench TOOL [CMD...]: run the workload under the recorder CMD (which runs
 # it as its command and stops when it ends); print "TOOL wall cpu", cpu
-# being the recorder's own: all children less the workload
+# being the recorder's own: all reaped children less the workload
 bench() {
 	tool=$1; shift
 	times >/tmp/t0
@@ -77,8 +77,8 @@ lost_and_events() {
 		lost=$(sed -n 's/.*warning: \([0-9]*\) events lost.*/\1/p' /tmp/$1.err)
 		;;
 	trace-cmd)
-		ev=$(trace-cmd report --stat /tmp/t.dat 2>/dev/null |
-			awk '/^read events:/ { n += $NF } END { print n + 0 }')
+		ev=$(trace-cmd report /tmp/t.dat 2>/dev/null |
+			grep -cE '^ *.+ \[[0-9]+\] +[0-9.]+: [a-z_]+: ')
 		lost=$(trace-cmd report --stat /tmp/t.dat 2>/dev/null |
 			awk '/^(overrun|commit overrun|dropped events):/ { n += $NF }
 			END { print n + 0 }')
@@ -169,14 +169,17 @@ set with its default buffers. Medians of $reps runs, taken in turn in
 one boot.
 
 - workload s: the workload's wall time; slowdown: against no tracing;
-- fixed CPU s: user + system time of the recorder and its children
-  (trace-cmd's per-CPU readers) around an empty workload: setup, kallsyms,
-  formats, snapshots, writing the file;
-- CPU s: the same around the workload, less the workload's own CPU; vs
-  trace-cmd: its ratio to trace-cmd's;
+- fixed CPU s: user + system time of the recorder and its reaped
+  children (trace-cmd's per-CPU readers) around an empty workload: setup,
+  kallsyms, formats, snapshots, writing the file. (The guest's
+  /proc/stat busy time was tried instead: under TCG it undercounts, less
+  than the workload's own times.)
+- CPU s: the same around the workload, less the workload's own CPU
+  (its \`times\`); vs trace-cmd: its ratio to trace-cmd's;
 - marginal CPU s: CPU less fixed CPU, run by run: the cost of the events;
-- events, lost: per run (slabacct: its summary; trace-cmd: read events
-  and overruns of the CPUSTAT in its file; perf: samples, LOST records).
+- events, lost: per run (slabacct: its summary; trace-cmd: the events
+  \`trace-cmd report\` shows, and the overruns of the CPUSTAT in its file;
+  perf: samples, LOST records).
 - slabacct-nosnap: \`slabacct record --no-snapshot\`, without the system
   snapshots (every process's smaps_rollup, slabinfo, ...) at start and end.
 
