@@ -14,20 +14,6 @@
 
 #define H(v) sa_human((char[16]){ 0 }, (v))
 
-/* The last columns of a line hold a name: cut it to what is left. */
-static void put_name(struct sa_emit *e, int used, const char *s)
-{
-	int room = e->width - used;
-	int len = strlen(s);
-
-	if (room < 8)
-		room = 8;
-	if (e->width <= 0 || len <= room)
-		fprintf(e->out, "%s\n", s);
-	else
-		fprintf(e->out, "%.*s~\n", room - 1, s);
-}
-
 /* A long comment, wrapped at the width with "#   " continuations. */
 static void put_wrapped(struct sa_emit *e, const char *lead, const char *s)
 {
@@ -177,7 +163,7 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 				H(s->bytes_alloc), H(s->slack), s->frag,
 				s->allocs, s->frees, H(s->live_alloc),
 				s->pingpong);
-			put_name(e, 50, s->sym);
+			sa_text_tail_name(e, 50, s->sym);
 			if (e->verbose) {
 				char *l = g_strdup_printf(
 					"        req %s, live %" G_GUINT64_FORMAT
@@ -226,7 +212,7 @@ void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
 			s->age[0] + s->age[1], s->age[2] + s->age[3], s->age[4],
 			s->age[5], s->kind == SA_KIND_KMALLOC ? "kmall" :
 			"cache");
-		put_name(e, 55, s->sym);
+		sa_text_tail_name(e, 55, s->sym);
 	}
 	if (!r->objects)
 		return;
@@ -241,7 +227,7 @@ void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
 			o->bytes_alloc);
 		put_secs(f, o->age_ns);
 		fprintf(f, " %7d %-15.15s ", o->pid, o->comm);
-		put_name(e, 62, o->site->sym);
+		sa_text_tail_name(e, 62, o->site->sym);
 	}
 }
 
@@ -264,7 +250,7 @@ void sa_text_subsys(struct sa_emit *e, const struct sa_report *rep,
 		fprintf(f, "%7s %7s %7" G_GUINT64_FORMAT " %7s %5"
 			G_GUINT64_FORMAT " ", H(s->bytes_alloc), H(s->slack),
 			s->allocs, H(s->live_alloc), s->sites);
-		put_name(e, 42, s->name);
+		sa_text_tail_name(e, 42, s->name);
 	}
 	if (!r->wrappers->len)
 		return;
