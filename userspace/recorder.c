@@ -593,6 +593,7 @@ int sa_recorder_collect_boot(const char *output, const char *recorder,
 {
 	struct sa_recorder *r = g_new0(struct sa_recorder, 1);
 
+	memset(res, 0, sizeof(*res));
 	r->out_fd = -1;
 	r->output = g_strdup(output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);

@@ -23,13 +23,13 @@ START_TEST(estimate_kmem)
 	sa_boot_estimate(SA_GROUP_KMEM, &est);
 	ck_assert_int_eq(est.nr_shares, 1);
 	ck_assert_str_eq(est.shares[0].group, "kmem");
-	ck_assert_uint_eq(est.total_bytes, 200000 * 56);
-	/* 11.2 MB + 25% = 14 MB, whole MB */
-	ck_assert_uint_eq(est.buffer_kb, 14 * 1024);
+	ck_assert_uint_eq(est.total_bytes, 350000 * 56);
+	/* 18.7 MiB + 25% = 23.4 MiB, rounded up to whole MiB */
+	ck_assert_uint_eq(est.buffer_kb, 24 * 1024);
 	sa_boot_estimate(SA_GROUP_ALL, &est);
 	ck_assert_int_eq(est.nr_shares, 5);
 	ck_assert_uint_eq(est.buffer_kb % 1024, 0);
-	ck_assert_uint_gt(est.buffer_kb, 14 * 1024);
+	ck_assert_uint_gt(est.buffer_kb, 24 * 1024);
 }
 END_TEST
 
