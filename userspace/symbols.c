@@ -61,13 +61,17 @@ int sa_symbols_lookup(struct sa_symbols *s, guint64 addr, struct sa_sym *out)
 		    tep_find_function_info(s->tep, addr, &name, &start,
 					    &size) && name) {
 			const char *mod = sa_kallsyms_module(s->tep, start);
+			struct sa_srcpos pos;
 
 			c->func = g_intern_string(name);
 			c->off = addr - start;
 			c->module = mod ? g_intern_string(mod) : NULL;
-			if (s->dwarf && !c->module)
-				sa_dwarf_lookup(s->dwarf, c->func, c->off,
-						&c->file, &c->line);
+			if (s->dwarf && !c->module &&
+			    !sa_dwarf_lookup_pos(s->dwarf, c->func, start,
+						 c->off, &pos)) {
+				c->file = pos.file;
+				c->line = pos.line;
+			}
 			if (s->objs && !c->file)
 				c->file = sa_objmap_lookup(s->objs, c->func);
 		}

@@ -71,11 +71,37 @@ void sa_kallsyms_forget(struct tep_handle *tep);
  */
 void sa_kallsyms_skip(bool skip);
 
-/* Maps a function name and offset to a source file:line of a vmlinux. */
+/*
+ * Maps a function name and offset (of a return address: the call before
+ * it is looked up) to a source file:line of a vmlinux, relative to the
+ * source tree. start is the function's address in the trace's kallsyms
+ * (0 if unknown): it tells apart the copies of a local name several
+ * objects define (kzalloc.constprop.0), which are not found without it.
+ *
+ * Through inlined code, file:line is the line that calls the inlined
+ * allocator: the first position outside a header on the way out from the
+ * innermost one (drivers/tty/tty_io.c, not the include/linux/slab.h of
+ * an inlined kzalloc); caller_* is the line in the function that contains
+ * the address, inner_* the innermost line. All three are the same when
+ * nothing is inlined there. Strings are interned.
+ */
 struct sa_dwarf;
+struct sa_srcpos {
+	const char *file;
+	int line;
+	const char *caller_file;
+	int caller_line;
+	const char *inner_file;
+	int inner_line;
+};
 struct sa_dwarf *sa_dwarf_open(const char *vmlinux, GError **err);
+int sa_dwarf_lookup_pos(struct sa_dwarf *d, const char *func, guint64 start,
+			guint64 off, struct sa_srcpos *pos);
+/* sa_dwarf_lookup_pos's file and line (start 0); 0, or -1 if not found. */
 int sa_dwarf_lookup(struct sa_dwarf *d, const char *func, guint64 off,
 		    const char **file, int *line);
+/* The source tree of an out-of-tree build (O=) the paths are cut from. */
+const char *sa_dwarf_srctree(struct sa_dwarf *d);
 void sa_dwarf_close(struct sa_dwarf *d);
 
 /* Every defined function symbol of an ELF file's symbol tables. */
