@@ -32,12 +32,12 @@ mem > \$OUT/after
 cat /proc/slabinfo > \$OUT/slabinfo-after
 rmmod sa_test
 GUEST
-# One CPU: under QEMU's multi-threaded TCG, patching a static key while
-# another vCPU runs through it can leave that vCPU executing the int3 of
-# text_poke_bp ("Oops: int3" in kfree). Toggling the kmem events through
-# tracefs under the same storm does it too, without this module, so it
-# is the emulator's; on one vCPU the storm still interrupts every load.
-guest_run "$flavour" "$TEST_TMP/guest.sh" --smp 1 -t 600 || fail "guest run failed (see above)"
+# Two vCPUs, so loads and unloads race with the storm on the other CPU.
+# This needs qemu/run's single-threaded TCG (its default): with
+# multi-threaded TCG, patching a static key while another vCPU runs
+# through it leaves that vCPU on the int3 of text_poke_bp ("Oops: int3"
+# in kfree), with or without this module.
+guest_run "$flavour" "$TEST_TMP/guest.sh" --smp 2 -t 600 || fail "guest run failed (see above)"
 o=$TEST_TMP/out
 assert_eq "cycles completed" $CYCLES "$(cat "$o/cycles")"
 read -r _ slab0 _ _ vm0 _ <"$o/before"
