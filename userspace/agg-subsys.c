@@ -3,6 +3,7 @@
  * The subsystems section, computed from the call-site rows when the trace
  * ends.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "agg-subsys.h"
@@ -57,6 +58,59 @@ static gpointer row_get(GArray *arr, GHashTable *idx, const char *name,
 	return arr->data + (arr->len - 1) * size;
 }
 
+/* Call sites with no source file although --vmlinux/--build-tree was given */
+struct unplaced {
+	guint64 sites, bytes;
+	GString *local;		/* "name (N objects), ..." */
+	guint64 local_sites, local_bytes;
+	GHashTable *seen;	/* names already in local */
+};
+
+static void unplaced_add(struct unplaced *u, struct sa_report *rep,
+			 const struct sa_site *s)
+{
+	guint n = sa_symbols_objects(rep->syms, s->func);
+
+	u->sites++;
+	u->bytes += s->bytes_alloc;
+	if (n < 2)
+		return;
+	u->local_sites++;
+	u->local_bytes += s->bytes_alloc;
+	if (!u->seen) {
+		u->seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+		u->local = g_string_new(NULL);
+	}
+	if (!g_hash_table_add(u->seen, (gpointer)s->func))
+		return;
+	g_string_append_printf(u->local, "%s%s (%u object files)",
+			       u->local->len ? ", " : "", s->func, n);
+}
+
+static void unplaced_note(struct unplaced *u, struct sa_report *rep)
+{
+	if (u->local) {
+		sa_report_note(rep, "subsystems: %s: local names that several "
+			       "object files of the build tree define, so "
+			       "--build-tree cannot tell whose copy a call "
+			       "site is in; their %" G_GUINT64_FORMAT " call "
+			       "sites (%" G_GUINT64_FORMAT " bytes) are in "
+			       "the " SA_SUBSYS_UNRESOLVED " row. Built with "
+			       "-O2 (kconfig-fragments/callsite.config), such "
+			       "helpers are inlined into their callers",
+			       u->local->str, u->local_sites,
+			       u->local_bytes);
+		g_string_free(u->local, TRUE);
+		g_hash_table_destroy(u->seen);
+	}
+	if (u->sites > u->local_sites)
+		sa_report_note(rep, "subsystems: %" G_GUINT64_FORMAT " call "
+			       "sites (%" G_GUINT64_FORMAT " bytes) have no "
+			       "source file: the " SA_SUBSYS_UNRESOLVED " row",
+			       u->sites - u->local_sites,
+			       u->bytes - u->local_bytes);
+}
+
 static void *ss_finish(void *state, struct sa_report *rep)
 {
 	struct ss_state *st = state;
@@ -66,6 +120,10 @@ static void *ss_finish(void *state, struct sa_report *rep)
 	GHashTable *ri = g_hash_table_new(g_direct_hash, g_direct_equal);
 	GHashTable *wi = g_hash_table_new(g_direct_hash, g_direct_equal);
 	int depth = st->opts && st->opts->depth > 0 ? st->opts->depth : 0;
+	bool has_files = st->opts && (st->opts->vmlinux ||
+				      st->opts->build_tree);
+	const char *unresolved = g_intern_static_string(SA_SUBSYS_UNRESOLVED);
+	struct unplaced up = { 0 };
 	guint i;
 
 	res->depth = depth;
@@ -81,8 +139,14 @@ static void *ss_finish(void *state, struct sa_report *rep)
 		const char *name = s->call_site ?
 			sa_sym_subsystem(&sym, depth) :
 			g_intern_string(s->sym);
-		struct sa_subsys_row *r = row_get(res->rows, ri, name,
-						  sizeof(*r));
+		struct sa_subsys_row *r;
+
+		if (s->call_site && s->func && !s->module && !s->file &&
+		    has_files) {
+			name = unresolved;
+			unplaced_add(&up, rep, s);
+		}
+		r = row_get(res->rows, ri, name, sizeof(*r));
 
 		r->name = name;
 		r->sites++;
@@ -107,6 +171,7 @@ static void *ss_finish(void *state, struct sa_report *rep)
 	g_array_sort(res->wrappers, wrappers_by_bytes);
 	g_hash_table_destroy(ri);
 	g_hash_table_destroy(wi);
+	unplaced_note(&up, rep);
 	if (!st->opts || (!st->opts->vmlinux && !st->opts->build_tree))
 		sa_report_note(rep, "subsystems: no --vmlinux or --build-tree, "
 			       "so sites are grouped by module and symbol");

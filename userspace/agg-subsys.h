@@ -2,13 +2,17 @@
 /*
  * The subsystems section: call-site rows rolled up by source directory
  * at --depth levels (from --vmlinux DWARF or --build-tree objects), else
- * by module ("[ext4]") and by symbol ("vmlinux:func"); and the allocation
+ * by module ("[ext4]") and by symbol ("vmlinux:func"); vmlinux sites
+ * that neither places are in one "(unresolved)" row; and the allocation
  * wrappers (kstrdup, kmemdup, ...) whose call sites hide their callers.
  */
 #ifndef SLABACCT_AGG_SUBSYS_H
 #define SLABACCT_AGG_SUBSYS_H
 
 #include "agg-callsite.h"
+
+/* The row of vmlinux call sites with no source file or object */
+#define SA_SUBSYS_UNRESOLVED	"(unresolved)"
 
 struct sa_subsys_row {
 	const char *name;		/* interned */

@@ -2,7 +2,9 @@
 /*
  * --build-tree: function names mapped to the object files of a kernel
  * build tree that define them, read through libelf. A name defined in
- * several objects maps to their common directory.
+ * several objects maps to their common directory ("fs/ext4/?"), or to
+ * nothing when they share none: a local name like kzalloc.constprop.0,
+ * whose copies only the address tells apart (sa_objmap_defs counts them).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +19,7 @@
 
 struct sa_objmap {
 	GHashTable *map;		/* interned func -> interned path */
+	GHashTable *defs;		/* interned func -> objects, if > 1 */
 	guint objects;
 };
 
@@ -78,12 +81,18 @@ static void add_func(const char *name, guint64 addr, void *data)
 	const char *in = g_intern_string(name), *old;
 
 	old = g_hash_table_lookup(c->m->map, in);
-	if (!old)
+	if (!old) {
 		g_hash_table_insert(c->m->map, (gpointer)in,
 				    (gpointer)g_intern_string(c->rel));
-	else if (strcmp(old, c->rel))
+	} else if (strcmp(old, c->rel)) {
+		guint n = GPOINTER_TO_UINT(g_hash_table_lookup(c->m->defs,
+							       in));
+
 		g_hash_table_insert(c->m->map, (gpointer)in,
 				    (gpointer)common_dir(old, c->rel));
+		g_hash_table_insert(c->m->defs, (gpointer)in,
+				    GUINT_TO_POINTER(n ? n + 1 : 2));
+	}
 }
 
 static void add_object(struct sa_objmap *m, const char *path,
@@ -155,6 +164,7 @@ struct sa_objmap *sa_objmap_open(const char *dir, GError **err)
 	elf_version(EV_CURRENT);
 	m = g_new0(struct sa_objmap, 1);
 	m->map = g_hash_table_new(g_direct_hash, g_direct_equal);
+	m->defs = g_hash_table_new(g_direct_hash, g_direct_equal);
 	walk(m, dir, "", 0);
 	if (!m->objects) {
 		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_NOENT,
@@ -167,8 +177,20 @@ struct sa_objmap *sa_objmap_open(const char *dir, GError **err)
 
 const char *sa_objmap_lookup(struct sa_objmap *m, const char *func)
 {
-	return func ? g_hash_table_lookup(m->map, g_intern_string(func)) :
-		      NULL;
+	const char *r = func ? g_hash_table_lookup(m->map,
+						   g_intern_string(func)) :
+			NULL;
+
+	return r && strcmp(r, "?") ? r : NULL;
+}
+
+guint sa_objmap_defs(struct sa_objmap *m, const char *func)
+{
+	const char *in = func ? g_intern_string(func) : NULL;
+
+	if (!in || !g_hash_table_contains(m->map, in))
+		return 0;
+	return MAX(GPOINTER_TO_UINT(g_hash_table_lookup(m->defs, in)), 1);
 }
 
 guint sa_objmap_size(struct sa_objmap *m)
@@ -181,5 +203,6 @@ void sa_objmap_close(struct sa_objmap *m)
 	if (!m)
 		return;
 	g_hash_table_destroy(m->map);
+	g_hash_table_destroy(m->defs);
 	g_free(m);
 }

@@ -83,6 +83,11 @@ int sa_symbols_lookup(struct sa_symbols *s, guint64 addr, struct sa_sym *out)
 	return c->func ? 0 : -1;
 }
 
+guint sa_symbols_objects(struct sa_symbols *s, const char *func)
+{
+	return s && s->objs ? sa_objmap_defs(s->objs, func) : 0;
+}
+
 char *sa_sym_format(const struct sa_sym *sym, guint64 addr)
 {
 	if (!sym->func)

@@ -37,6 +37,12 @@ void sa_symbols_free(struct sa_symbols *s);
 /* Resolve addr. Returns 0, or -1 when no symbol covers it. */
 int sa_symbols_lookup(struct sa_symbols *s, guint64 addr, struct sa_sym *out);
 
+/*
+ * How many object files of the --build-tree define func (0: none, or no
+ * build tree): above 1, a local name --build-tree cannot place.
+ */
+guint sa_symbols_objects(struct sa_symbols *s, const char *func);
+
 /* "func+0xoff [module]", or "0xaddr" when unknown. g_free the result. */
 char *sa_sym_format(const struct sa_sym *sym, guint64 addr);
 
@@ -112,8 +118,14 @@ void sa_elf_foreach_func(Elf *elf, sa_elf_func_fn fn, void *data);
 /* Maps function names to the object files of a build tree that define them. */
 struct sa_objmap;
 struct sa_objmap *sa_objmap_open(const char *dir, GError **err);
-/* The object path relative to dir (interned), or NULL. */
+/*
+ * The object path relative to dir (interned): "fs/ext4/?" for a name
+ * several objects of one directory define; NULL when none defines it or
+ * the objects that do share no directory.
+ */
 const char *sa_objmap_lookup(struct sa_objmap *m, const char *func);
+/* How many objects define func (0: none). */
+guint sa_objmap_defs(struct sa_objmap *m, const char *func);
 guint sa_objmap_size(struct sa_objmap *m);
 void sa_objmap_close(struct sa_objmap *m);
 
