@@ -8,22 +8,18 @@
 #include <string.h>
 
 #include "agg-callsite.h"
+#include "inttable.h"
 #include "report-flags.h"
 #include "symbols.h"
 
-#define HOT_SITES	1024
-
 struct cs_state {
 	const struct sa_report_opts *opts;
-	GHashTable *index[SA_KIND_NR];	/* key -> site index + 1 */
-	struct {			/* a direct-mapped cache of index */
-		gpointer key;
-		guint32 idx;
-	} hot[SA_KIND_NR][HOT_SITES];
+	struct sa_inttable index[SA_KIND_NR];	/* key -> site index */
 	GPtrArray *sites;		/* struct sa_site * */
-	GHashTable *live;		/* ptr -> object index + 1 */
+	struct sa_inttable live;	/* ptr -> object index */
 	GArray *objs;			/* struct sa_live_obj */
-	GArray *holes;			/* free object indices */
+	guint32 *holes;			/* free object indices */
+	guint nr_holes, holes_size;
 	guint64 unmatched, nullf, reused;
 	gboolean given;			/* sites now belong to the result */
 };
@@ -84,11 +80,10 @@ static void *cs_create(const struct sa_report_opts *opts,
 
 	st->opts = opts;
 	for (k = 0; k < SA_KIND_NR; k++)
-		st->index[k] = g_hash_table_new(g_direct_hash, g_direct_equal);
+		sa_inttable_init(&st->index[k]);
 	st->sites = g_ptr_array_new();
-	st->live = g_hash_table_new(g_direct_hash, g_direct_equal);
+	sa_inttable_init(&st->live);
 	st->objs = g_array_new(FALSE, FALSE, sizeof(struct sa_live_obj));
-	st->holes = g_array_new(FALSE, FALSE, sizeof(guint32));
 	return st;
 }
 
@@ -98,12 +93,12 @@ static void cs_destroy(void *state)
 	int k;
 
 	for (k = 0; k < SA_KIND_NR; k++)
-		g_hash_table_destroy(st->index[k]);
+		sa_inttable_clear(&st->index[k]);
 	if (!st->given)
 		g_ptr_array_free(st->sites, TRUE);
-	g_hash_table_destroy(st->live);
+	sa_inttable_clear(&st->live);
 	g_array_free(st->objs, TRUE);
-	g_array_free(st->holes, TRUE);
+	g_free(st->holes);
 	g_free(st);
 }
 
@@ -125,25 +120,21 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 			enum sa_kind kind)
 {
 	const char *cache = NULL;
-	gpointer key, v;
+	guint32 *idx;
+	guint64 key;
 	struct sa_site *s;
-	guint h;
+	bool found;
 
 	if (st->opts && st->opts->by == SA_BY_CACHE) {
 		cache = cache_of(r, kind);
-		key = (gpointer)cache;
+		key = (uintptr_t)cache;
 	} else {
-		key = (gpointer)(uintptr_t)r->v[SA_KM_CALL_SITE];
+		key = r->v[SA_KM_CALL_SITE];
 	}
-	h = ((uintptr_t)key >> 3 ^ (uintptr_t)key >> 13) % HOT_SITES;
-	if (st->hot[kind][h].key == key && key)
-		return st->hot[kind][h].idx;
-	v = g_hash_table_lookup(st->index[kind], key);
-	if (v) {
-		st->hot[kind][h].key = key;
-		st->hot[kind][h].idx = GPOINTER_TO_UINT(v) - 1;
-		return GPOINTER_TO_UINT(v) - 1;
-	}
+	idx = sa_inttable_put(&st->index[kind], key, &found);
+	if (found)
+		return *idx;
+	*idx = st->sites->len;
 	s = g_new0(struct sa_site, 1);
 	s->kind = kind;
 	if (cache) {
@@ -154,8 +145,6 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 			s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
 	}
 	g_ptr_array_add(st->sites, s);
-	g_hash_table_insert(st->index[kind], key,
-			    GUINT_TO_POINTER(st->sites->len));
 	return st->sites->len - 1;
 }
 
@@ -176,6 +165,7 @@ static void gfp_count(struct sa_site *s, guint64 gfp)
 	}
 }
 
+/* Object idx is gone (its pointer is out of st->live or reused). */
 static void live_drop(struct cs_state *st, guint32 idx, struct sa_site *s)
 {
 	struct sa_live_obj *o = &g_array_index(st->objs, struct sa_live_obj,
@@ -184,9 +174,12 @@ static void live_drop(struct cs_state *st, guint32 idx, struct sa_site *s)
 	s->live--;
 	s->live_alloc -= o->bytes_alloc;
 	s->live_req -= o->bytes_req;
-	g_hash_table_remove(st->live, (gpointer)(uintptr_t)o->ptr);
 	o->ptr = 0;
-	g_array_append_val(st->holes, idx);
+	if (st->nr_holes == st->holes_size) {
+		st->holes_size = st->holes_size ? 2 * st->holes_size : 1024;
+		st->holes = g_renew(guint32, st->holes, st->holes_size);
+	}
+	st->holes[st->nr_holes++] = idx;
 }
 
 static void on_alloc(struct cs_state *st, struct sa_rec *r,
@@ -195,8 +188,8 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 	guint64 ptr = r->v[SA_KM_PTR];
 	struct sa_live_obj o;
 	struct sa_site *s;
-	guint32 idx;
-	gpointer v;
+	guint32 idx, *slot;
+	bool found;
 
 	if (!ptr)
 		return;		/* a failed allocation */
@@ -214,14 +207,14 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 	if (r->have & (1u << SA_KM_GFP))
 		gfp_count(s, r->v[SA_KM_GFP]);
 
-	v = g_hash_table_lookup(st->live, (gpointer)(uintptr_t)ptr);
-	if (v) {
-		guint32 old = GPOINTER_TO_UINT(v) - 1;
+	slot = sa_inttable_put(&st->live, ptr, &found);
+	if (found) {
 		struct sa_live_obj *p = &g_array_index(st->objs,
-						       struct sa_live_obj, old);
+						       struct sa_live_obj,
+						       *slot);
 
 		st->reused++;
-		live_drop(st, old, st->sites->pdata[p->site]);
+		live_drop(st, *slot, st->sites->pdata[p->site]);
 	}
 	o.ptr = ptr;
 	o.ts = r->ts;
@@ -234,19 +227,14 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 	s->live++;
 	s->live_alloc += o.bytes_alloc;
 	s->live_req += o.bytes_req;
-	if (st->holes->len) {
-		guint32 h = g_array_index(st->holes, guint32,
-					  st->holes->len - 1);
-
-		g_array_set_size(st->holes, st->holes->len - 1);
-		g_array_index(st->objs, struct sa_live_obj, h) = o;
-		idx = h;
+	if (st->nr_holes) {
+		idx = st->holes[--st->nr_holes];
+		g_array_index(st->objs, struct sa_live_obj, idx) = o;
 	} else {
 		g_array_append_val(st->objs, o);
 		idx = st->objs->len - 1;
 	}
-	g_hash_table_insert(st->live, (gpointer)(uintptr_t)ptr,
-			    GUINT_TO_POINTER(idx + 1));
+	*slot = idx;
 }
 
 static void on_free(struct cs_state *st, struct sa_rec *r)
@@ -255,7 +243,6 @@ static void on_free(struct cs_state *st, struct sa_rec *r)
 	struct sa_live_obj *o;
 	struct sa_site *s;
 	guint32 idx;
-	gpointer v;
 
 	if (!(r->have & (1u << SA_KM_PTR)))
 		return;
@@ -263,12 +250,10 @@ static void on_free(struct cs_state *st, struct sa_rec *r)
 		st->nullf++;
 		return;
 	}
-	v = g_hash_table_lookup(st->live, (gpointer)(uintptr_t)ptr);
-	if (!v) {
+	if (!sa_inttable_take(&st->live, ptr, &idx)) {
 		st->unmatched++;
 		return;
 	}
-	idx = GPOINTER_TO_UINT(v) - 1;
 	o = &g_array_index(st->objs, struct sa_live_obj, idx);
 	s = st->sites->pdata[o->site];
 	s->frees++;

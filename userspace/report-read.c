@@ -44,19 +44,25 @@ struct chunk {
 };
 
 /* How one tracepoint of the trace is decoded. */
-#define NAME_CACHE	8
+#define NAME_CACHE	64		/* a power of 2 */
 
 struct decoder {
 	const struct sa_event_row *row;
 	struct tep_format_field *f[SA_REC_FIELDS];
 	guint32 have;
 	guint32 fast;			/* bit i: a plain number read inline */
-	/* the last strings seen, so each is interned once */
+	guint32 slow;			/* the other fields in the format */
+	guint32 loc_inline;		/* bit i: a __data_loc read inline */
+	/* the fast fields, read together when the record holds them all */
+	int nr_fast, fast_end;
+	struct {
+		int idx, off, size;
+	} fastf[SA_REC_FIELDS];
+	/* strings seen, direct-mapped by a hash, so each is interned once */
 	struct {
 		char text[48];
 		const char *interned;
 	} names[NAME_CACHE];
-	unsigned int next_name;
 };
 
 /* A plain field of 1, 2, 4 or 8 bytes in the host's byte order. */
@@ -86,22 +92,26 @@ static inline guint64 read_plain(const char *p, int size)
 static const char *intern_cached(struct decoder *dec, const char *s,
 				 unsigned int len)
 {
-	unsigned int i;
+	unsigned int i = 0;
 	char buf[64];
 
-	if (len < sizeof(dec->names[0].text))
-		for (i = 0; i < NAME_CACHE; i++)
-			if (dec->names[i].interned &&
-			    !memcmp(dec->names[i].text, s, len) &&
-			    !dec->names[i].text[len])
-				return dec->names[i].interned;
+	if (len < sizeof(dec->names[0].text)) {
+		i = len;
+		if (len)
+			i = (i * 31 + (guint8)s[0]) * 31 +
+			    (guint8)s[len / 2] * 7 + (guint8)s[len - 1];
+		i &= NAME_CACHE - 1;
+		if (dec->names[i].interned &&
+		    !memcmp(dec->names[i].text, s, len) &&
+		    !dec->names[i].text[len])
+			return dec->names[i].interned;
+	}
 	if (len >= sizeof(buf))
 		len = sizeof(buf) - 1;
 	memcpy(buf, s, len);
 	buf[len] = 0;
 	s = g_intern_string(buf);
 	if (len < sizeof(dec->names[0].text)) {
-		i = dec->next_name++ % NAME_CACHE;
 		memcpy(dec->names[i].text, buf, len + 1);
 		dec->names[i].interned = s;
 	}
@@ -150,7 +160,9 @@ static struct chunk *chunk_get(struct stream *s)
 int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		     struct tep_record *rec, struct sa_rec *out)
 {
+	const char *data = rec->data;
 	struct decoder *dec;
+	guint32 todo;
 	int id, i;
 
 	if (rec->size < 4)
@@ -173,22 +185,37 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	out->ev = dec->row->ev;
 	out->have = 0;
 	out->freed_alloc = 0;
-	for (i = 0; i < SA_REC_FIELDS; i++) {
+	memset(out->v, 0, sizeof(out->v));
+	todo = dec->have;
+	if ((int)rec->size >= dec->fast_end) {
+		/* the common case: every plain number is in the record */
+		for (i = 0; i < dec->nr_fast; i++)
+			out->v[dec->fastf[i].idx] =
+				read_plain(data + dec->fastf[i].off,
+					   dec->fastf[i].size);
+		out->have = dec->fast;
+		todo = dec->slow;
+	}
+	for (i = 0; todo; i++) {
 		struct tep_format_field *f = dec->f[i];
 		unsigned long long v = 0;
-		const char *data = rec->data;
 
-		out->v[i] = 0;
-		if (!f || f->offset + f->size > (int)rec->size)
+		if (!(todo & (1u << i)))
+			continue;
+		todo &= ~(1u << i);
+		if (f->offset + f->size > (int)rec->size)
 			continue;
 		if (dec->fast & (1u << i)) {
 			out->v[i] = read_plain(data + f->offset, f->size);
 		} else if (dec->row->fields[i].flags & SA_FLD_STRING) {
 			unsigned int off = f->offset, len = f->size;
 
+			if (dec->loc_inline & (1u << i))
+				v = read_plain(data + f->offset, 4);
+			else if ((f->flags & TEP_FIELD_IS_DYNAMIC) &&
+				 tep_read_number_field(f, data, &v))
+				continue;
 			if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-				if (tep_read_number_field(f, data, &v))
-					continue;
 				off = v & 0xffff;
 				len = (v >> 16) & 0xffff;
 				if (f->flags & TEP_FIELD_IS_RELATIVE)
@@ -228,6 +255,32 @@ static void common_fields(struct sa_decode *d, struct tep_handle *tep,
 	d->pid_size = p->size;
 }
 
+/* Field f of dec is a plain number read inline. */
+static void fast_add(struct decoder *dec, int f)
+{
+	const struct tep_format_field *fld = dec->f[f];
+	int n = dec->nr_fast++;
+
+	dec->fast |= 1u << f;
+	dec->fastf[n].idx = f;
+	dec->fastf[n].off = fld->offset;
+	dec->fastf[n].size = fld->size;
+	if (fld->offset + fld->size > dec->fast_end)
+		dec->fast_end = fld->offset + fld->size;
+}
+
+/* Field f of dec is read otherwise; a plain 4-byte __data_loc inline. */
+static void slow_add(struct decoder *dec, struct tep_handle *tep, int f)
+{
+	const struct tep_format_field *fld = dec->f[f];
+
+	dec->slow |= 1u << f;
+	if ((dec->row->fields[f].flags & SA_FLD_STRING) &&
+	    (fld->flags & TEP_FIELD_IS_DYNAMIC) && fld->size == 4 &&
+	    tep_is_file_bigendian(tep) == tep_is_local_bigendian(tep))
+		dec->loc_inline |= 1u << f;
+}
+
 struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
 {
 	struct sa_decode *d = g_new0(struct sa_decode, 1);
@@ -263,8 +316,12 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
 			     dec->f[f]->size == 4 || dec->f[f]->size == 8) &&
 			    tep_is_file_bigendian(tep) ==
 			    tep_is_local_bigendian(tep))
-				dec->fast |= 1u << f;
-			else if (!(fs->flags & SA_FLD_OPTIONAL) && rep)
+				fast_add(dec, f);
+			else if (dec->f[f])
+				slow_add(dec, tep, f);
+			/* one there but not plain (a big-endian file) is noted too */
+			if (!(dec->fast & (1u << f)) &&
+			    !(fs->flags & SA_FLD_OPTIONAL) && rep)
 				sa_report_note(rep, "%s:%s has no field '%s': "
 					       "what needs it is not computed "
 					       "for these events", row->system,

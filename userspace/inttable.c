@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The integer hash table of inttable.h. The table doubles when it is 70%
+ * full. A slot's home is the top bits of key * 2^64/phi; a removal moves
+ * later entries of the same run back so that lookups stop at the first
+ * empty slot.
+ */
+#include <string.h>
+
+#include "inttable.h"
+
+#define MIN_SHIFT	(64 - 4)	/* 16 slots */
+
+static inline guint64 home(const struct sa_inttable *t, guint64 key)
+{
+	return (key * 0x9e3779b97f4a7c15ULL) >> t->shift;
+}
+
+void sa_inttable_init(struct sa_inttable *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void sa_inttable_clear(struct sa_inttable *t)
+{
+	g_free(t->slot);
+	memset(t, 0, sizeof(*t));
+}
+
+/* The slot of key, or the empty slot where it would go. */
+static inline struct sa_int_slot *find(const struct sa_inttable *t,
+				       guint64 key)
+{
+	guint64 i = home(t, key);
+
+	for (;; i = (i + 1) & t->mask) {
+		struct sa_int_slot *s = &t->slot[i];
+
+		if (!s->used || s->key == key)
+			return s;
+	}
+}
+
+static void grow(struct sa_inttable *t)
+{
+	struct sa_int_slot *old = t->slot;
+	guint64 i, n = old ? t->mask + 1 : 0;
+
+	t->shift = old ? t->shift - 1 : MIN_SHIFT;
+	t->mask = (1ULL << (64 - t->shift)) - 1;
+	t->slot = g_new0(struct sa_int_slot, t->mask + 1);
+	for (i = 0; i < n; i++)
+		if (old[i].used)
+			*find(t, old[i].key) = old[i];
+	g_free(old);
+}
+
+bool sa_inttable_lookup(const struct sa_inttable *t, guint64 key,
+			guint32 *val)
+{
+	struct sa_int_slot *s;
+
+	if (!t->slot)
+		return false;
+	s = find(t, key);
+	if (!s->used)
+		return false;
+	*val = s->val;
+	return true;
+}
+
+guint32 *sa_inttable_put(struct sa_inttable *t, guint64 key, bool *found)
+{
+	struct sa_int_slot *s;
+
+	if (!t->slot || (t->len + 1) * 10 > (t->mask + 1) * 7)
+		grow(t);
+	s = find(t, key);
+	*found = s->used;
+	if (!s->used) {
+		s->key = key;
+		s->val = 0;
+		s->used = 1;
+		t->len++;
+	}
+	return &s->val;
+}
+
+bool sa_inttable_take(struct sa_inttable *t, guint64 key, guint32 *val)
+{
+	struct sa_int_slot *s;
+	guint64 i, j;
+
+	if (!t->slot)
+		return false;
+	s = find(t, key);
+	if (!s->used)
+		return false;
+	if (val)
+		*val = s->val;
+	t->len--;
+	/* backward shift: pull later entries of the run into the hole */
+	i = s - t->slot;
+	for (j = (i + 1) & t->mask; t->slot[j].used; j = (j + 1) & t->mask) {
+		guint64 h = home(t, t->slot[j].key);
+
+		/* j's entry may move to i unless its home is in (i, j] */
+		if (((j - h) & t->mask) >= ((j - i) & t->mask)) {
+			t->slot[i] = t->slot[j];
+			i = j;
+		}
+	}
+	t->slot[i].used = 0;
+	return true;
+}
