@@ -75,11 +75,19 @@ static void compile(const char *rel, const char *src, const char *flags)
 	g_free(path);
 }
 
+static void remove_tmp(void)
+{
+	char *cmd = g_strdup_printf("rm -rf %s", tmp);
+
+	ck_assert_int_eq(system(cmd), 0);
+	g_free(cmd);
+	g_free(tmp);
+}
+
 START_TEST(build_tree_objects)
 {
 	struct sa_objmap *m;
 	GError *err = NULL;
-	char *cmd;
 
 	tmp = g_dir_make_tmp("sa-objmap-XXXXXX", NULL);
 	compile("fs/ext4/super.o", "int ext4_fill_super(void) { return 1; }\n"
@@ -107,10 +115,7 @@ START_TEST(build_tree_objects)
 	/* two objects of one directory: that directory */
 	ck_assert_str_eq(sa_objmap_lookup(m, "local"), "fs/ext4/?");
 	sa_objmap_close(m);
-	cmd = g_strdup_printf("rm -rf %s", tmp);
-	ck_assert_int_eq(system(cmd), 0);
-	g_free(cmd);
-	g_free(tmp);
+	remove_tmp();
 
 	ck_assert_ptr_null(sa_objmap_open("/nonexistent", &err));
 	ck_assert_ptr_nonnull(err);
@@ -143,10 +148,7 @@ START_TEST(dwarf_lines)
 	ck_assert_int_eq(line, 3);
 	ck_assert_int_eq(sa_dwarf_lookup(d, "nosuch", 0, &file, &line), -1);
 	sa_dwarf_close(d);
-	cmd = g_strdup_printf("rm -rf %s", tmp);
-	ck_assert_int_eq(system(cmd), 0);
-	g_free(cmd);
-	g_free(tmp);
+	remove_tmp();
 
 	ck_assert_ptr_null(sa_dwarf_open("/nonexistent", &err));
 	g_clear_error(&err);
@@ -310,10 +312,7 @@ START_TEST(dwarf_inlined)
 	sa_dwarf_close(d);
 	g_free(src);
 	g_free(prog);
-	cmd = g_strdup_printf("rm -rf %s", tmp);
-	ck_assert_int_eq(system(cmd), 0);
-	g_free(cmd);
-	g_free(tmp);
+	remove_tmp();
 }
 END_TEST
 
