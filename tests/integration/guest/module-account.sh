@@ -3,6 +3,7 @@
 # top, reset, each failed-init step unwinding, and overflow counters with
 # tables too small on purpose.
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/module-lib.bash"
 flavour=${1:?kernel flavour}
 N=1000 S=100 M=300 CN=500 CM=200
 
@@ -14,6 +15,7 @@ echo kmalloc $N $S $M > /proc/sa_test
 echo cache $CN $S $CM > /proc/sa_test
 cat /proc/sa_test > \$OUT/sa_test
 cat /sys/kernel/slab/sa_test_cache/slab_size > \$OUT/slab_size
+cat /sys/kernel/slab/kmalloc-128/slab_size > \$OUT/kmalloc_slot
 cat /proc/slab_account > \$OUT/account
 slabacct account --json /proc/slab_account > \$OUT/account.json
 slabacct account > \$OUT/account.txt
@@ -55,6 +57,7 @@ ksize=$(value kmalloc_ksize "$o/sa_test")
 slot=$(cat "$o/slab_size")
 note "kmalloc($S) size class $ksize, sa_test_cache slot $slot"
 assert_eq "size class of kmalloc($S)" 128 "$ksize"
+kmalloc_slot "$flavour" 128 "$o/kmalloc_slot"
 
 # check_row WHAT FILE PATTERN KIND N M SIZE SLOT: the row of a call site
 # that made N allocations of SIZE bytes in SLOT-byte slots and freed M
@@ -72,7 +75,7 @@ check_row() {
 	assert_eq "$what row: kind" "$kind" "$7"
 }
 check_row kmalloc "$o/account" ' sa_test_kmalloc_loop\+.*\[sa_test\]' \
-	kmalloc $N $M $S "$ksize"
+	kmalloc $N $M $S "$SLOT"
 check_row cache "$o/account" ' sa_test_cache_loop\+.*\[sa_test\]' \
 	cache $CN $CM $S "$slot"
 assert_eq "cache slot sizes" exact "$(value cache_slot_size "$o/account")"

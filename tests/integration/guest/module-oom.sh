@@ -4,6 +4,7 @@
 # snapshot must be readable afterwards, and the reclaim counters must have
 # moved.
 . "$(dirname "$0")/../../lib.sh"
+. "$(dirname "$0")/module-lib.bash"
 flavour=${1:?kernel flavour}
 
 cat >"$TEST_TMP/guest.sh" <<'GUEST'
@@ -12,6 +13,7 @@ insmod $MODDIR/slab_account.ko oom_top=5
 insmod $MODDIR/sa_test.ko
 # 8 MB held by one known call site, so it heads the OOM list
 echo kmalloc 2048 4096 0 > /proc/sa_test
+cat /sys/kernel/slab/kmalloc-4k/slab_size > $OUT/kmalloc_slot
 cat /proc/slab_account_oom > $OUT/oom-before
 # tail keeps every byte of a stream with no newline: it grows until killed
 tail /dev/zero || echo "hog exited $?" > $OUT/hog
@@ -37,7 +39,9 @@ sed '1,/^# *total/d' "$o/oom" | head -n 1 | grep -q ' sa_test_kmalloc_loop+.*\[s
 
 grep -q 'slab_account: OOM begin: top 5 call sites' "$o/dmesg" || fail "no OOM block in the log"
 sed -n '/slab_account: OOM begin/,/slab_account: OOM end/p' "$o/dmesg" >"$TEST_TMP/block"
-grep -q 'OOM  1: 8388608 bytes in 2048 objects, kmalloc sa_test_kmalloc_loop+' "$TEST_TMP/block" ||
+# 2048 slots of kmalloc-4k: 8388608 bytes (16777216 under KASAN)
+kmalloc_slot "$flavour" 4096 "$o/kmalloc_slot"
+grep -q "OOM  1: $((2048 * SLOT)) bytes in 2048 objects, kmalloc sa_test_kmalloc_loop+" "$TEST_TMP/block" ||
 	fail "the OOM block does not name sa_test first: $(cat "$TEST_TMP/block")"
 grep -q 'slab_account: OOM end' "$TEST_TMP/block" || fail "the OOM block is not closed"
 grep -q 'Out of memory: Killed process' "$o/dmesg" || fail "the OOM killer did not run"
