@@ -98,12 +98,17 @@ static bool next_page(struct cursor *c, const struct sa_tracedat_layout *lay,
 	}
 }
 
-/* The current event lies inside its page? Else the page is dropped. */
-static bool event_ok(struct cursor *c, const struct sa_tracedat_layout *lay)
+/*
+ * The current event lies inside its page (its size in *sizep)? Else the
+ * page is dropped.
+ */
+static bool event_ok(struct cursor *c, const struct sa_tracedat_layout *lay,
+		     int *sizep)
 {
 	int size = kbuffer_event_size(c->kb);
 	const guint8 *e = c->ev;
 
+	*sizep = size;
 	return size >= 0 && e >= c->page &&
 	       e + size <= c->page + lay->page_size;
 }
@@ -150,13 +155,14 @@ int sa_raw_iterate(const guint8 *map, size_t len,
 	for (;;) {
 		struct cursor *best = NULL;
 		struct tep_record rec;
+		int size;
 
 		for (i = 0; i < n; i++)
 			if (cur[i].page && (!best || cur[i].ts < best->ts))
 				best = &cur[i];
 		if (!best)
 			break;
-		if (!event_ok(best, lay)) {
+		if (!event_ok(best, lay, &size)) {
 			(*bad_pages)++;
 			next_page(best, lay, bad_pages);
 			continue;
@@ -165,7 +171,7 @@ int sa_raw_iterate(const guint8 *map, size_t len,
 		rec.ts = best->ts;
 		rec.cpu = best->cpu;
 		rec.data = best->ev;
-		rec.size = kbuffer_event_size(best->kb);
+		rec.size = size;
 		rec.missed_events = best->missed;
 		ret = fn(&rec, data);
 		if (ret)

@@ -619,8 +619,9 @@ static void stream_free(struct stream *s)
 
 static int nr_threads(const struct sa_report_opts *opts, int cpus)
 {
+	/* automatic: the calling thread aggregates, the other cores read */
 	int n = opts && opts->threads > 0 ? opts->threads :
-		(int)sysconf(_SC_NPROCESSORS_ONLN);
+		(int)sysconf(_SC_NPROCESSORS_ONLN) - 1;
 
 	if (n > cpus)
 		n = cpus;
@@ -669,7 +670,9 @@ static void merge(struct stream *st, int n, struct sa_pipeline *p,
 		idx[i] = 0;
 	}
 	while (live) {
-		int best = -1;
+		int best = -1, lim_i = n;
+		guint64 lim = G_MAXUINT64;
+		struct chunk *bc;
 
 		for (i = 0; i < n; i++) {
 			struct chunk *c = cur[i];
@@ -710,8 +713,23 @@ static void merge(struct stream *st, int n, struct sa_pipeline *p,
 		}
 		if (best < 0)
 			continue;
-		rep->nr_used++;
-		sa_pipeline_feed(p, &cur[best]->r[idx[best]++]);
+		/*
+		 * Feed best's records while they come first: before every
+		 * other stream's next one, or equal to it from a lower stream.
+		 */
+		for (i = 0; i < n; i++)
+			if (i != best && cur[i] && idx[i] < cur[i]->n &&
+			    cur[i]->r[idx[i]].ts < lim) {
+				lim = cur[i]->r[idx[i]].ts;
+				lim_i = i;
+			}
+		bc = cur[best];
+		do {
+			rep->nr_used++;
+			sa_pipeline_feed(p, &bc->r[idx[best]++]);
+		} while (idx[best] < bc->n &&
+			 (bc->r[idx[best]].ts < lim ||
+			  (bc->r[idx[best]].ts == lim && best < lim_i)));
 	}
 }
 
