@@ -133,12 +133,6 @@ static void jside(JsonBuilder *b, const char *name,
 	json_builder_end_object(b);
 }
 
-static void jint(JsonBuilder *b, const char *k, gint64 v)
-{
-	json_builder_set_member_name(b, k);
-	json_builder_add_int_value(b, v);
-}
-
 static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 {
 	JsonBuilder *b = json_builder_new();
@@ -146,7 +140,7 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 
 	e->jb = b;
 	json_builder_begin_object(b);
-	jint(b, "schema_version", SA_SCHEMA_VERSION);
+	sa_json_put_int(b, "schema_version", SA_SCHEMA_VERSION);
 	json_builder_set_member_name(b, "tool");
 	json_builder_add_string_value(b, "slabacct diff");
 	jside(b, "a", &d->side[0]);
@@ -158,16 +152,16 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 	}
 	json_builder_set_member_name(b, "change");
 	json_builder_begin_object(b);
-	jint(b, "bytes_alloc", d->d_bytes);
-	jint(b, "slack", d->d_slack);
-	jint(b, "allocs", d->d_allocs);
-	jint(b, "live_bytes", d->d_live_bytes);
-	jint(b, "sites_new", d->n_new);
-	jint(b, "sites_gone", d->n_gone);
-	jint(b, "sites_changed", d->n_changed);
-	jint(b, "sites_unchanged", d->n_same);
+	sa_json_put_int(b, "bytes_alloc", d->d_bytes);
+	sa_json_put_int(b, "slack", d->d_slack);
+	sa_json_put_int(b, "allocs", d->d_allocs);
+	sa_json_put_int(b, "live_bytes", d->d_live_bytes);
+	sa_json_put_int(b, "sites_new", d->n_new);
+	sa_json_put_int(b, "sites_gone", d->n_gone);
+	sa_json_put_int(b, "sites_changed", d->n_changed);
+	sa_json_put_int(b, "sites_unchanged", d->n_same);
 	json_builder_end_object(b);
-	jint(b, "rows_hidden", d->hidden);
+	sa_json_put_int(b, "rows_hidden", d->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < d->rows->len; i++) {
@@ -182,10 +176,10 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 		json_builder_add_string_value(b, sa_diff_kind_name(r->kind));
 		json_builder_set_member_name(b, "status");
 		json_builder_add_string_value(b, status_name(r->status));
-		jint(b, "d_bytes", r->d_bytes);
-		jint(b, "d_slack", r->d_slack);
-		jint(b, "d_allocs", r->d_allocs);
-		jint(b, "d_live_bytes", r->d_live_bytes);
+		sa_json_put_int(b, "d_bytes", r->d_bytes);
+		sa_json_put_int(b, "d_slack", r->d_slack);
+		sa_json_put_int(b, "d_allocs", r->d_allocs);
+		sa_json_put_int(b, "d_live_bytes", r->d_live_bytes);
 		jvals(b, "a", &r->a);
 		jvals(b, "b", &r->b);
 		json_builder_end_object(b);

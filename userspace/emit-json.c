@@ -13,28 +13,6 @@
 #include "emit.h"
 #include "snapshot-origin.h"
 
-static void jint(JsonBuilder *b, const char *k, gint64 v)
-{
-	json_builder_set_member_name(b, k);
-	json_builder_add_int_value(b, v);
-}
-
-static void jdbl(JsonBuilder *b, const char *k, double v)
-{
-	json_builder_set_member_name(b, k);
-	/* two decimals, so the output does not depend on float noise */
-	json_builder_add_double_value(b, round(v * 100.0) / 100.0);
-}
-
-static void jstr(JsonBuilder *b, const char *k, const char *v)
-{
-	json_builder_set_member_name(b, k);
-	if (v)
-		json_builder_add_string_value(b, v);
-	else
-		json_builder_add_null_value(b);
-}
-
 void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 {
 	const struct sa_trace_origin *o = &rep->origin;
@@ -42,21 +20,21 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	guint i;
 	int c;
 
-	jint(b, "schema_version", SA_SCHEMA_VERSION);
-	jstr(b, "tool", "slabacct report");
-	jstr(b, "file", rep->file);
+	sa_json_put_int(b, "schema_version", SA_SCHEMA_VERSION);
+	sa_json_put_str(b, "tool", "slabacct report");
+	sa_json_put_str(b, "file", rep->file);
 	json_builder_set_member_name(b, "origin");
 	json_builder_begin_object(b);
-	jstr(b, "kernel_release", o->kernel_release);
-	jstr(b, "uname", o->uname);
-	jstr(b, "cmdline", o->cmdline);
-	jstr(b, "recorder", o->recorder);
-	jstr(b, "command", o->command);
-	jstr(b, "clock", o->clock);
-	jint(b, "nr_cpus", o->nr_cpus);
-	jint(b, "first_ts_ns", rep->first_ts);
-	jint(b, "last_ts_ns", rep->last_ts);
-	jint(b, "duration_ns", rep->last_ts > rep->first_ts ?
+	sa_json_put_str(b, "kernel_release", o->kernel_release);
+	sa_json_put_str(b, "uname", o->uname);
+	sa_json_put_str(b, "cmdline", o->cmdline);
+	sa_json_put_str(b, "recorder", o->recorder);
+	sa_json_put_str(b, "command", o->command);
+	sa_json_put_str(b, "clock", o->clock);
+	sa_json_put_int(b, "nr_cpus", o->nr_cpus);
+	sa_json_put_int(b, "first_ts_ns", rep->first_ts);
+	sa_json_put_int(b, "last_ts_ns", rep->last_ts);
+	sa_json_put_int(b, "duration_ns", rep->last_ts > rep->first_ts ?
 	     rep->last_ts - rep->first_ts : 0);
 	json_builder_end_object(b);
 
@@ -70,22 +48,22 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	json_builder_begin_object(b);
 	json_builder_set_member_name(b, "known");
 	json_builder_add_boolean_value(b, o->lost_known);
-	jint(b, "events", o->lost_total);
+	sa_json_put_int(b, "events", o->lost_total);
 	json_builder_set_member_name(b, "per_cpu");
 	json_builder_begin_array(b);
 	for (c = 0; o->lost_known && o->lost && c < o->nr_cpus; c++)
 		json_builder_add_int_value(b, o->lost[c]);
 	json_builder_end_array(b);
-	jint(b, "missed_in_buffer", rep->missed_events);
-	jint(b, "missed_pages_unknown", rep->missed_pages_unknown);
+	sa_json_put_int(b, "missed_in_buffer", rep->missed_events);
+	sa_json_put_int(b, "missed_pages_unknown", rep->missed_pages_unknown);
 	json_builder_end_object(b);
 
 	json_builder_set_member_name(b, "records");
 	json_builder_begin_object(b);
-	jint(b, "total", rep->nr_records);
-	jint(b, "used", rep->nr_used);
+	sa_json_put_int(b, "total", rep->nr_records);
+	sa_json_put_int(b, "used", rep->nr_used);
 	for (c = 0; c < SA_EV_NR; c++)
-		jint(b, sa_ev_name(c), rep->ev_count[c]);
+		sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
 	json_builder_end_object(b);
 
 	json_builder_set_member_name(b, "notes");
@@ -97,19 +75,19 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 
 static void totals(JsonBuilder *b, const struct sa_totals *t)
 {
-	jint(b, "sites", t->sites);
-	jint(b, "allocs", t->allocs);
-	jint(b, "frees", t->frees);
-	jint(b, "bytes_alloc", t->bytes_alloc);
-	jint(b, "bytes_req", t->bytes_req);
-	jint(b, "slack", t->slack);
-	jdbl(b, "frag_pct", t->frag);
-	jint(b, "live", t->live);
-	jint(b, "live_bytes", t->live_alloc);
-	jint(b, "live_req", t->live_req);
-	jint(b, "live_waste", t->live_waste);
-	jdbl(b, "live_frag_pct", t->live_frag);
-	jint(b, "pingpong", t->pingpong);
+	sa_json_put_int(b, "sites", t->sites);
+	sa_json_put_int(b, "allocs", t->allocs);
+	sa_json_put_int(b, "frees", t->frees);
+	sa_json_put_int(b, "bytes_alloc", t->bytes_alloc);
+	sa_json_put_int(b, "bytes_req", t->bytes_req);
+	sa_json_put_int(b, "slack", t->slack);
+	sa_json_put_pct(b, "frag_pct", t->frag);
+	sa_json_put_int(b, "live", t->live);
+	sa_json_put_int(b, "live_bytes", t->live_alloc);
+	sa_json_put_int(b, "live_req", t->live_req);
+	sa_json_put_int(b, "live_waste", t->live_waste);
+	sa_json_put_pct(b, "live_frag_pct", t->live_frag);
+	sa_json_put_int(b, "pingpong", t->pingpong);
 }
 
 static void site_obj(JsonBuilder *b, const struct sa_site *s)
@@ -117,38 +95,38 @@ static void site_obj(JsonBuilder *b, const struct sa_site *s)
 	int i;
 
 	json_builder_begin_object(b);
-	jstr(b, "kind", sa_kind_name(s->kind));
-	jstr(b, "site", s->sym);
+	sa_json_put_str(b, "kind", sa_kind_name(s->kind));
+	sa_json_put_str(b, "site", s->sym);
 	if (s->call_site) {
 		char *a = g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
 					  s->call_site);
 
-		jstr(b, "address", a);
+		sa_json_put_str(b, "address", a);
 		g_free(a);
 	}
-	jstr(b, "function", s->func);
-	jstr(b, "module", s->module);
-	jstr(b, "cache", s->cache);
-	jstr(b, "file", s->file);
+	sa_json_put_str(b, "function", s->func);
+	sa_json_put_str(b, "module", s->module);
+	sa_json_put_str(b, "cache", s->cache);
+	sa_json_put_str(b, "file", s->file);
 	if (s->line)
-		jint(b, "line", s->line);
-	jint(b, "allocs", s->allocs);
-	jint(b, "frees", s->frees);
-	jint(b, "bytes_alloc", s->bytes_alloc);
-	jint(b, "bytes_req", s->bytes_req);
-	jint(b, "slack", s->slack);
-	jdbl(b, "frag_pct", s->frag);
-	jint(b, "live", s->live);
-	jint(b, "live_bytes", s->live_alloc);
-	jint(b, "live_req", s->live_req);
-	jint(b, "live_waste", s->live_waste);
-	jdbl(b, "live_frag_pct", s->live_frag);
-	jint(b, "pingpong", s->pingpong);
-	jstr(b, "gfp", s->gfp_str);
+		sa_json_put_int(b, "line", s->line);
+	sa_json_put_int(b, "allocs", s->allocs);
+	sa_json_put_int(b, "frees", s->frees);
+	sa_json_put_int(b, "bytes_alloc", s->bytes_alloc);
+	sa_json_put_int(b, "bytes_req", s->bytes_req);
+	sa_json_put_int(b, "slack", s->slack);
+	sa_json_put_pct(b, "frag_pct", s->frag);
+	sa_json_put_int(b, "live", s->live);
+	sa_json_put_int(b, "live_bytes", s->live_alloc);
+	sa_json_put_int(b, "live_req", s->live_req);
+	sa_json_put_int(b, "live_waste", s->live_waste);
+	sa_json_put_pct(b, "live_frag_pct", s->live_frag);
+	sa_json_put_int(b, "pingpong", s->pingpong);
+	sa_json_put_str(b, "gfp", s->gfp_str);
 	json_builder_set_member_name(b, "live_age");
 	json_builder_begin_object(b);
 	for (i = 0; i < SA_AGE_BUCKETS; i++)
-		jint(b, sa_age_label(i), s->age[i]);
+		sa_json_put_int(b, sa_age_label(i), s->age[i]);
 	json_builder_end_object(b);
 	if (s->wrapper_hint) {
 		json_builder_set_member_name(b, "wrapper");
@@ -167,7 +145,7 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 
 	json_builder_set_member_name(b, "callsite");
 	json_builder_begin_object(b);
-	jstr(b, "by", r->by == SA_BY_CACHE ? "cache" : "callsite");
+	sa_json_put_str(b, "by", r->by == SA_BY_CACHE ? "cache" : "callsite");
 	json_builder_set_member_name(b, "totals");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_KIND_NR; k++) {
@@ -176,11 +154,11 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 		totals(b, &r->total[k]);
 		json_builder_end_object(b);
 	}
-	jint(b, "unmatched_frees", r->unmatched_frees);
-	jint(b, "null_frees", r->null_frees);
-	jint(b, "reused_without_free", r->reused);
+	sa_json_put_int(b, "unmatched_frees", r->unmatched_frees);
+	sa_json_put_int(b, "null_frees", r->null_frees);
+	sa_json_put_int(b, "reused_without_free", r->reused);
 	json_builder_end_object(b);
-	jint(b, "rows_hidden", r->hidden);
+	sa_json_put_int(b, "rows_hidden", r->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->shown->len; i++)
@@ -206,7 +184,7 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 	json_builder_set_member_name(b, "age");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_AGE_BUCKETS; k++)
-		jint(b, sa_age_label(k), r->age[k]);
+		sa_json_put_int(b, sa_age_label(k), r->age[k]);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
@@ -224,13 +202,13 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 						  o->ptr);
 
 			json_builder_begin_object(b);
-			jstr(b, "ptr", p);
-			jint(b, "bytes_alloc", o->bytes_alloc);
-			jint(b, "bytes_req", o->bytes_req);
-			jint(b, "age_ns", o->age_ns);
-			jint(b, "pid", o->pid);
-			jstr(b, "comm", o->comm);
-			jstr(b, "site", o->site->sym);
+			sa_json_put_str(b, "ptr", p);
+			sa_json_put_int(b, "bytes_alloc", o->bytes_alloc);
+			sa_json_put_int(b, "bytes_req", o->bytes_req);
+			sa_json_put_int(b, "age_ns", o->age_ns);
+			sa_json_put_int(b, "pid", o->pid);
+			sa_json_put_str(b, "comm", o->comm);
+			sa_json_put_str(b, "site", o->site->sym);
 			json_builder_end_object(b);
 			g_free(p);
 		}
@@ -248,8 +226,8 @@ void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
 
 	json_builder_set_member_name(b, "subsys");
 	json_builder_begin_object(b);
-	jstr(b, "source", r->source);
-	jint(b, "depth", r->depth);
+	sa_json_put_str(b, "source", r->source);
+	sa_json_put_int(b, "depth", r->depth);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->rows->len; i++) {
@@ -257,13 +235,13 @@ void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
 			&g_array_index(r->rows, struct sa_subsys_row, i);
 
 		json_builder_begin_object(b);
-		jstr(b, "subsystem", s->name);
-		jint(b, "sites", s->sites);
-		jint(b, "allocs", s->allocs);
-		jint(b, "bytes_alloc", s->bytes_alloc);
-		jint(b, "bytes_req", s->bytes_req);
-		jint(b, "slack", s->slack);
-		jint(b, "live_bytes", s->live_alloc);
+		sa_json_put_str(b, "subsystem", s->name);
+		sa_json_put_int(b, "sites", s->sites);
+		sa_json_put_int(b, "allocs", s->allocs);
+		sa_json_put_int(b, "bytes_alloc", s->bytes_alloc);
+		sa_json_put_int(b, "bytes_req", s->bytes_req);
+		sa_json_put_int(b, "slack", s->slack);
+		sa_json_put_int(b, "live_bytes", s->live_alloc);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -274,11 +252,11 @@ void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
 			&g_array_index(r->wrappers, struct sa_wrapper_row, i);
 
 		json_builder_begin_object(b);
-		jstr(b, "function", w->func);
-		jint(b, "sites", w->sites);
-		jint(b, "allocs", w->allocs);
-		jint(b, "bytes_alloc", w->bytes_alloc);
-		jstr(b, "hint", w->hint);
+		sa_json_put_str(b, "function", w->func);
+		sa_json_put_int(b, "sites", w->sites);
+		sa_json_put_int(b, "allocs", w->allocs);
+		sa_json_put_int(b, "bytes_alloc", w->bytes_alloc);
+		sa_json_put_str(b, "hint", w->hint);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -294,8 +272,8 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 
 	json_builder_set_member_name(b, "timeline");
 	json_builder_begin_object(b);
-	jint(b, "interval_ns", r->interval_ns);
-	jint(b, "t0_ns", r->t0_ns);
+	sa_json_put_int(b, "interval_ns", r->interval_ns);
+	sa_json_put_int(b, "t0_ns", r->t0_ns);
 	json_builder_set_member_name(b, "bins");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->bins->len; i++) {
@@ -303,13 +281,13 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 							struct sa_bin, i);
 
 		json_builder_begin_object(b);
-		jint(b, "start_ns", x->start_ns);
-		jint(b, "allocs", x->allocs);
-		jint(b, "frees", x->frees);
-		jint(b, "alloc_bytes", x->alloc_bytes);
-		jint(b, "freed_bytes", x->freed_bytes);
-		jint(b, "net", x->net);
-		jint(b, "outstanding", x->outstanding);
+		sa_json_put_int(b, "start_ns", x->start_ns);
+		sa_json_put_int(b, "allocs", x->allocs);
+		sa_json_put_int(b, "frees", x->frees);
+		sa_json_put_int(b, "alloc_bytes", x->alloc_bytes);
+		sa_json_put_int(b, "freed_bytes", x->freed_bytes);
+		sa_json_put_int(b, "net", x->net);
+		sa_json_put_int(b, "outstanding", x->outstanding);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
