@@ -43,3 +43,28 @@ guest_run() {
 	rm -rf "$TEST_TMP/out"
 	"$QEMU_RUN" -k "$flavour" -o "$TEST_TMP/out" "$@" "$script"
 }
+
+# kernel_modules KREL NAME...: put the kernel's own modules NAME (and what
+# they depend on) into the guest under /kmod-extra/, uncompressed for
+# busybox's insmod. Sets KMOD_FILES (qemu/run -f arguments) and
+# KMOD_ORDER (names in load order). Returns 1 if a module is not there.
+KMOD_FILES=() KMOD_ORDER=
+kernel_modules() {
+	local krel=$1 name f dep
+	shift
+	for name in "$@"; do
+		case " $KMOD_ORDER " in *" $name "*) continue ;; esac
+		f=$(find "/lib/modules/$krel/kernel" -name "$name.ko*" 2>/dev/null | head -n 1)
+		[ -n "$f" ] || return 1
+		for dep in $(modinfo -F depends "$f" | tr ',' ' '); do
+			kernel_modules "$krel" "$dep" || return 1
+		done
+		case "$f" in
+		*.xz) xz -dc "$f" >"$TEST_TMP/$name.ko" ;;
+		*.zst) zstd -qdc "$f" >"$TEST_TMP/$name.ko" ;;
+		*) cp "$f" "$TEST_TMP/$name.ko" ;;
+		esac
+		KMOD_FILES+=(-f "$TEST_TMP/$name.ko:/kmod-extra/$name.ko")
+		KMOD_ORDER="$KMOD_ORDER $name"
+	done
+}

@@ -21,29 +21,11 @@ done
 krel=$("$TOP/scripts/kernels" --flavour "$flavour" | cut -d' ' -f1)
 [ -f "$TOP/build/kmod/$krel/sa_test.ko" ] ||
 	fail "build/kmod/$krel/sa_test.ko is missing (make module)"
-# zram and what it needs, from the kernel's own modules, uncompressed for
-# busybox's insmod; loaded in this order in the guest
-zram_files=() zram_order=
-add_module() {
-	local name=$1 f dep
-	case " $zram_order " in *" $name "*) return ;; esac
-	f=$(find "/lib/modules/$krel/kernel" -name "$name.ko*" | head -n 1)
-	[ -n "$f" ] || fail "module $name of $krel not found"
-	for dep in $(modinfo -F depends "$f" | tr ',' ' '); do
-		add_module "$dep"
-	done
-	case "$f" in
-	*.xz) xz -dc "$f" >"$TEST_TMP/$name.ko" ;;
-	*.zst) zstd -qdc "$f" >"$TEST_TMP/$name.ko" ;;
-	*) cp "$f" "$TEST_TMP/$name.ko" ;;
-	esac
-	zram_files+=(-f "$TEST_TMP/$name.ko:/zram/$name.ko")
-	zram_order="$zram_order $name"
-}
-add_module zram
+# zram and what it needs, from the kernel's own modules
+kernel_modules "$krel" zram || fail "module zram of $krel not found"
 command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
 
-{ echo "ZRAM_MODULES='$zram_order'"; cat; } >"$TEST_TMP/guest.sh" <<'GUEST'
+{ echo "ZRAM_MODULES='$KMOD_ORDER'"; cat; } >"$TEST_TMP/guest.sh" <<'GUEST'
 # the tools must outlive the OOM killer; hog raises its own score
 echo -1000 >/proc/self/oom_score_adj
 K=25 N=17
@@ -104,7 +86,7 @@ wait $p2; echo $? >$OUT/drsnoop.rc
 wait $p3; echo $? >$OUT/vmscan.rc
 
 # swap on zram, then a program that needs it
-for m in $ZRAM_MODULES; do insmod /zram/$m.ko || echo "insmod $m failed"; done
+for m in $ZRAM_MODULES; do insmod /kmod-extra/$m.ko || echo "insmod $m failed"; done
 echo 32M >/sys/block/zram0/disksize && mkswap /dev/zram0 >/dev/null &&
 	swapon /dev/zram0 || echo "no zram swap"
 run swapin swapin -v --json -c "/bin/swapper 500"
@@ -118,7 +100,7 @@ GUEST
 guest_run "$flavour" "$TEST_TMP/guest.sh" -m 192 -t 300 \
 	-f "$B/leaker:/bin/leaker" -f "$B/memops:/bin/memops" \
 	-f "$B/hugetouch:/bin/hugetouch" -f "$B/hog:/bin/hog" \
-	-f "$B/swapper:/bin/swapper" "${zram_files[@]}" ||
+	-f "$B/swapper:/bin/swapper" "${KMOD_FILES[@]}" ||
 	fail "guest run failed"
 o=$TEST_TMP/out
 
