@@ -8,15 +8,10 @@
 #include <json-glib/json-glib.h>
 
 #include "account.h"
+#include "emit.h"
 #include "cmd.h"
 
 #define ACCOUNT_JSON_SCHEMA	1
-
-static void add_u64(JsonBuilder *b, const char *k, guint64 v)
-{
-	json_builder_set_member_name(b, k);
-	json_builder_add_int_value(b, (gint64)v);
-}
 
 static void add_orders(JsonBuilder *b, const char *k, const guint64 *v,
 		       unsigned int n)
@@ -40,37 +35,37 @@ static void print_json(const struct sa_account *a)
 	int k;
 
 	json_builder_begin_object(b);
-	add_u64(b, "schema_version", ACCOUNT_JSON_SCHEMA);
-	add_u64(b, "format_version", a->version);
+	sa_json_put_int(b, "schema_version", ACCOUNT_JSON_SCHEMA);
+	sa_json_put_int(b, "format_version", a->version);
 	json_builder_set_member_name(b, "sort");
 	json_builder_add_string_value(b, a->sort);
-	add_u64(b, "top", a->top);
-	add_u64(b, "sites", a->sites);
-	add_u64(b, "objects", a->objects);
+	sa_json_put_int(b, "top", a->top);
+	sa_json_put_int(b, "sites", a->sites);
+	sa_json_put_int(b, "objects", a->objects);
 	json_builder_set_member_name(b, "cache_slot_exact");
 	json_builder_add_boolean_value(b, a->cache_slot_exact);
-	add_u64(b, "bytes_alloc", a->bytes_alloc);
-	add_u64(b, "bytes_req", a->bytes_req);
-	add_u64(b, "slack", a->slack);
-	add_u64(b, "live_bytes", a->live_bytes);
-	add_u64(b, "live_req", a->live_req);
-	add_u64(b, "live_objects", a->live_objects);
-	add_u64(b, "allocs", a->allocs);
-	add_u64(b, "frees", a->frees);
-	add_u64(b, "callers", a->callers);
-	add_u64(b, "dropped", a->dropped);
-	add_u64(b, "untracked_frees", a->untracked_frees);
-	add_u64(b, "map_full", a->map_full);
-	add_u64(b, "lost_frees", a->lost_frees);
+	sa_json_put_int(b, "bytes_alloc", a->bytes_alloc);
+	sa_json_put_int(b, "bytes_req", a->bytes_req);
+	sa_json_put_int(b, "slack", a->slack);
+	sa_json_put_int(b, "live_bytes", a->live_bytes);
+	sa_json_put_int(b, "live_req", a->live_req);
+	sa_json_put_int(b, "live_objects", a->live_objects);
+	sa_json_put_int(b, "allocs", a->allocs);
+	sa_json_put_int(b, "frees", a->frees);
+	sa_json_put_int(b, "callers", a->callers);
+	sa_json_put_int(b, "dropped", a->dropped);
+	sa_json_put_int(b, "untracked_frees", a->untracked_frees);
+	sa_json_put_int(b, "map_full", a->map_full);
+	sa_json_put_int(b, "lost_frees", a->lost_frees);
 	json_builder_set_member_name(b, "kinds");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {
 		json_builder_set_member_name(b, sa_account_kind_name(k));
 		json_builder_begin_object(b);
-		add_u64(b, "allocs", a->kind[k].allocs);
-		add_u64(b, "bytes_alloc", a->kind[k].bytes_alloc);
-		add_u64(b, "bytes_req", a->kind[k].bytes_req);
-		add_u64(b, "slack", a->kind[k].slack);
+		sa_json_put_int(b, "allocs", a->kind[k].allocs);
+		sa_json_put_int(b, "bytes_alloc", a->kind[k].bytes_alloc);
+		sa_json_put_int(b, "bytes_req", a->kind[k].bytes_req);
+		sa_json_put_int(b, "slack", a->kind[k].slack);
 		json_builder_end_object(b);
 	}
 	json_builder_end_object(b);
@@ -82,13 +77,13 @@ static void print_json(const struct sa_account *a)
 		const struct sa_account_row *r = &a->rows[i];
 
 		json_builder_begin_object(b);
-		add_u64(b, "total", r->total);
-		add_u64(b, "slack", r->slack);
-		add_u64(b, "req", r->req);
-		add_u64(b, "live", r->live);
-		add_u64(b, "objs", r->objs);
-		add_u64(b, "allocs", r->allocs);
-		add_u64(b, "frees", r->frees);
+		sa_json_put_int(b, "total", r->total);
+		sa_json_put_int(b, "slack", r->slack);
+		sa_json_put_int(b, "req", r->req);
+		sa_json_put_int(b, "live", r->live);
+		sa_json_put_int(b, "objs", r->objs);
+		sa_json_put_int(b, "allocs", r->allocs);
+		sa_json_put_int(b, "frees", r->frees);
 		json_builder_set_member_name(b, "kind");
 		json_builder_add_string_value(b, sa_account_kind_name(r->kind));
 		json_builder_set_member_name(b, "caller");

@@ -4,29 +4,15 @@
  */
 #include <string.h>
 
+#include "emit.h"
 #include "snapshot-emit.h"
 
 #define SA_SNAPSHOT_REPORT_SCHEMA 1
-
-static void u64(JsonBuilder *b, const char *name, guint64 v)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_add_int_value(b, (gint64)v);
-}
 
 static void dbl(JsonBuilder *b, const char *name, double v)
 {
 	json_builder_set_member_name(b, name);
 	json_builder_add_double_value(b, v);
-}
-
-static void str(JsonBuilder *b, const char *name, const char *v)
-{
-	json_builder_set_member_name(b, name);
-	if (v)
-		json_builder_add_string_value(b, v);
-	else
-		json_builder_add_null_value(b);
 }
 
 static void sources(JsonBuilder *b, const struct sa_snapshot_view *v)
@@ -41,7 +27,7 @@ static void sources(JsonBuilder *b, const struct sa_snapshot_view *v)
 		json_builder_set_member_name(b, "available");
 		json_builder_add_boolean_value(b, sa_view_has(v, i));
 		if (!sa_view_has(v, i))
-			str(b, "why", v->why[i]);
+			sa_json_put_str(b, "why", v->why[i]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_object(b);
@@ -57,7 +43,7 @@ static void memory(JsonBuilder *b, const struct sa_snapshot_view *v)
 		return;
 	}
 	json_builder_begin_object(b);
-#define K(f) u64(b, #f "_kb", m->f)
+#define K(f) sa_json_put_int(b, #f "_kb", m->f)
 	K(total); K(used); K(free); K(shared); K(buffers); K(cache);
 	K(buff_cache); K(available);
 	json_builder_set_member_name(b, "available_estimated");
@@ -67,8 +53,8 @@ static void memory(JsonBuilder *b, const struct sa_snapshot_view *v)
 	K(kernel_stack); K(page_tables); K(vmalloc_used); K(percpu);
 	K(committed_as); K(commit_limit);
 #undef K
-	u64(b, "huge_total_kb", m->huge_total_kb);
-	u64(b, "huge_free_kb", m->huge_free_kb);
+	sa_json_put_int(b, "huge_total_kb", m->huge_total_kb);
+	sa_json_put_int(b, "huge_free_kb", m->huge_free_kb);
 	dbl(b, "swap_used_pct", m->swap_used_pct);
 	dbl(b, "swap_cached_pct", m->swap_cached_pct);
 	dbl(b, "commit_pct", m->commit_pct);
@@ -79,7 +65,7 @@ static void memory(JsonBuilder *b, const struct sa_snapshot_view *v)
 static void slab_totals(JsonBuilder *b, const struct sa_slab_totals *s)
 {
 	json_builder_begin_object(b);
-#define T(f) u64(b, #f, s->f)
+#define T(f) sa_json_put_int(b, #f, s->f)
 	T(active_objs); T(num_objs); T(active_slabs); T(num_slabs);
 	T(active_caches); T(nr_caches); T(active_size); T(total_size);
 	T(min_objsize); T(avg_objsize); T(max_objsize); T(space); T(used);
@@ -99,8 +85,8 @@ static void slab_list(JsonBuilder *b, const struct sa_slab_table *t,
 		const struct sa_slab_cache *c = a->pdata[i];
 
 		json_builder_begin_object(b);
-		str(b, "name", c->name);
-#define C(f) u64(b, #f, c->f)
+		sa_json_put_str(b, "name", c->name);
+#define C(f) sa_json_put_int(b, #f, c->f)
 		C(active_objs); C(num_objs); C(object_size); C(slot_size);
 		C(objs_per_slab); C(pages_per_slab); C(slabs); C(size);
 		C(used); C(loss); C(eff);
@@ -126,7 +112,8 @@ static void slab(JsonBuilder *b, const struct sa_snapshot_view *v, int top)
 		return;
 	}
 	json_builder_begin_object(b);
-	str(b, "origin", t->origin == SA_SLAB_SYSFS ? "sysfs" : "proc");
+	sa_json_put_str(b, "origin",
+			t->origin == SA_SLAB_SYSFS ? "sysfs" : "proc");
 	json_builder_set_member_name(b, "totals");
 	slab_totals(b, &t->tot);
 	json_builder_set_member_name(b, "top_by_size");
@@ -150,9 +137,9 @@ static void zones(JsonBuilder *b, const struct sa_snapshot_view *v)
 				struct sa_buddy_zone, i);
 
 		json_builder_begin_object(b);
-		u64(b, "node", z->node);
-		str(b, "zone", z->zone);
-		u64(b, "free_pages", sa_buddy_free_pages(z));
+		sa_json_put_int(b, "node", z->node);
+		sa_json_put_str(b, "zone", z->zone);
+		sa_json_put_int(b, "free_pages", sa_buddy_free_pages(z));
 		json_builder_set_member_name(b, "nr_free");
 		json_builder_begin_array(b);
 		for (o = 0; o < z->nr_orders; o++)
@@ -172,13 +159,13 @@ static void zones(JsonBuilder *b, const struct sa_snapshot_view *v)
 				continue;
 			json_builder_set_member_name(b, "watermarks");
 			json_builder_begin_object(b);
-			u64(b, "free", zi->free);
-			u64(b, "min", zi->min);
-			u64(b, "low", zi->low);
-			u64(b, "high", zi->high);
-			u64(b, "managed", zi->managed);
-			u64(b, "present", zi->present);
-			u64(b, "spanned", zi->spanned);
+			sa_json_put_int(b, "free", zi->free);
+			sa_json_put_int(b, "min", zi->min);
+			sa_json_put_int(b, "low", zi->low);
+			sa_json_put_int(b, "high", zi->high);
+			sa_json_put_int(b, "managed", zi->managed);
+			sa_json_put_int(b, "present", zi->present);
+			sa_json_put_int(b, "spanned", zi->spanned);
 			json_builder_end_object(b);
 		}
 		for (j = 0; v->pagetype && j < v->pagetype->zones->len; j++) {
@@ -194,8 +181,9 @@ static void zones(JsonBuilder *b, const struct sa_snapshot_view *v)
 				json_builder_set_member_name(b,
 						v->pagetype->types[t]);
 				json_builder_begin_object(b);
-				u64(b, "free_pages", pz->free_pages[t]);
-				u64(b, "blocks", pz->blocks[t]);
+				sa_json_put_int(b, "free_pages",
+						pz->free_pages[t]);
+				sa_json_put_int(b, "blocks", pz->blocks[t]);
 				json_builder_end_object(b);
 			}
 			json_builder_end_object(b);
@@ -220,10 +208,10 @@ static void swaps(JsonBuilder *b, const struct sa_snapshot_view *v)
 				struct sa_swap_area, i);
 
 		json_builder_begin_object(b);
-		str(b, "name", s->name);
-		str(b, "type", s->type);
-		u64(b, "size_kb", s->size_kb);
-		u64(b, "used_kb", s->used_kb);
+		sa_json_put_str(b, "name", s->name);
+		sa_json_put_str(b, "type", s->type);
+		sa_json_put_int(b, "size_kb", s->size_kb);
+		sa_json_put_int(b, "used_kb", s->used_kb);
 		json_builder_set_member_name(b, "prio");
 		json_builder_add_int_value(b, s->prio);
 		json_builder_end_object(b);
@@ -243,7 +231,7 @@ static void psi_line(JsonBuilder *b, const char *name,
 	dbl(b, "avg10", l->avg10);
 	dbl(b, "avg60", l->avg60);
 	dbl(b, "avg300", l->avg300);
-	u64(b, "total_us", l->total_us);
+	sa_json_put_int(b, "total_us", l->total_us);
 	json_builder_end_object(b);
 }
 
@@ -285,13 +273,14 @@ static void procs(JsonBuilder *b, const struct sa_snapshot_view *v)
 		const struct sa_proc_mem *p = a->pdata[i];
 
 		json_builder_begin_object(b);
-		u64(b, "pid", p->pid);
-		str(b, "name", p->name);
+		sa_json_put_int(b, "pid", p->pid);
+		sa_json_put_str(b, "name", p->name);
 		known(b, "rss_kb", p->rss_kb);
 		known(b, "pss_kb", p->pss_kb);
 		known(b, "pss_anon_kb", p->pss_anon_kb);
 		known(b, "swap_kb", p->swap_kb);
-		str(b, "source", p->from_smaps ? "smaps_rollup" : "status");
+		sa_json_put_str(b, "source",
+				p->from_smaps ? "smaps_rollup" : "status");
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -308,7 +297,7 @@ static void vm(JsonBuilder *b, const struct sa_snapshot_view *v)
 		return;
 	}
 	json_builder_begin_object(b);
-#define V(f) u64(b, #f, c->f)
+#define V(f) sa_json_put_int(b, #f, c->f)
 	V(pgfault); V(pgmajfault); V(pgfree); V(pgpgin); V(pgpgout);
 	V(pswpin); V(pswpout); V(pgscan_kswapd); V(pgscan_direct);
 	V(pgscan_khugepaged); V(pgscan_proactive); V(pgsteal_kswapd);
@@ -366,22 +355,22 @@ static void ooms(JsonBuilder *b, const struct sa_snapshot_view *v)
 
 		json_builder_begin_object(b);
 		dbl(b, "time", k->time);
-		u64(b, "pid", k->pid);
-		str(b, "comm", k->comm);
+		sa_json_put_int(b, "pid", k->pid);
+		sa_json_put_str(b, "comm", k->comm);
 		json_builder_set_member_name(b, "memcg");
 		json_builder_add_boolean_value(b, k->memcg);
-		u64(b, "total_vm_kb", k->total_vm_kb);
-		u64(b, "anon_rss_kb", k->anon_rss_kb);
-		u64(b, "file_rss_kb", k->file_rss_kb);
-		u64(b, "shmem_rss_kb", k->shmem_rss_kb);
-		u64(b, "pgtables_kb", k->pgtables_kb);
+		sa_json_put_int(b, "total_vm_kb", k->total_vm_kb);
+		sa_json_put_int(b, "anon_rss_kb", k->anon_rss_kb);
+		sa_json_put_int(b, "file_rss_kb", k->file_rss_kb);
+		sa_json_put_int(b, "shmem_rss_kb", k->shmem_rss_kb);
+		sa_json_put_int(b, "pgtables_kb", k->pgtables_kb);
 		json_builder_set_member_name(b, "uid");
 		json_builder_add_int_value(b, k->uid);
 		json_builder_set_member_name(b, "oom_score_adj");
 		json_builder_add_int_value(b, k->oom_score_adj);
-		str(b, "constraint", k->constraint);
-		str(b, "invoker", k->invoker);
-		str(b, "gfp_mask", k->gfp_mask);
+		sa_json_put_str(b, "constraint", k->constraint);
+		sa_json_put_str(b, "invoker", k->invoker);
+		sa_json_put_str(b, "gfp_mask", k->gfp_mask);
 		json_builder_set_member_name(b, "order");
 		json_builder_add_int_value(b, k->order);
 		json_builder_set_member_name(b, "reaped");
@@ -395,12 +384,12 @@ static void head(JsonBuilder *b, const struct sa_snapshot_view *v)
 {
 	json_builder_set_member_name(b, "schema_version");
 	json_builder_add_int_value(b, SA_SNAPSHOT_REPORT_SCHEMA);
-	str(b, "kind", "slabacct-snapshot-report");
-	str(b, "release", v->snap->release);
+	sa_json_put_str(b, "kind", "slabacct-snapshot-report");
+	sa_json_put_str(b, "release", v->snap->release);
 	json_builder_set_member_name(b, "wall_time_us");
 	json_builder_add_int_value(b, v->snap->wall_time);
 	dbl(b, "uptime", v->snap->uptime);
-	u64(b, "page_size", v->snap->page_size);
+	sa_json_put_int(b, "page_size", v->snap->page_size);
 }
 
 JsonNode *sa_snapshot_view_to_json(const struct sa_snapshot_view *v,
