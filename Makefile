@@ -16,6 +16,8 @@
 #
 # The module's own build rules live in Kbuild and module/Kbuild.
 
+.DEFAULT_GOAL := all
+
 VERSION := 0.1.0
 PREFIX ?= /usr/local
 BUILD ?= build

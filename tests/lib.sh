@@ -31,9 +31,14 @@ need_root() {
 	[ "$(id -u)" = 0 ] || fail "this test needs root (it uses tracefs)"
 }
 
-# Workspace removed at exit
+# Workspace removed at exit, unless SLABACCT_KEEP_TMP=1 (for debugging:
+# its path is printed)
 TEST_TMP=$(mktemp -d)
-trap 'rm -rf "$TEST_TMP"' EXIT
+if [ "${SLABACCT_KEEP_TMP:-0}" = 1 ]; then
+	trap 'echo "# workspace kept: $TEST_TMP"' EXIT
+else
+	trap 'rm -rf "$TEST_TMP"' EXIT
+fi
 
 # guest_run FLAVOUR SCRIPT [qemu/run options...]: boot, run, results in
 # $TEST_TMP/out. The guest script is written to a file first.

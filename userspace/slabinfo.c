@@ -149,14 +149,14 @@ struct sa_slab_table *sa_slab_parse_sysfs(const char *text, long page_size,
 
 	for (ln = 0; lines[ln]; ln++) {
 		struct sa_slab_cache *c;
-		guint64 v[8];
+		guint64 v[7];
 		char **f;
 		int n;
 
 		if (lines[ln][0] == '#' || !lines[ln][0])
 			continue;
 		f = sa_fields(lines[ln], &n);
-		if (n != 9 || !all_u64(f, 1, 9, v) || v[2] > 20) {
+		if ((n != 8 && n != 9) || !all_u64(f, 1, 8, v) || v[2] > 20) {
 			sa_parse_error(err, "slab_sysfs: line %d is malformed",
 				       ln + 1);
 			g_strfreev(f);
@@ -171,7 +171,6 @@ struct sa_slab_table *sa_slab_parse_sysfs(const char *text, long page_size,
 		c->num_objs = v[4];
 		c->slabs = c->active_slabs = v[5];
 		c->objs_per_slab = v[6];
-		c->aliases = v[7];
 		g_ptr_array_add(t->caches, c);
 		g_strfreev(f);
 	}
@@ -208,30 +207,33 @@ static bool read_attr(const char *dir, const char *attr, guint64 *v)
 	return ok;
 }
 
-char *sa_slab_sysfs_capture(const char *root, GError **err)
+static const char sysfs_header[] = "# name object_size slab_size order "
+	"objects total_objects slabs objs_per_slab\n";
+
+/*
+ * Every attribute of every cache: 7 files per cache. The fallback when
+ * /proc/slabinfo cannot be read or does not match the directory.
+ */
+static char *sysfs_scan(const char *base, GError **err)
 {
 	static const char *const attrs[] = {
 		"object_size", "slab_size", "order", "objects",
-		"total_objects", "slabs", "objs_per_slab", "aliases",
+		"total_objects", "slabs", "objs_per_slab",
 	};
-	char *base = g_build_filename(root, "sys/kernel/slab", NULL);
 	GDir *d = g_dir_open(base, 0, err);
 	GString *out;
 	GPtrArray *names;
 	const char *name;
 	guint i, n = 0;
 
-	if (!d) {
-		g_free(base);
+	if (!d)
 		return NULL;
-	}
 	names = g_ptr_array_new_with_free_func(g_free);
 	while ((name = g_dir_read_name(d)))
 		g_ptr_array_add(names, g_strdup(name));
 	g_dir_close(d);
 	g_ptr_array_sort(names, sa_strcmp_indirect);
-	out = g_string_new("# name object_size slab_size order objects "
-			   "total_objects slabs objs_per_slab aliases\n");
+	out = g_string_new(sysfs_header);
 	for (i = 0; i < names->len; i++) {
 		char *dir = g_build_filename(base, names->pdata[i], NULL);
 		struct stat st;
@@ -259,12 +261,75 @@ char *sa_slab_sysfs_capture(const char *root, GError **err)
 	if (!n) {
 		sa_parse_error(err, "%s: no cache with readable counters "
 			       "(objects needs CONFIG_SLUB_DEBUG)", base);
-		g_free(base);
 		g_string_free(out, TRUE);
 		return NULL;
 	}
-	g_free(base);
 	return g_string_free(out, FALSE);
+}
+
+/*
+ * /proc/slabinfo holds every counter of the table but object_size (SLUB
+ * computes its columns as the sysfs attributes do: objsize is slab_size,
+ * active_objs is objects, num_objs is total_objects), so read that one
+ * file, then only object_size per cache, by the cache's name (a symlink
+ * for a merged cache). One file per cache instead of seven: the snapshot
+ * record takes at start and end is mostly this. NULL if slabinfo cannot
+ * be read or a cache of it has no sysfs entry; the caller scans instead.
+ */
+static char *sysfs_by_slabinfo(const char *root, const char *base)
+{
+	char *text = sa_snap_read(root, "proc/slabinfo", NULL);
+	struct sa_slab_table *t;
+	GString *out;
+	char *probe;
+	guint i;
+	bool ok;
+
+	t = text ? sa_slab_parse_proc(text, 4096, NULL) : NULL;
+	g_free(text);
+	if (!t || !t->caches->len) {
+		sa_slab_table_free(t);
+		return NULL;
+	}
+	/* without CONFIG_SLUB_DEBUG slabinfo's object counts are zeros */
+	probe = g_build_filename(base,
+		((struct sa_slab_cache *)t->caches->pdata[0])->name,
+		"objects", NULL);
+	ok = g_file_test(probe, G_FILE_TEST_EXISTS);
+	g_free(probe);
+	out = g_string_new(sysfs_header);
+	for (i = 0; ok && i < t->caches->len; i++) {
+		struct sa_slab_cache *c = t->caches->pdata[i];
+		char *dir = g_build_filename(base, c->name, NULL);
+		guint64 osize;
+		int order = g_bit_nth_lsf(c->pages_per_slab, -1);
+
+		ok = read_attr(dir, "object_size", &osize) && order >= 0 &&
+		     c->pages_per_slab == 1ULL << order;
+		g_free(dir);
+		if (ok)
+			g_string_append_printf(out, "%s %" G_GUINT64_FORMAT
+				" %" G_GUINT64_FORMAT " %d %" G_GUINT64_FORMAT
+				" %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT
+				" %" G_GUINT64_FORMAT "\n", c->name, osize,
+				c->slot_size, order, c->active_objs,
+				c->num_objs, c->slabs, c->objs_per_slab);
+	}
+	sa_slab_table_free(t);
+	return g_string_free(out, !ok);
+}
+
+char *sa_slab_sysfs_capture(const char *root, GError **err)
+{
+	char *base = g_build_filename(root, "sys/kernel/slab", NULL);
+	char *text = NULL;
+
+	if (g_file_test(base, G_FILE_TEST_IS_DIR))
+		text = sysfs_by_slabinfo(root, base);
+	if (!text)
+		text = sysfs_scan(base, err);
+	g_free(base);
+	return text;
 }
 
 static int by_key(gconstpointer a, gconstpointer b, gpointer key)

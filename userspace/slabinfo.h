@@ -36,7 +36,6 @@ struct sa_slab_cache {
 	guint64 pages_per_slab;
 	guint64 slabs;		/* proc: num_slabs; sysfs: slabs */
 	guint64 active_slabs;	/* proc only (= slabs for SLUB) */
-	int aliases;		/* sysfs only, else 0 */
 	/* computed */
 	guint64 size;		/* Space */
 	guint64 used;
@@ -75,10 +74,15 @@ struct sa_slab_table *sa_slab_parse_sysfs(const char *text, long page_size,
 void sa_slab_table_free(struct sa_slab_table *t);
 
 /*
- * Read root/sys/kernel/slab into a table, one line per cache (aliases,
- * which are symlinks, are left out as tools/mm/slabinfo does):
+ * Read root/sys/kernel/slab into a table, one line per cache:
  *   name object_size slab_size order objects total_objects slabs
- *   objs_per_slab aliases
+ *   objs_per_slab
+ * (tables recorded before had a ninth column, aliases; the parser takes
+ * both). With root/proc/slabinfo readable, the counters come from it and
+ * only object_size from sysfs, and caches are named as slabinfo names
+ * them; otherwise every attribute is read from the cache directories
+ * (merged caches under their ":..." directory names; the symlinks of
+ * their aliases are left out, as tools/mm/slabinfo does).
  * NULL with *err if the directory or its objects counts (which need
  * CONFIG_SLUB_DEBUG) cannot be read.
  */

@@ -6,6 +6,8 @@
  * files) with tools/mm/slabinfo's and slabtop's formulas.
  */
 #include <check.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "slabinfo.h"
 #include "test-snapshot-data.h"
@@ -131,6 +133,109 @@ START_TEST(sysfs_capture_61)
 }
 END_TEST
 
+/* A tree: /proc/slabinfo and sysfs with a merged cache behind a symlink */
+static char *fake_tree(bool with_merged_link)
+{
+	char *root = g_dir_make_tmp("sa-slab-XXXXXX", NULL);
+	char *p;
+	static const char *const files[][2] = {
+		{ "proc/slabinfo", "slabinfo - version: 2.1\n"
+		  "# name <active_objs> ...\n"
+		  "inode_cache  10740  10740  640  51  2 : tunables 0 0 0 "
+		  ": slabdata  895  895  0\n"
+		  "kmalloc-192  2000  2016  192  21  1 : tunables 0 0 0 "
+		  ": slabdata  96  96  0\n" },
+		{ "sys/kernel/slab/inode_cache/object_size", "632\n" },
+		{ "sys/kernel/slab/inode_cache/objects", "10740 N0=10740\n" },
+		{ "sys/kernel/slab/:0000192/object_size", "192\n" },
+		{ "sys/kernel/slab/:0000192/slab_size", "192\n" },
+		{ "sys/kernel/slab/:0000192/order", "0\n" },
+		{ "sys/kernel/slab/:0000192/objects", "1999 N0=1999\n" },
+		{ "sys/kernel/slab/:0000192/total_objects", "2016\n" },
+		{ "sys/kernel/slab/:0000192/slabs", "96\n" },
+		{ "sys/kernel/slab/:0000192/objs_per_slab", "21\n" },
+		{ "sys/kernel/slab/inode_cache/slab_size", "640\n" },
+		{ "sys/kernel/slab/inode_cache/order", "1\n" },
+		{ "sys/kernel/slab/inode_cache/total_objects", "10740\n" },
+		{ "sys/kernel/slab/inode_cache/slabs", "895\n" },
+		{ "sys/kernel/slab/inode_cache/objs_per_slab", "51\n" },
+	};
+	guint i;
+
+	ck_assert_ptr_nonnull(root);
+	for (i = 0; i < G_N_ELEMENTS(files); i++) {
+		char *dir;
+
+		p = g_build_filename(root, files[i][0], NULL);
+		dir = g_path_get_dirname(p);
+		ck_assert_int_eq(g_mkdir_with_parents(dir, 0755), 0);
+		ck_assert(g_file_set_contents(p, files[i][1], -1, NULL));
+		g_free(dir);
+		g_free(p);
+	}
+	if (with_merged_link) {
+		p = g_build_filename(root, "sys/kernel/slab/kmalloc-192", NULL);
+		ck_assert_int_eq(symlink(":0000192", p), 0);
+		g_free(p);
+	}
+	return root;
+}
+
+static void rm_tree(const char *root)
+{
+	char *cmd = g_strdup_printf("rm -rf '%s'", root);
+
+	ck_assert_int_eq(system(cmd), 0);
+	g_free(cmd);
+}
+
+/*
+ * With slabinfo readable, the counters are slabinfo's and only
+ * object_size is read per cache, by the slabinfo name (through the
+ * merged cache's symlink); a slabinfo name without a sysfs entry makes
+ * it scan every attribute of the directories instead.
+ */
+START_TEST(sysfs_capture_paths)
+{
+	char *root = fake_tree(true);
+	char *text = sa_slab_sysfs_capture(root, NULL);
+
+	ck_assert_str_eq(text,
+		"# name object_size slab_size order objects total_objects "
+		"slabs objs_per_slab\n"
+		"inode_cache 632 640 1 10740 10740 895 51\n"
+		"kmalloc-192 192 192 0 2000 2016 96 21\n");
+	g_free(text);
+	rm_tree(root);
+	g_free(root);
+
+	root = fake_tree(false);
+	text = sa_slab_sysfs_capture(root, NULL);
+	ck_assert_str_eq(text,
+		"# name object_size slab_size order objects total_objects "
+		"slabs objs_per_slab\n"
+		":0000192 192 192 0 1999 2016 96 21\n"
+		"inode_cache 632 640 1 10740 10740 895 51\n");
+	g_free(text);
+	rm_tree(root);
+	g_free(root);
+}
+END_TEST
+
+/* tables recorded before the aliases column was dropped still parse */
+START_TEST(sysfs_parse_nine_columns)
+{
+	struct sa_slab_table *t = sa_slab_parse_sysfs(
+		"# name object_size slab_size order objects total_objects "
+		"slabs objs_per_slab aliases\n"
+		"inode_cache 632 640 1 10740 10740 895 51 0\n", 4096, NULL);
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(find(t, "inode_cache")->loss, 544160);
+	sa_slab_table_free(t);
+}
+END_TEST
+
 START_TEST(sorted_by_loss)
 {
 	struct sa_slab_table *t = proc_table("6.1");
@@ -197,6 +302,8 @@ Suite *suite(void)
 	tcase_add_test(tc, proc_caches_61);
 	tcase_add_loop_test(tc, proc_totals, 0, G_N_ELEMENTS(totals));
 	tcase_add_test(tc, sysfs_capture_61);
+	tcase_add_test(tc, sysfs_capture_paths);
+	tcase_add_test(tc, sysfs_parse_nine_columns);
 	tcase_add_test(tc, sorted_by_loss);
 	tcase_add_test(tc, malformed);
 	tcase_add_test(tc, empty_cache_is_100);
