@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The trace.dat version 6 writer. The header (everything before the CPU
- * data) is built in memory, the CPU data are copied from buffers or file
- * descriptors, page aligned, and slabacct's origin section follows them.
+ * data) is built in memory as a list of pieces that refer to the large
+ * blobs (kallsyms, printk formats) instead of copying them; the CPU data
+ * are copied from buffers or file descriptors, page aligned, and
+ * slabacct's origin section follows them.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "tracedat-write.h"
@@ -128,6 +131,13 @@ void sa_tracedat_set_kallsyms(struct sa_tracedat *td, const char *data,
 	set_bytes(&td->kallsyms, data, len);
 }
 
+void sa_tracedat_take_kallsyms(struct sa_tracedat *td, char *data,
+			       size_t len)
+{
+	g_clear_pointer(&td->kallsyms, g_bytes_unref);
+	td->kallsyms = g_bytes_new_take(data, len);
+}
+
 void sa_tracedat_set_printk(struct sa_tracedat *td, const char *data,
 			    size_t len)
 {
@@ -221,22 +231,57 @@ void sa_tracedat_set_cpu_fd(struct sa_tracedat *td, int cpu, int fd,
 	td->cpus[cpu].consume = consume;
 }
 
-static void put_blob(GByteArray *b, GBytes *data, int size_len)
+/*
+ * The header as pieces: small parts are gathered in cur, and a large blob
+ * is referred to, not copied.
+ */
+struct hdr {
+	GPtrArray *pieces;	/* GBytes */
+	GByteArray *cur;
+	size_t len;
+};
+
+#define REF_MIN		(64 << 10)	/* blobs referred to, not copied */
+
+static void hdr_flush(struct hdr *h)
+{
+	if (!h->cur->len)
+		return;
+	g_ptr_array_add(h->pieces, g_byte_array_free_to_bytes(h->cur));
+	h->cur = g_byte_array_new();
+}
+
+static void put_blob(struct hdr *h, GBytes *data, int size_len)
 {
 	gsize len = 0;
 	const void *p = data ? g_bytes_get_data(data, &len) : NULL;
 
-	put_num(b, len, size_len);
-	if (len)
-		g_byte_array_append(b, p, len);
+	put_num(h->cur, len, size_len);
+	if (len >= REF_MIN) {
+		hdr_flush(h);
+		g_ptr_array_add(h->pieces, g_bytes_ref(data));
+	} else if (len) {
+		g_byte_array_append(h->cur, p, len);
+	}
 }
 
-/* Everything up to the "flyrecord\0" label; the offset table follows. */
-static GByteArray *build_header(struct sa_tracedat *td)
+static void hdr_free(struct hdr *h)
 {
-	GByteArray *b = g_byte_array_new();
+	g_ptr_array_unref(h->pieces);
+	g_byte_array_unref(h->cur);
+}
+
+/*
+ * Everything up to the "flyrecord\0" label, into h; the offset table
+ * follows. h->len is its size.
+ */
+static void build_header(struct sa_tracedat *td, struct hdr *h)
+{
+	GByteArray *b;
 	guint i, j;
 
+	h->pieces = g_ptr_array_new_with_free_func(bytes_unref);
+	h->cur = b = g_byte_array_new();
 	g_byte_array_append(b, (const guint8 *)SA_TRACEDAT_MAGIC,
 			    SA_TRACEDAT_MAGIC_LEN);
 	g_byte_array_append(b, (const guint8 *)"6", 2);
@@ -245,45 +290,52 @@ static GByteArray *build_header(struct sa_tracedat *td)
 	put_num(b, td->page_size, 4);
 
 	g_byte_array_append(b, (const guint8 *)"header_page", 12);
-	put_blob(b, td->header_page, 8);
-	g_byte_array_append(b, (const guint8 *)"header_event", 13);
-	put_blob(b, td->header_event, 8);
+	put_blob(h, td->header_page, 8);
+	g_byte_array_append(h->cur, (const guint8 *)"header_event", 13);
+	put_blob(h, td->header_event, 8);
 
-	put_num(b, td->ftrace->len, 4);
+	put_num(h->cur, td->ftrace->len, 4);
 	for (i = 0; i < td->ftrace->len; i++)
-		put_blob(b, td->ftrace->pdata[i], 8);
+		put_blob(h, td->ftrace->pdata[i], 8);
 
-	put_num(b, td->systems->len, 4);
+	put_num(h->cur, td->systems->len, 4);
 	for (i = 0; i < td->systems->len; i++) {
 		const char *sys = td->systems->pdata[i];
 		GPtrArray *list = g_hash_table_lookup(td->events, sys);
 
-		g_byte_array_append(b, (const guint8 *)sys, strlen(sys) + 1);
-		put_num(b, list->len, 4);
+		g_byte_array_append(h->cur, (const guint8 *)sys,
+				    strlen(sys) + 1);
+		put_num(h->cur, list->len, 4);
 		for (j = 0; j < list->len; j++)
-			put_blob(b, list->pdata[j], 8);
+			put_blob(h, list->pdata[j], 8);
 	}
 
-	put_blob(b, td->kallsyms, 4);
-	put_blob(b, td->printk, 4);
-	put_blob(b, td->cmdlines, 8);
-	put_num(b, td->nr_cpus, 4);
+	put_blob(h, td->kallsyms, 4);
+	put_blob(h, td->printk, 4);
+	put_blob(h, td->cmdlines, 8);
+	put_num(h->cur, td->nr_cpus, 4);
 
 	if (td->options->len) {
-		g_byte_array_append(b, (const guint8 *)"options  ", 10);
-		g_byte_array_append(b, td->options->data, td->options->len);
-		put_num(b, SA_OPT_DONE, 2);
+		g_byte_array_append(h->cur, (const guint8 *)"options  ", 10);
+		g_byte_array_append(h->cur, td->options->data,
+				    td->options->len);
+		put_num(h->cur, SA_OPT_DONE, 2);
 	}
-	g_byte_array_append(b, (const guint8 *)"flyrecord", 10);
-	return b;
+	g_byte_array_append(h->cur, (const guint8 *)"flyrecord", 10);
+	hdr_flush(h);
+	h->len = 0;
+	for (i = 0; i < h->pieces->len; i++)
+		h->len += g_bytes_get_size(h->pieces->pdata[i]);
 }
 
 size_t sa_tracedat_header_size(struct sa_tracedat *td)
 {
-	GByteArray *b = build_header(td);
-	size_t n = b->len + 16 * (size_t)td->nr_cpus;
+	struct hdr h;
+	size_t n;
 
-	g_byte_array_unref(b);
+	build_header(td, &h);
+	n = h.len + 16 * (size_t)td->nr_cpus;
+	hdr_free(&h);
 	return n;
 }
 
@@ -422,17 +474,36 @@ static GByteArray *offset_table(struct sa_tracedat *td, const off_t *offs,
 	return b;
 }
 
+/* The header's pieces, then the offset table, from offset 0. */
+static int write_header(int out, struct hdr *h, GByteArray *table)
+{
+	off_t off = 0;
+	guint i;
+
+	for (i = 0; i < h->pieces->len; i++) {
+		gsize n;
+		const void *p = g_bytes_get_data(h->pieces->pdata[i], &n);
+
+		if (pwrite_all(out, p, n, off))
+			return -1;
+		off += n;
+	}
+	return pwrite_all(out, table->data, table->len, off);
+}
+
 int sa_tracedat_write(struct sa_tracedat *td, int out, bool *truncated)
 {
-	GByteArray *hdr = build_header(td), *table, *origin;
+	struct hdr hdr;
+	GByteArray *table, *origin;
 	off_t *offs = g_new0(off_t, td->nr_cpus);
 	off_t *lens = g_new0(off_t, td->nr_cpus);
 	off_t pos, table_at, done;
 	int i, ret = -1, saved = 0;
 
+	build_header(td, &hdr);
 	if (truncated)
 		*truncated = false;
-	table_at = hdr->len;
+	table_at = hdr.len;
 	pos = table_at + 16 * td->nr_cpus;
 	for (i = 0; i < td->nr_cpus; i++) {
 		lens[i] = cpu_len(&td->cpus[i]);
@@ -443,10 +514,11 @@ int sa_tracedat_write(struct sa_tracedat *td, int out, bool *truncated)
 		pos += lens[i];
 	}
 	table = offset_table(td, offs, lens);
-	g_byte_array_append(hdr, table->data, table->len);
+	ret = write_header(out, &hdr, table);
 	g_byte_array_unref(table);
-	if (pwrite_all(out, hdr->data, hdr->len, 0))
+	if (ret)
 		goto out;
+	ret = -1;
 
 	for (i = 0; i < td->nr_cpus; i++) {
 		if (!copy_cpu(td, &td->cpus[i], lens[i], out, offs[i], &done))
@@ -481,7 +553,7 @@ int sa_tracedat_write(struct sa_tracedat *td, int out, bool *truncated)
 out:
 	if (!saved)
 		saved = errno;
-	g_byte_array_unref(hdr);
+	hdr_free(&hdr);
 	g_free(offs);
 	g_free(lens);
 	if (ret)

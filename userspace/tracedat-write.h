@@ -36,6 +36,9 @@ void sa_tracedat_add_event_format(struct sa_tracedat *td, const char *system,
 				  const char *fmt, size_t len);
 void sa_tracedat_set_kallsyms(struct sa_tracedat *td, const char *data,
 			      size_t len);
+/* The same, taking data (g_malloc'd), with no copy */
+void sa_tracedat_take_kallsyms(struct sa_tracedat *td, char *data,
+			       size_t len);
 void sa_tracedat_set_printk(struct sa_tracedat *td, const char *data,
 			    size_t len);
 void sa_tracedat_set_cmdlines(struct sa_tracedat *td, const char *data,

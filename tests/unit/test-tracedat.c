@@ -298,6 +298,57 @@ START_TEST(libtracecmd_reads_events)
 }
 END_TEST
 
+/*
+ * A kallsyms of megabytes is written by reference (not copied into the
+ * header): the file's size is exact and libtracecmd finds its symbols.
+ */
+START_TEST(large_kallsyms)
+{
+	struct page *p0 = g_new(struct page, 1), *p1 = g_new(struct page, 1);
+	char *path = g_strdup("/tmp/test-tracedat-XXXXXX");
+	int fd = g_mkstemp(path), i;
+	GString *ks = g_string_new(NULL);
+	struct sa_tracedat *td;
+	struct tracecmd_input *h;
+	struct tep_handle *tep;
+	size_t hdr;
+	gsize ks_len;
+	struct counts c;
+
+	for (i = 0; i < 40000; i++)
+		g_string_append_printf(ks, "%llx T sym_%05d\n",
+				       0xffffffff81000000ULL + 0x100ULL * i, i);
+	ks_len = ks->len;
+	page_init(p0, BASE_TS);
+	page_init(p1, BASE_TS + 250);
+	td = build_small(p0, p1);
+	sa_tracedat_take_kallsyms(td, g_string_free(ks, FALSE), ks_len);
+	hdr = sa_tracedat_header_size(td);
+	ck_assert_int_eq(sa_tracedat_write(td, fd, NULL), 0);
+	sa_tracedat_free(td);
+	close(fd);
+	/* the header holds the whole of it: the CPU data begin after it */
+	ck_assert_uint_gt(hdr, ks_len);
+
+	h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS |
+			  TRACECMD_FL_LOAD_NO_SYSTEM_PLUGINS);
+	ck_assert_ptr_nonnull(h);
+	tep = tracecmd_get_tep(h);
+	ck_assert_str_eq(tep_find_function(tep, 0xffffffff81000000ULL +
+					   0x100ULL * 39998 + 8), "sym_39998");
+	ck_assert_str_eq(tep_find_function(tep, 0xffffffff81000000ULL +
+					   0x100ULL * 1234), "sym_01234");
+	tracecmd_close(h);
+	c = count_events(path);
+	ck_assert_int_eq(c.kmalloc, 3);
+	ck_assert_int_eq(c.kfree, 1);
+	unlink(path);
+	g_free(path);
+	g_free(p0);
+	g_free(p1);
+}
+END_TEST
+
 START_TEST(origin_roundtrip)
 {
 	struct sa_trace_origin o;
@@ -393,6 +444,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, golden_bytes);
 	tcase_add_test(tc, libtracecmd_reads_events);
+	tcase_add_test(tc, large_kallsyms);
 	tcase_add_test(tc, origin_roundtrip);
 	tcase_add_test(tc, origin_damaged);
 	tcase_add_test(tc, disk_full_keeps_file_readable);
