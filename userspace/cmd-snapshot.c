@@ -128,20 +128,28 @@ fail:
 	return NULL;
 }
 
+/*
+ * Written in place, never replaced by rename: -o may be /dev/null, a
+ * FIFO or a symlink.
+ */
+static int write_text(const char *path, const char *s, size_t len)
+{
+	FILE *f;
+	bool bad;
+
+	if (sa_output_open("snapshot", path, &f))
+		return -1;
+	bad = fwrite(s, 1, len, f) != len;
+	bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
+	if (bad)
+		sa_err("snapshot", "%s: %s", path ? path : "stdout",
+		       g_strerror(errno));
+	return bad ? -1 : 0;
+}
+
 static int write_out(const char *path, GString *s)
 {
-	GError *e = NULL;
-
-	if (!path) {
-		fwrite(s->str, 1, s->len, stdout);
-		return fflush(stdout) ? -1 : 0;
-	}
-	if (!g_file_set_contents(path, s->str, s->len, &e)) {
-		sa_err("snapshot", "%s", e->message);
-		g_error_free(e);
-		return -1;
-	}
-	return 0;
+	return write_text(path, s->str, s->len);
 }
 
 static void append_json(GString *out, JsonNode *node)
@@ -268,15 +276,11 @@ int cmd_snapshot(int argc, char **argv)
 		goto done;
 	if (save) {
 		char *s = sa_snapshot_to_json(snap, true);
-		GError *e = NULL;
+		int bad = write_text(save, s, strlen(s));
 
-		if (!g_file_set_contents(save, s, -1, &e)) {
-			sa_err("snapshot", "%s", e->message);
-			g_error_free(e);
-			g_free(s);
-			goto done;
-		}
 		g_free(s);
+		if (bad)
+			goto done;
 	}
 	opts.top = top;
 	opts.raw = raw;

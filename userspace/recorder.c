@@ -348,6 +348,18 @@ static int open_output(struct sa_recorder *r, GError **err)
 {
 	off_t reserve;
 
+	struct stat st;
+
+	/*
+	 * trace.dat is written with seeks, and a failed recording removes
+	 * its file: only a regular file will do (never unlink /dev/null).
+	 */
+	if (stat(r->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    "%s: not a regular file (trace.dat is written "
+			    "with seeks)", r->output);
+		return -1;
+	}
 	r->out_fd = open(r->output, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC,
 			 0644);
 	if (r->out_fd < 0)

@@ -67,4 +67,13 @@ trace-cmd report "$mnt/full.dat" >"$TEST_TMP/full.report" 2>"$TEST_TMP/full.err"
 	fail "the cut-short file holds no kmalloc events"
 umount "$mnt"
 
+# an output that is not a regular file (a FIFO here, /dev/null alike) is
+# refused, and left as it was: a failed recording removes only its file
+mkfifo "$TEST_TMP/fifo"
+"$SLABACCT" record -o "$TEST_TMP/fifo" -- true >"$TEST_TMP/fifo.out" 2>&1
+assert_eq "exit status for a FIFO output" 1 "$?"
+grep -q 'not a regular file' "$TEST_TMP/fifo.out" ||
+	fail "no 'not a regular file' message: $(cat "$TEST_TMP/fifo.out")"
+[ -p "$TEST_TMP/fifo" ] || fail "the FIFO given as output is gone"
+
 assert_eq "slabacct instances left behind" "" "$(leaked_instances)"
