@@ -132,6 +132,7 @@ int sa_raw_iterate(const guint8 *map, size_t len,
 				    KBUFFER_LSIZE_4;
 	enum kbuffer_endian en = lay->big_endian ? KBUFFER_ENDIAN_BIG :
 				 KBUFFER_ENDIAN_LITTLE;
+	struct tep_record rec;
 	int i, n = 0, ret = 0;
 
 	sys_page = sysconf(_SC_PAGESIZE);
@@ -152,9 +153,10 @@ int sa_raw_iterate(const guint8 *map, size_t len,
 		if (!next_page(c, lay, bad_pages))
 			c->page = NULL;
 	}
+	/* the callback sees only the fields set below */
+	memset(&rec, 0, sizeof(rec));
 	for (;;) {
 		struct cursor *best = NULL;
-		struct tep_record rec;
 		int size;
 
 		for (i = 0; i < n; i++)
@@ -167,7 +169,6 @@ int sa_raw_iterate(const guint8 *map, size_t len,
 			next_page(best, lay, bad_pages);
 			continue;
 		}
-		memset(&rec, 0, sizeof(rec));
 		rec.ts = best->ts;
 		rec.cpu = best->cpu;
 		rec.data = best->ev;

@@ -53,14 +53,19 @@ struct decoder {
 	guint32 fast;			/* bit i: a plain number read inline */
 	guint32 slow;			/* the other fields in the format */
 	guint32 loc_inline;		/* bit i: a __data_loc read inline */
-	/* the fast fields, read together when the record holds them all */
-	int nr_fast, fast_end;
+	/*
+	 * The fast fields, read together when the record holds them all:
+	 * the 8-byte ones, then the 4-byte ones, then the others, so that
+	 * the common sizes are read with no switch.
+	 */
+	int nr_fast, nr_fast8, nr_fast4, fast_end;
 	struct {
 		int idx, off, size;
 	} fastf[SA_REC_FIELDS];
 	/* strings seen, direct-mapped by a hash, so each is interned once */
 	struct {
 		char text[48];
+		unsigned int len;
 		const char *interned;
 	} names[NAME_CACHE];
 };
@@ -101,9 +106,8 @@ static const char *intern_cached(struct decoder *dec, const char *s,
 			i = (i * 31 + (guint8)s[0]) * 31 +
 			    (guint8)s[len / 2] * 7 + (guint8)s[len - 1];
 		i &= NAME_CACHE - 1;
-		if (dec->names[i].interned &&
-		    !memcmp(dec->names[i].text, s, len) &&
-		    !dec->names[i].text[len])
+		if (dec->names[i].interned && dec->names[i].len == len &&
+		    !memcmp(dec->names[i].text, s, len))
 			return dec->names[i].interned;
 	}
 	if (len >= sizeof(buf))
@@ -113,6 +117,7 @@ static const char *intern_cached(struct decoder *dec, const char *s,
 	s = g_intern_string(buf);
 	if (len < sizeof(dec->names[0].text)) {
 		memcpy(dec->names[i].text, buf, len + 1);
+		dec->names[i].len = len;
 		dec->names[i].interned = s;
 	}
 	return s;
@@ -189,20 +194,26 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	todo = dec->have;
 	if ((int)rec->size >= dec->fast_end) {
 		/* the common case: every plain number is in the record */
-		for (i = 0; i < dec->nr_fast; i++)
+		for (i = 0; i < dec->nr_fast8; i++)
+			out->v[dec->fastf[i].idx] =
+				read_plain(data + dec->fastf[i].off, 8);
+		for (; i < dec->nr_fast4; i++)
+			out->v[dec->fastf[i].idx] =
+				read_plain(data + dec->fastf[i].off, 4);
+		for (; i < dec->nr_fast; i++)
 			out->v[dec->fastf[i].idx] =
 				read_plain(data + dec->fastf[i].off,
 					   dec->fastf[i].size);
 		out->have = dec->fast;
 		todo = dec->slow;
 	}
-	for (i = 0; todo; i++) {
-		struct tep_format_field *f = dec->f[i];
+	while (todo) {
+		struct tep_format_field *f;
 		unsigned long long v = 0;
 
-		if (!(todo & (1u << i)))
-			continue;
-		todo &= ~(1u << i);
+		i = __builtin_ctz(todo);
+		todo &= todo - 1;
+		f = dec->f[i];
 		if (f->offset + f->size > (int)rec->size)
 			continue;
 		if (dec->fast & (1u << i)) {
@@ -255,12 +266,24 @@ static void common_fields(struct sa_decode *d, struct tep_handle *tep,
 	d->pid_size = p->size;
 }
 
-/* Field f of dec is a plain number read inline. */
+/*
+ * Field f of dec is a plain number read inline. The list is kept in the
+ * order 8-byte, 4-byte, other sizes.
+ */
 static void fast_add(struct decoder *dec, int f)
 {
 	const struct tep_format_field *fld = dec->f[f];
-	int n = dec->nr_fast++;
+	int n, group = fld->size == 8 ? 0 : fld->size == 4 ? 1 : 2;
 
+	n = group == 0 ? dec->nr_fast8 : group == 1 ? dec->nr_fast4 :
+	    dec->nr_fast;
+	memmove(&dec->fastf[n + 1], &dec->fastf[n],
+		(dec->nr_fast - n) * sizeof(dec->fastf[0]));
+	dec->nr_fast++;
+	if (group < 2)
+		dec->nr_fast4++;
+	if (group < 1)
+		dec->nr_fast8++;
 	dec->fast |= 1u << f;
 	dec->fastf[n].idx = f;
 	dec->fastf[n].off = fld->offset;
@@ -360,16 +383,18 @@ static int take_record(struct stream *s, struct tep_handle *tep,
 	struct chunk *c = s->cur;
 
 	c->nr_records++;
-	if (rec->missed_events > 0)
-		c->missed += rec->missed_events;
-	else if (rec->missed_events < 0)
-		c->missed_unknown++;
-	if (!c->first_ts || rec->ts < c->first_ts)
+	if (G_UNLIKELY(rec->missed_events)) {
+		if (rec->missed_events > 0)
+			c->missed += rec->missed_events;
+		else
+			c->missed_unknown++;
+	}
+	if (G_UNLIKELY(!c->first_ts) || rec->ts < c->first_ts)
 		c->first_ts = rec->ts;
 	if (rec->ts > c->last_ts)
 		c->last_ts = rec->ts;
-	if (rec->cpu >= 0 && rec->cpu < s->nr_cpus) {
-		if (!s->first_off[rec->cpu])
+	if (G_LIKELY(rec->cpu >= 0 && rec->cpu < s->nr_cpus)) {
+		if (G_UNLIKELY(!s->first_off[rec->cpu]))
 			s->first_off[rec->cpu] = rec->offset;
 		s->last_off[rec->cpu] = rec->offset;
 	}
