@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The integer hash table of inttable.h. The table doubles when it is 70%
+ * The integer hash table of inttable.h. The table doubles when it is half
  * full. A slot's home is the top bits of key * 2^64/phi; a removal moves
  * later entries of the same run back so that lookups stop at the first
  * empty slot.
@@ -27,31 +27,19 @@ void sa_inttable_clear(struct sa_inttable *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* The slot of key, or the empty slot where it would go. */
-static inline struct sa_int_slot *find(const struct sa_inttable *t,
-				       guint64 key)
-{
-	guint64 i = home(t, key);
-
-	for (;; i = (i + 1) & t->mask) {
-		struct sa_int_slot *s = &t->slot[i];
-
-		if (!s->used || s->key == key)
-			return s;
-	}
-}
-
-static void grow(struct sa_inttable *t)
+/* Doubles the table (the first: 16 slots); it is kept at most half full. */
+void sa_inttable_grow(struct sa_inttable *t)
 {
 	struct sa_int_slot *old = t->slot;
 	guint64 i, n = old ? t->mask + 1 : 0;
 
 	t->shift = old ? t->shift - 1 : MIN_SHIFT;
 	t->mask = (1ULL << (64 - t->shift)) - 1;
+	t->limit = (t->mask + 1) / 2;
 	t->slot = g_new0(struct sa_int_slot, t->mask + 1);
 	for (i = 0; i < n; i++)
 		if (old[i].used)
-			*find(t, old[i].key) = old[i];
+			*sa_inttable_slot(t, old[i].key) = old[i];
 	g_free(old);
 }
 
@@ -62,28 +50,11 @@ bool sa_inttable_lookup(const struct sa_inttable *t, guint64 key,
 
 	if (!t->slot)
 		return false;
-	s = find(t, key);
+	s = sa_inttable_slot(t, key);
 	if (!s->used)
 		return false;
 	*val = s->val;
 	return true;
-}
-
-guint32 *sa_inttable_put(struct sa_inttable *t, guint64 key, bool *found)
-{
-	struct sa_int_slot *s;
-
-	if (!t->slot || (t->len + 1) * 10 > (t->mask + 1) * 7)
-		grow(t);
-	s = find(t, key);
-	*found = s->used;
-	if (!s->used) {
-		s->key = key;
-		s->val = 0;
-		s->used = 1;
-		t->len++;
-	}
-	return &s->val;
 }
 
 bool sa_inttable_take(struct sa_inttable *t, guint64 key, guint32 *val)
@@ -93,7 +64,7 @@ bool sa_inttable_take(struct sa_inttable *t, guint64 key, guint32 *val)
 
 	if (!t->slot)
 		return false;
-	s = find(t, key);
+	s = sa_inttable_slot(t, key);
 	if (!s->used)
 		return false;
 	if (val)

@@ -22,6 +22,7 @@ struct sa_inttable {
 	struct sa_int_slot *slot;	/* [mask + 1] */
 	guint64 mask;
 	guint64 len;
+	guint64 limit;			/* grows past this many entries */
 	int shift;			/* 64 - log2(mask + 1) */
 };
 
@@ -37,11 +38,44 @@ static inline guint64 sa_inttable_len(const struct sa_inttable *t)
 bool sa_inttable_lookup(const struct sa_inttable *t, guint64 key,
 			guint32 *val);
 
+/* The table's slot for key, or the empty slot where it would go. */
+static inline struct sa_int_slot *sa_inttable_slot(const struct sa_inttable *t,
+						   guint64 key)
+{
+	guint64 i = (key * 0x9e3779b97f4a7c15ULL) >> t->shift;
+
+	for (;; i = (i + 1) & t->mask) {
+		struct sa_int_slot *s = &t->slot[i];
+
+		if (!s->used || s->key == key)
+			return s;
+	}
+}
+
+void sa_inttable_grow(struct sa_inttable *t);
+
 /*
  * The value of key, added (with value 0) if it was not there; *found says
- * which. The pointer is good until the next insertion or removal.
+ * which. The pointer is good until the next insertion or removal. Inline:
+ * it is called for every event.
  */
-guint32 *sa_inttable_put(struct sa_inttable *t, guint64 key, bool *found);
+static inline guint32 *sa_inttable_put(struct sa_inttable *t, guint64 key,
+				       bool *found)
+{
+	struct sa_int_slot *s;
+
+	if (G_UNLIKELY(t->len >= t->limit))
+		sa_inttable_grow(t);
+	s = sa_inttable_slot(t, key);
+	*found = s->used;
+	if (!s->used) {
+		s->key = key;
+		s->val = 0;
+		s->used = 1;
+		t->len++;
+	}
+	return &s->val;
+}
 
 /* Remove key, its value in *val (may be NULL); false if it was not there. */
 bool sa_inttable_take(struct sa_inttable *t, guint64 key, guint32 *val);

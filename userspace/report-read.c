@@ -126,6 +126,7 @@ static const char *intern_cached(struct decoder *dec, const char *s,
 struct stream {
 	struct sa_decode *dec;
 	struct tracecmd_input *handle;
+	struct tep_handle *tep;		/* the handle's, looked up once */
 	cpu_set_t cpus;
 	GThread *thread;
 	GAsyncQueue *full, *empty;
@@ -419,7 +420,7 @@ static int raw_cb(struct tep_record *rec, void *data)
 	struct stream *s = data;
 
 	rec->offset = (const guint8 *)rec->data - s->map;
-	return take_record(s, tracecmd_get_tep(s->handle), rec);
+	return take_record(s, s->tep, rec);
 }
 
 static gpointer reader_thread(gpointer data)
@@ -821,7 +822,8 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 				break;
 			}
 		}
-		st[i].dec = sa_decode_new(tracecmd_get_tep(st[i].handle),
+		st[i].tep = tracecmd_get_tep(st[i].handle);
+		st[i].dec = sa_decode_new(st[i].tep,
 					  i ? NULL : rep);
 	}
 	for (i = 0; i < n; i++) {
