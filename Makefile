@@ -167,6 +167,7 @@ install: $(BUILD)/slabacct
 	install -D -m 0755 $(BUILD)/slabacct $(DESTDIR)$(PREFIX)/bin/slabacct
 
 dkms:
+	-dkms remove -m slab_account -v $(VERSION) --all >/dev/null 2>&1
 	rm -rf /usr/src/slab_account-$(VERSION)
 	mkdir -p /usr/src/slab_account-$(VERSION)
 	cp -a Kbuild dkms.conf module /usr/src/slab_account-$(VERSION)/

@@ -12,8 +12,8 @@
 # defaults give about 0.1, 3.5, 7 and 13 million kmem events. It is
 # recorded twice per size: by `slabacct record` (a trace.dat) and by
 # `perf kmem record` (a perf.data). Then, timed with /usr/bin/time:
-#   slabacct report FILE.dat            (reader threads: cores - 1)
-#   slabacct report --threads 2 FILE.dat
+#   slabacct report FILE.dat            (reader threads: one per core)
+#   slabacct report --threads 1 FILE.dat
 #   $SA_BEFORE report FILE.dat          (when set)
 #   perf kmem stat --caller --alloc     (on its own recording)
 #   trace-cmd report FILE.dat           (on the same trace.dat)
@@ -84,7 +84,7 @@ for spec in "${reps[@]}"; do
 	sz_sa=$(stat -c %s "$work/t.dat")
 	sz_perf=$(stat -c %s "$work/p.data")
 	read -r w2 c2 m2 <<<"$(timed 3 "$sa" report "$work/t.dat")"
-	read -r w1 c1 m1 <<<"$(timed 3 "$sa" report --threads 2 "$work/t.dat")"
+	read -r w1 c1 m1 <<<"$(timed 3 "$sa" report --threads 1 "$work/t.dat")"
 	read -r wp cp mp <<<"$(timed 3 perf kmem -i "$work/p.data" stat --caller --alloc)"
 	read -r wt ct mt <<<"$(timed 1 trace-cmd report "$work/t.dat")"
 	row=$(python3 - "$ev_sa" "$ev_perf" "$sz_sa" "$sz_perf" \
@@ -161,12 +161,12 @@ The workload is \`ls -laR DIR\`, repeated N times (${reps[*]}), recorded by
 time (user + sys), then the wall time and the peak RSS; the median of 3
 runs (trace-cmd report: 1 run). Commands:
 
-    slabacct report FILE.dat                       # reader threads: cores - 1
-    slabacct report --threads 2 FILE.dat
+    slabacct report FILE.dat                       # reader threads: one per core
+    slabacct report --threads 1 FILE.dat
     perf kmem -i FILE.perf stat --caller --alloc
     trace-cmd report FILE.dat
 
-| events (ours / perf) | file (ours / perf) | slabacct report | slabacct --threads 2 | perf kmem stat | trace-cmd report | events/s vs perf (wall / CPU) | RSS vs perf | vs trace-cmd (wall) |
+| events (ours / perf) | file (ours / perf) | slabacct report | slabacct --threads 1 | perf kmem stat | trace-cmd report | events/s vs perf (wall / CPU) | RSS vs perf | vs trace-cmd (wall) |
 |---|---|---|---|---|---|---|---|---|
 HEAD
 	printf '%s\n' "${rows[@]}"
