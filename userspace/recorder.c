@@ -614,11 +614,14 @@ int sa_recorder_collect_boot(const char *output, const char *recorder,
 	if (top_events(r, err))
 		goto fail;
 	tracefs_trace_off(NULL);
-	r->snapshot = true;
+	r->snapshot = true;	/* at the end: now */
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
-	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, true, err))
+	/*
+	 * The state at the start of the boot is not known: no /proc/meminfo
+	 * and no snapshot "at start" (one taken now would be mislabelled).
+	 */
+	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, false, err))
 		goto fail;
-	/* /proc/meminfo at the start of the boot is not known */
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
 	if (open_output(r, err) || start_readers(r, err))
 		goto fail;

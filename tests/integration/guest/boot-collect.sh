@@ -65,6 +65,13 @@ grep -Eq 'no events lost|events lost' "$o/collect.err" ||
 grep -Eq 'held every event|was too small' "$o/collect.out" ||
 	fail "boot collect gave no buffer size advice"
 
+# the system snapshot: at the end (the collection) only; the state at the
+# start of the boot is not known, and nothing claims to be it
+"$SLABACCT" report --json "$o/boot.dat" >"$TEST_TMP/boot.json" ||
+	fail "report --json of boot.dat failed"
+assert_eq "boot.dat system snapshots (start end)" "null object" \
+	"$(jq -r '.system | "\(.start | type) \(.end | type)"' "$TEST_TMP/boot.json")"
+
 assert_eq "second collect status" 1 "$(cat "$o/again.rc")"
 grep -q 'no trace event is enabled' "$o/again.err" ||
 	fail "second collect: $(cat "$o/again.err")"
