@@ -117,11 +117,33 @@ static gint group_cmp(gconstpointer a, gconstpointer b)
 }
 
 /* Group the outstanding allocations by (process, stack). */
+static guint key_hash(gconstpointer p)
+{
+	const struct ml_key *k = p;
+
+	return g_int64_hash(&k->addr) ^ k->tgid;
+}
+
+static gboolean key_equal(gconstpointer a, gconstpointer b)
+{
+	const struct ml_key *x = a, *y = b;
+
+	return x->addr == y->addr && x->tgid == y->tgid;
+}
+
+/*
+ * The outstanding allocations, grouped by pid and stack. The programs
+ * keep deleting entries while the map is walked, and a walk whose
+ * previous key is gone starts again from the first key: every key is
+ * counted once, by the set of those seen.
+ */
 static GArray *collect(struct ml_state *s, __u64 *total, __u64 *bytes)
 {
 	int fd = bpf_map__fd(s->skel->maps.allocs);
 	GHashTable *idx = g_hash_table_new_full(g_int64_hash, g_int64_equal,
 						g_free, NULL);
+	GHashTable *seen = g_hash_table_new_full(key_hash, key_equal, g_free,
+						 NULL);
 	GArray *groups = g_array_new(FALSE, TRUE, sizeof(struct ml_group));
 	struct ml_key key, next, *prev = NULL;
 	uint64_t now = mono_ns();
@@ -137,6 +159,9 @@ static GArray *collect(struct ml_state *s, __u64 *total, __u64 *bytes)
 
 		key = next;
 		prev = &key;
+		if (g_hash_table_contains(seen, &key))
+			continue;
+		g_hash_table_add(seen, g_memdup2(&key, sizeof(key)));
 		if (bpf_map_lookup_elem(fd, &key, &a) != 0)
 			continue;
 		age = now > a.ts_ns ? now - a.ts_ns : 0;
@@ -161,6 +186,7 @@ static GArray *collect(struct ml_state *s, __u64 *total, __u64 *bytes)
 			g->oldest_ns = age;
 	}
 	g_hash_table_destroy(idx);
+	g_hash_table_destroy(seen);
 	g_array_sort(groups, group_cmp);
 	return groups;
 }
