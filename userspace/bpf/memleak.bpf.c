@@ -86,6 +86,9 @@ static void record(void *ctx, __u64 addr, __u64 size)
 		key.tgid = a.pid;
 	a.stack_id = bpf_get_stackid(ctx, &stack_traces,
 				     kernel_mode ? 0 : BPF_F_USER_STACK);
+	/* -EFAULT: no stack there; else the map had no room for it */
+	if (a.stack_id < 0 && a.stack_id != -14)
+		stat_inc(ML_STAT_NOSTACK);
 	if (bpf_map_update_elem(&allocs, &key, &a, BPF_ANY))
 		stat_inc(ML_STAT_DROPPED);
 	else

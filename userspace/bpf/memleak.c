@@ -216,6 +216,7 @@ static void report_json(struct ml_state *s, GArray *groups,
 	sa_json_int(b, "allocs_traced", stat_get(s, ML_STAT_ALLOCS));
 	sa_json_int(b, "frees_matched", stat_get(s, ML_STAT_FREES));
 	sa_json_int(b, "lost", stat_get(s, ML_STAT_DROPPED));
+	sa_json_int(b, "stacks_lost", stat_get(s, ML_STAT_NOSTACK));
 	json_builder_set_member_name(b, "stacks");
 	json_builder_begin_array(b);
 	for (i = 0; i < groups->len && i < (guint)opt_top; i++) {
@@ -246,6 +247,7 @@ static void report_text(struct ml_state *s, GArray *groups,
 			struct sa_stacks *st, __u64 total, __u64 bytes)
 {
 	__u64 lost = stat_get(s, ML_STAT_DROPPED);
+	__u64 nostack = stat_get(s, ML_STAT_NOSTACK);
 	char tbuf[16], comm[32];
 	time_t t = time(NULL);
 	guint i, j;
@@ -255,6 +257,10 @@ static void report_text(struct ml_state *s, GArray *groups,
 		printf("WARNING: %llu allocations lost (the table of %d "
 		       "was full; raise --max-allocs)\n",
 		       (unsigned long long)lost, opt_max_allocs);
+	if (nostack)
+		printf("WARNING: %llu allocations kept without their stack "
+		       "(the stack map had no room; shown as [stack lost])\n",
+		       (unsigned long long)nostack);
 	printf("[%s] %llu outstanding allocations, %llu bytes%s; top %u "
 	       "stacks:\n", tbuf, (unsigned long long)total,
 	       (unsigned long long)bytes,

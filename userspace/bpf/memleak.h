@@ -22,6 +22,9 @@ enum ml_stat {
 	ML_STAT_ALLOCS,		/* allocations recorded */
 	ML_STAT_FREES,		/* frees that matched a recorded one */
 	ML_STAT_DROPPED,	/* allocations lost: the allocs map was full */
+	ML_STAT_NOSTACK,	/* allocations kept without their stack: the
+				 * stack map was full, or another stack held
+				 * its bucket */
 	ML_STAT_NR,
 };
 

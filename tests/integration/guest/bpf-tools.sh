@@ -55,17 +55,13 @@ run hfaults hfaults --json -c "/bin/hugetouch 3"
 mkdir -p /mnt/ram && mount -t ramfs ramfs /mnt/ram
 dd if=/dev/zero of=/mnt/ram/cowdata bs=4096 count=$N 2>/dev/null
 run ffaults ffaults --json -c "/bin/memops $N /mnt/ram/cowdata"
-# kernel leaks: sa_test.ko keeps 40-10 kmallocs and 20-5 cache objects
+# kernel leaks: sa_test.ko keeps 40-10 kmallocs and 20-5 cache objects,
+# allocated in the context of the command memleak runs (-c: only its
+# allocations are traced, so few stacks compete for the stack map)
 insmod $MODDIR/sa_test.ko
-slabacct memleak --kernel --json -T 1000 >$OUT/kmemleak.json 2>$OUT/kmemleak.err &
-pk=$!
-ready kmemleak
-echo "kmalloc 40 200 10" >/proc/sa_test
-echo "cache 20 100 5" >/proc/sa_test
-sleep 0.5
-kill -INT $pk
-wait $pk
-echo $? >$OUT/kmemleak.rc
+printf '%s\n' 'echo "kmalloc 40 200 10" >/proc/sa_test' \
+	'echo "cache 20 100 5" >/proc/sa_test' >/tmp/kload.sh
+run kmemleak memleak --kernel --json -T 1000 -c "sh /tmp/kload.sh"
 echo free >/proc/sa_test
 run pmc pmc -e LLC-loads,LLC-load-misses --json -c "/bin/memops 300"
 run pmcstrict pmc -e LLC-load-misses --no-fallback 1 1
@@ -154,11 +150,30 @@ kcount() {
 	jq --arg f "$1" '[.stacks[] | select(.frames[1] // "" |
 		startswith($f + "+")) | .allocations] | add // 0' <<<"$k"
 }
-assert_eq "memleak --kernel sa_test_kmalloc_loop" 30 "$(kcount sa_test_kmalloc_loop)"
-assert_eq "memleak --kernel sa_test_cache_loop" 15 "$(kcount sa_test_cache_loop)"
-assert_eq "memleak --kernel kmalloc bytes" $((30 * 256)) "$(jq '[.stacks[] |
-	select(.frames[1] // "" | startswith("sa_test_kmalloc_loop+")) |
-	.bytes] | add' <<<"$k")"
+# The kernel's BPF stack map keeps one stack per bucket: a stack whose
+# bucket another holds is not stored, and memleak counts such allocations
+# in stacks_lost and shows them as "[stack lost]" (with about a hundred
+# stacks in this run, some collision happens in about 1 run in 4, on one
+# of the two stacks checked here in about 1 in 100). Then the site's
+# allocations must all be among the lost ones, and none seen at the site.
+lost=$(jq .stacks_lost <<<"$k")
+lostn=$(jq '[.stacks[] | select(.frames[0] == "[stack lost]") |
+	.allocations] | add // 0' <<<"$k")
+note "memleak --kernel stacks lost: $lost ($lostn allocations outstanding)"
+ksite() {	# ksite FUNC EXPECTED
+	local n
+	n=$(kcount "$1")
+	if [ "$n" = 0 ] && [ "$lost" -gt 0 ] && [ "$lostn" -ge "$2" ]; then
+		note "memleak --kernel $1: its stack was lost (bucket taken)"
+		return 1
+	fi
+	assert_eq "memleak --kernel $1" "$2" "$n"
+}
+ksite sa_test_kmalloc_loop 30 &&
+	assert_eq "memleak --kernel kmalloc bytes" $((30 * 256)) "$(jq '[.stacks[] |
+		select(.frames[1] // "" | startswith("sa_test_kmalloc_loop+")) |
+		.bytes] | add' <<<"$k")"
+ksite sa_test_cache_loop 15 || true
 # swapin chose the function this kernel has
 case "$flavour" in
 6.1) want=swap_readpage ;;
