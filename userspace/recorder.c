@@ -343,23 +343,29 @@ static int subbuf_size(struct tracefs_instance *inst)
 	return getpagesize();
 }
 
+/*
+ * trace.dat is written with seeks, and a failed recording removes its
+ * file: only a regular file (or a new one) will do, never /dev/null.
+ * Checked before anything in tracefs is touched.
+ */
+static int output_ok(const char *path, GError **err)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    "%s: not a regular file (trace.dat is written "
+			    "with seeks)", path);
+		return -1;
+	}
+	return 0;
+}
+
 /* Reserve room for the header, so a full disk cannot make it unwritable. */
 static int open_output(struct sa_recorder *r, GError **err)
 {
 	off_t reserve;
 
-	struct stat st;
-
-	/*
-	 * trace.dat is written with seeks, and a failed recording removes
-	 * its file: only a regular file will do (never unlink /dev/null).
-	 */
-	if (stat(r->output, &st) == 0 && !S_ISREG(st.st_mode)) {
-		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-			    "%s: not a regular file (trace.dat is written "
-			    "with seeks)", r->output);
-		return -1;
-	}
 	r->out_fd = open(r->output, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC,
 			 0644);
 	if (r->out_fd < 0)
@@ -378,10 +384,13 @@ static int open_output(struct sa_recorder *r, GError **err)
 struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 				      GPtrArray **missing, GError **err)
 {
-	struct sa_recorder *r = g_new0(struct sa_recorder, 1);
+	struct sa_recorder *r;
 	char *name, buf[32];
 
 	*missing = g_ptr_array_new_with_free_func(g_free);
+	if (output_ok(o->output, err))
+		return NULL;
+	r = g_new0(struct sa_recorder, 1);
 	r->out_fd = -1;
 	r->output = g_strdup(o->output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
@@ -603,9 +612,12 @@ static void disable_events(struct sa_recorder *r)
 int sa_recorder_collect_boot(const char *output, const char *recorder,
 			     struct sa_record_result *res, GError **err)
 {
-	struct sa_recorder *r = g_new0(struct sa_recorder, 1);
+	struct sa_recorder *r;
 
 	memset(res, 0, sizeof(*res));
+	if (output_ok(output, err))
+		return -1;
+	r = g_new0(struct sa_recorder, 1);
 	r->out_fd = -1;
 	r->output = g_strdup(output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);

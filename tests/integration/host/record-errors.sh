@@ -75,5 +75,16 @@ assert_eq "exit status for a FIFO output" 1 "$?"
 grep -q 'not a regular file' "$TEST_TMP/fifo.out" ||
 	fail "no 'not a regular file' message: $(cat "$TEST_TMP/fifo.out")"
 [ -p "$TEST_TMP/fifo" ] || fail "the FIFO given as output is gone"
+grep -q 'does not exist on this kernel' "$TEST_TMP/fifo.out" &&
+	fail "record set up its events before checking its output"
+# boot collect checks it before stopping the top-level buffer
+on=$(cat /sys/kernel/tracing/tracing_on)
+"$SLABACCT" boot collect -o "$TEST_TMP/fifo" >"$TEST_TMP/bfifo.out" 2>&1
+assert_eq "boot collect exit status for a FIFO output" 1 "$?"
+grep -q 'not a regular file' "$TEST_TMP/bfifo.out" ||
+	fail "boot collect: no 'not a regular file' message: $(cat "$TEST_TMP/bfifo.out")"
+assert_eq "top-level tracing_on after the refused collect" "$on" \
+	"$(cat /sys/kernel/tracing/tracing_on)"
+[ -p "$TEST_TMP/fifo" ] || fail "boot collect removed the FIFO"
 
 assert_eq "slabacct instances left behind" "" "$(leaked_instances)"
