@@ -11,11 +11,6 @@
 
 #define MIN_SHIFT	(64 - 4)	/* 16 slots */
 
-static inline guint64 home(const struct sa_inttable *t, guint64 key)
-{
-	return (key * 0x9e3779b97f4a7c15ULL) >> t->shift;
-}
-
 void sa_inttable_init(struct sa_inttable *t)
 {
 	memset(t, 0, sizeof(*t));
@@ -73,7 +68,7 @@ bool sa_inttable_take(struct sa_inttable *t, guint64 key, guint32 *val)
 	/* backward shift: pull later entries of the run into the hole */
 	i = s - t->slot;
 	for (j = (i + 1) & t->mask; t->slot[j].used; j = (j + 1) & t->mask) {
-		guint64 h = home(t, t->slot[j].key);
+		guint64 h = sa_inttable_home(t, t->slot[j].key);
 
 		/* j's entry may move to i unless its home is in (i, j] */
 		if (((j - h) & t->mask) >= ((j - i) & t->mask)) {

@@ -38,11 +38,18 @@ static inline guint64 sa_inttable_len(const struct sa_inttable *t)
 bool sa_inttable_lookup(const struct sa_inttable *t, guint64 key,
 			guint32 *val);
 
+/* A key's home slot: the top bits of key * 2^64/phi. */
+static inline guint64 sa_inttable_home(const struct sa_inttable *t,
+				       guint64 key)
+{
+	return (key * 0x9e3779b97f4a7c15ULL) >> t->shift;
+}
+
 /* The table's slot for key, or the empty slot where it would go. */
 static inline struct sa_int_slot *sa_inttable_slot(const struct sa_inttable *t,
 						   guint64 key)
 {
-	guint64 i = (key * 0x9e3779b97f4a7c15ULL) >> t->shift;
+	guint64 i = sa_inttable_home(t, key);
 
 	for (;; i = (i + 1) & t->mask) {
 		struct sa_int_slot *s = &t->slot[i];
