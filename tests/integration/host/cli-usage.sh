@@ -9,3 +9,8 @@ msg=$("$SLABACCT" events -e kmem,bogus 2>&1)
 assert_status 2 "$SLABACCT" events -e kmem,bogus
 echo "$msg" | grep -q "unknown event group 'bogus'" || fail "bad group message: $msg"
 "$SLABACCT" version | grep -Eq '^slabacct [0-9]+\.[0-9]+' || fail "version"
+# plain `make` (the README's build) builds the CLI: with a source taken as
+# changed, its plan must relink build/slabacct (it once built only the
+# HTML assets: a rule above `all` had become the default goal)
+make -n -C "$TOP" -W userspace/cmd-version.c 2>/dev/null |
+	grep -q -- '-o build/slabacct ' || fail "plain make does not build build/slabacct"
