@@ -3,7 +3,6 @@
  * Collecting a trace.dat's decoding information from the live machine.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -65,44 +64,6 @@ static char *proc_text(const char *path)
 	return text;
 }
 
-/*
- * A whole /proc file (its size is unknown), read in large pieces straight
- * into one growing buffer: /proc/kallsyms is megabytes, and copying it
- * through stdio's buffer costs as much as the kernel's formatting of it.
- */
-static char *proc_read_all(const char *path, gsize *len)
-{
-	size_t cap = 1 << 20, n = 0;
-	char *buf;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return NULL;
-	buf = g_malloc(cap);
-	for (;;) {
-		ssize_t r;
-
-		if (cap - n < (1 << 16)) {
-			cap *= 2;
-			buf = g_realloc(buf, cap);
-		}
-		r = read(fd, buf + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			g_free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (!r)
-			break;
-		n += r;
-	}
-	close(fd);
-	*len = n;
-	return g_realloc(buf, n ? n : 1);
-}
-
 /* /proc/meminfo, and the system snapshot if asked, as origin blobs */
 static void store_state(struct sa_tracedat *td, const char *meminfo_key,
 			const char *snapshot_key, bool snapshot)
@@ -147,8 +108,8 @@ int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 		sa_tracedat_add_event_format(td, e->system, text, len);
 		free(text);
 	}
-	text = proc_read_all("/proc/kallsyms", &glen);
-	if (!text)
+	/* megabytes: handed over to the writer, not copied */
+	if (!g_file_get_contents("/proc/kallsyms", &text, &glen, NULL))
 		return missing(err, "/proc/kallsyms");
 	sa_tracedat_take_kallsyms(td, text, glen);
 	text = tracefs_instance_file_read(NULL, "printk_formats", &len);
