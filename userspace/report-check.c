@@ -479,11 +479,8 @@ int sa_tracedat_probe_open(const char *path, GError **err)
 		h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
 		if (!h)
 			_exit(3);
-		/* what the origin reader does next: first and last records */
-		for (i = 0; i < (unsigned int)tracecmd_cpus(h); i++) {
-			tracecmd_free_record(tracecmd_read_cpu_first(h, i));
-			tracecmd_free_record(tracecmd_read_cpu_last(h, i));
-		}
+		/* what the origin reader does next: the first timestamp */
+		tracecmd_get_first_ts(h);
 		_exit(0);
 	}
 	while (waitpid(pid, &status, 0) < 0)

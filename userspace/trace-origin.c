@@ -180,20 +180,14 @@ static char *release_of(const char *uname)
 	return r;
 }
 
-static void first_last(struct tracecmd_input *h, struct sa_trace_origin *o)
+/*
+ * The first timestamp only. The last comes from the records the report
+ * reads: libtracecmd's tracecmd_read_cpu_last() dies on a CPU whose data
+ * is not a whole number of pages, as trace-cmd 3.1 itself writes them.
+ */
+static void first_ts(struct tracecmd_input *h, struct sa_trace_origin *o)
 {
-	int cpu, n = tracecmd_cpus(h);
-
 	o->start_ns = tracecmd_get_first_ts(h);
-	for (cpu = 0; cpu < n; cpu++) {
-		struct tep_record *r = tracecmd_read_cpu_last(h, cpu);
-
-		if (!r)
-			continue;
-		if (r->ts > o->end_ns)
-			o->end_ns = r->ts;
-		tracecmd_free_record(r);
-	}
 }
 
 static char *take(GHashTable *t, const char *key)
@@ -236,7 +230,7 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 		ensure_cpus(o, ncpu - 1);
 	if ((s = tracecmd_get_cpustats(h)))
 		parse_cpustats(o, s);
-	first_last(h, o);
+	first_ts(h, o);
 	tracecmd_close(h);
 
 	o->kernel_release = take(o->extra, SA_ORIGIN_KERNEL_RELEASE);

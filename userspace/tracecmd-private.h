@@ -15,7 +15,5 @@ const char *tracecmd_get_cpustats(struct tracecmd_input *handle);
 const char *tracecmd_get_trace_clock(struct tracecmd_input *handle);
 unsigned long tracecmd_get_in_file_version(struct tracecmd_input *handle);
 int tracecmd_cpus(struct tracecmd_input *handle);
-struct tep_record *tracecmd_read_cpu_last(struct tracecmd_input *handle,
-					  int cpu);
 
 #endif /* SLABACCT_TRACECMD_PRIVATE_H */
