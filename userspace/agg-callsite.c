@@ -16,10 +16,7 @@ struct cs_state {
 	const struct sa_report_opts *opts;
 	struct sa_inttable index[SA_KIND_NR];	/* key -> site index */
 	GPtrArray *sites;		/* struct sa_site * */
-	struct sa_inttable live;	/* ptr -> object index */
-	GArray *objs;			/* struct sa_live_obj */
-	guint32 *holes;			/* free object indices */
-	guint nr_holes, holes_size;
+	struct sa_livemap live;		/* ptr -> live object */
 	guint64 unmatched, nullf, reused;
 	gboolean given;			/* sites now belong to the result */
 };
@@ -82,8 +79,7 @@ static void *cs_create(const struct sa_report_opts *opts,
 	for (k = 0; k < SA_KIND_NR; k++)
 		sa_inttable_init(&st->index[k]);
 	st->sites = g_ptr_array_new();
-	sa_inttable_init(&st->live);
-	st->objs = g_array_new(FALSE, FALSE, sizeof(struct sa_live_obj));
+	sa_livemap_init(&st->live);
 	return st;
 }
 
@@ -96,9 +92,7 @@ static void cs_destroy(void *state)
 		sa_inttable_clear(&st->index[k]);
 	if (!st->given)
 		g_ptr_array_free(st->sites, TRUE);
-	sa_inttable_clear(&st->live);
-	g_array_free(st->objs, TRUE);
-	g_free(st->holes);
+	sa_livemap_clear(&st->live);
 	g_free(st);
 }
 
@@ -165,31 +159,21 @@ static void gfp_count(struct sa_site *s, guint64 gfp)
 	}
 }
 
-/* Object idx is gone (its pointer is out of st->live or reused). */
-static void live_drop(struct cs_state *st, guint32 idx, struct sa_site *s)
+/* Object o of site s is gone (freed, or its pointer reused). */
+static inline void live_drop(struct sa_site *s, const struct sa_live_obj *o)
 {
-	struct sa_live_obj *o = &g_array_index(st->objs, struct sa_live_obj,
-					       idx);
-
 	s->live--;
 	s->live_alloc -= o->bytes_alloc;
 	s->live_req -= o->bytes_req;
-	o->ptr = 0;
-	if (st->nr_holes == st->holes_size) {
-		st->holes_size = st->holes_size ? 2 * st->holes_size : 1024;
-		st->holes = g_renew(guint32, st->holes, st->holes_size);
-	}
-	st->holes[st->nr_holes++] = idx;
 }
 
 static void on_alloc(struct cs_state *st, struct sa_rec *r,
 		     enum sa_kind kind)
 {
 	guint64 ptr = r->v[SA_KM_PTR];
-	struct sa_live_obj o;
+	struct sa_live_obj *o;
 	struct sa_site *s;
-	guint32 idx, *slot;
-	bool found;
+	guint32 idx;
 
 	if (!ptr)
 		return;		/* a failed allocation */
@@ -207,42 +191,29 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 	if (r->have & (1u << SA_KM_GFP))
 		gfp_count(s, r->v[SA_KM_GFP]);
 
-	slot = sa_inttable_put(&st->live, ptr, &found);
-	if (found) {
-		struct sa_live_obj *p = &g_array_index(st->objs,
-						       struct sa_live_obj,
-						       *slot);
-
+	o = sa_livemap_put(&st->live, ptr);
+	if (o->ptr) {
 		st->reused++;
-		live_drop(st, *slot, st->sites->pdata[p->site]);
+		live_drop(st->sites->pdata[o->site], o);
 	}
-	o.ptr = ptr;
-	o.ts = r->ts;
-	o.site = idx;
-	o.bytes_req = r->have & (1u << SA_KM_REQ) ? r->v[SA_KM_REQ] :
-		      r->v[SA_KM_ALLOC];
-	o.bytes_alloc = r->v[SA_KM_ALLOC];
-	o.pid = r->pid;
-	o.cpu = r->cpu;
+	o->ptr = ptr;
+	o->ts = r->ts;
+	o->site = idx;
+	o->bytes_req = r->have & (1u << SA_KM_REQ) ? r->v[SA_KM_REQ] :
+		       r->v[SA_KM_ALLOC];
+	o->bytes_alloc = r->v[SA_KM_ALLOC];
+	o->pid = r->pid;
+	o->cpu = r->cpu;
 	s->live++;
-	s->live_alloc += o.bytes_alloc;
-	s->live_req += o.bytes_req;
-	if (st->nr_holes) {
-		idx = st->holes[--st->nr_holes];
-		g_array_index(st->objs, struct sa_live_obj, idx) = o;
-	} else {
-		g_array_append_val(st->objs, o);
-		idx = st->objs->len - 1;
-	}
-	*slot = idx;
+	s->live_alloc += o->bytes_alloc;
+	s->live_req += o->bytes_req;
 }
 
 static void on_free(struct cs_state *st, struct sa_rec *r)
 {
 	guint64 ptr = r->v[SA_KM_PTR];
-	struct sa_live_obj *o;
+	struct sa_live_obj o;
 	struct sa_site *s;
-	guint32 idx;
 
 	if (!(r->have & (1u << SA_KM_PTR)))
 		return;
@@ -250,21 +221,20 @@ static void on_free(struct cs_state *st, struct sa_rec *r)
 		st->nullf++;
 		return;
 	}
-	if (!sa_inttable_take(&st->live, ptr, &idx)) {
+	if (!sa_livemap_take(&st->live, ptr, &o)) {
 		st->unmatched++;
 		return;
 	}
-	o = &g_array_index(st->objs, struct sa_live_obj, idx);
-	s = st->sites->pdata[o->site];
+	s = st->sites->pdata[o.site];
 	s->frees++;
 	/* older kernels name the cache only when an object is freed */
 	if (!s->cache && s->kind == SA_KIND_CACHE &&
 	    (r->have & (1u << SA_KM_NAME)) && r->v[SA_KM_NAME])
 		s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
-	if (o->cpu != r->cpu)
+	if (o.cpu != r->cpu)
 		s->pingpong++;
-	r->freed_alloc = o->bytes_alloc;
-	live_drop(st, idx, s);
+	r->freed_alloc = o.bytes_alloc;
+	live_drop(s, &o);
 }
 
 static void cs_event(void *state, struct sa_rec *r)
@@ -290,15 +260,8 @@ static void cs_event(void *state, struct sa_rec *r)
 void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data)
 {
 	struct cs_state *st = state;
-	guint i;
 
-	for (i = 0; i < st->objs->len; i++) {
-		struct sa_live_obj *o = &g_array_index(st->objs,
-						       struct sa_live_obj, i);
-
-		if (o->ptr)
-			fn(o, data);
-	}
+	sa_livemap_foreach(&st->live, fn, data);
 }
 
 struct sa_site *sa_callsite_site(void *state, guint32 idx)

@@ -18,6 +18,7 @@
 #define SLABACCT_AGG_CALLSITE_H
 
 #include "report.h"
+#include "livemap.h"
 
 enum sa_kind {
 	SA_KIND_KMALLOC,
@@ -60,15 +61,6 @@ struct sa_totals {
 	guint64 live, live_alloc, live_req, live_waste;
 	double live_frag;
 	guint64 pingpong;
-};
-
-struct sa_live_obj {
-	guint64 ptr;
-	guint64 ts;
-	guint32 site;			/* index in sites */
-	guint32 bytes_req, bytes_alloc;
-	gint32 pid;
-	guint16 cpu;
 };
 
 struct sa_callsite_result {
