@@ -192,7 +192,7 @@ int cmd_report(int argc, char **argv)
 		{ "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
 		  "text: a second line per call site (req, live, GFP)", NULL },
 		{ "threads", 0, 0, G_OPTION_ARG_INT, &threads,
-		  "reader threads (default: one per core, at most one per CPU of the trace)", "N" },
+		  "reader threads (default: one per core; through libtracecmd, at most one per CPU of the trace)", "N" },
 		{ "libtracecmd", 0, 0, G_OPTION_ARG_NONE, &no_raw,
 		  "read records through libtracecmd's iterator instead of "
 		  "walking the pages in place (slower; for checking)", NULL },

@@ -39,9 +39,8 @@ struct cursor {
 	void *ev;
 	unsigned long long ts;
 	int missed;
+	long sys_page;			/* the host's, for madvise */
 };
-
-static long sys_page;
 
 /* Drop the pages of [c->released, upto) from our memory. */
 static void release(struct cursor *c, guint64 upto, bool all)
@@ -51,8 +50,8 @@ static void release(struct cursor *c, guint64 upto, bool all)
 
 	if (!all && upto - c->released < RELEASE_STEP)
 		return;
-	from = (from + sys_page - 1) & ~(uintptr_t)(sys_page - 1);
-	to &= ~(uintptr_t)(sys_page - 1);
+	from = (from + c->sys_page - 1) & ~(uintptr_t)(c->sys_page - 1);
+	to &= ~(uintptr_t)(c->sys_page - 1);
 	if (to > from)
 		madvise((void *)from, to - from, MADV_DONTNEED);
 	c->released = upto;
@@ -122,65 +121,53 @@ static void advance(struct cursor *c, const struct sa_tracedat_layout *lay,
 		next_page(c, lay, bad);
 }
 
-int sa_raw_iterate(const guint8 *map, size_t len,
-		   const struct sa_tracedat_layout *lay, const cpu_set_t *cpus,
-		   sa_raw_fn fn, void *data, guint64 *bad_pages)
+int sa_raw_iterate_range(const guint8 *map, size_t len,
+			 const struct sa_tracedat_layout *lay, int cpu,
+			 guint64 off, guint64 size, sa_raw_fn fn, void *data,
+			 guint64 *bad_pages)
 {
-	struct cursor *cur = g_new0(struct cursor, lay->nr_cpus ?
-				    lay->nr_cpus : 1);
-	enum kbuffer_long_size ls = lay->long_size == 8 ? KBUFFER_LSIZE_8 :
-				    KBUFFER_LSIZE_4;
-	enum kbuffer_endian en = lay->big_endian ? KBUFFER_ENDIAN_BIG :
-				 KBUFFER_ENDIAN_LITTLE;
+	struct cursor c = { 0 };
 	struct tep_record rec;
-	int i, n = 0, ret = 0;
+	int ret = 0, esize;
 
-	sys_page = sysconf(_SC_PAGESIZE);
-	for (i = 0; i < lay->nr_cpus && i < CPU_SETSIZE; i++) {
-		struct cursor *c;
-
-		if (!CPU_ISSET(i, cpus) || lay->cpu_offset[i] > len ||
-		    lay->cpu_size[i] > len - lay->cpu_offset[i])
-			continue;
-		c = &cur[n];
-		c->cpu = i;
-		c->base = map + lay->cpu_offset[i];
-		c->size = lay->cpu_size[i];
-		c->kb = kbuffer_alloc(ls, en);
-		if (!c->kb)
-			continue;
-		n++;
-		if (!next_page(c, lay, bad_pages))
-			c->page = NULL;
-	}
-	/* the callback sees only the fields set below */
+	if (off > len || size > len - off)
+		return -1;
+	c.cpu = cpu;
+	c.base = map + off;
+	c.size = size;
+	c.sys_page = sysconf(_SC_PAGESIZE);
+	c.kb = kbuffer_alloc(lay->long_size == 8 ? KBUFFER_LSIZE_8 :
+			     KBUFFER_LSIZE_4,
+			     lay->big_endian ? KBUFFER_ENDIAN_BIG :
+			     KBUFFER_ENDIAN_LITTLE);
+	if (!c.kb)
+		return -1;
 	memset(&rec, 0, sizeof(rec));
-	for (;;) {
-		struct cursor *best = NULL;
-		int size;
-
-		for (i = 0; i < n; i++)
-			if (cur[i].page && (!best || cur[i].ts < best->ts))
-				best = &cur[i];
-		if (!best)
-			break;
-		if (!event_ok(best, lay, &size)) {
+	next_page(&c, lay, bad_pages);
+	while (c.page) {
+		if (!event_ok(&c, lay, &esize)) {
 			(*bad_pages)++;
-			next_page(best, lay, bad_pages);
+			next_page(&c, lay, bad_pages);
 			continue;
 		}
-		rec.ts = best->ts;
-		rec.cpu = best->cpu;
-		rec.data = best->ev;
-		rec.size = size;
-		rec.missed_events = best->missed;
+		rec.ts = c.ts;
+		rec.cpu = cpu;
+		rec.data = c.ev;
+		rec.size = esize;
+		rec.missed_events = c.missed;
 		ret = fn(&rec, data);
 		if (ret)
 			break;
-		advance(best, lay, bad_pages);
+		advance(&c, lay, bad_pages);
 	}
-	for (i = 0; i < n; i++)
-		kbuffer_free(cur[i].kb);
-	g_free(cur);
+	kbuffer_free(c.kb);
 	return ret;
+}
+
+guint64 sa_raw_page_ts(const guint8 *page, const struct sa_tracedat_layout *lay)
+{
+	guint64 ts;
+
+	memcpy(&ts, page, sizeof(ts));
+	return lay->big_endian ? GUINT64_FROM_BE(ts) : GUINT64_FROM_LE(ts);
 }

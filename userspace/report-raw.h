@@ -10,8 +10,6 @@
 #ifndef SLABACCT_REPORT_RAW_H
 #define SLABACCT_REPORT_RAW_H
 
-#include <sched.h>
-
 #include <event-parse.h>
 
 #include "report-check.h"
@@ -22,13 +20,20 @@ bool sa_raw_usable(const struct sa_tracedat_layout *lay);
 typedef int (*sa_raw_fn)(struct tep_record *rec, void *data);
 
 /*
- * Call fn for every record of the CPUs in cpus, in timestamp order (as
- * tracecmd_iterate_events does). map is the whole file, len bytes.
- * Pages are released from memory once read. A damaged page ends its CPU's
- * data; *bad_pages counts them. Returns 0, or what fn returned non-zero.
+ * Walk the pages in [off, off + size) of the file (one CPU's, starting on
+ * a page boundary of its data) in order, calling fn with each record
+ * (ts, cpu, data, size and missed_events set). map is the whole file, len
+ * bytes. Pages are released from memory once read. A damaged page is
+ * skipped and counted in *bad_pages. Returns fn's non-zero return, -1 for
+ * a range outside the file, or 0.
  */
-int sa_raw_iterate(const guint8 *map, size_t len,
-		   const struct sa_tracedat_layout *lay, const cpu_set_t *cpus,
-		   sa_raw_fn fn, void *data, guint64 *bad_pages);
+int sa_raw_iterate_range(const guint8 *map, size_t len,
+			 const struct sa_tracedat_layout *lay, int cpu,
+			 guint64 off, guint64 size, sa_raw_fn fn, void *data,
+			 guint64 *bad_pages);
+
+/* The timestamp in a ring-buffer page's header. */
+guint64 sa_raw_page_ts(const guint8 *page,
+		       const struct sa_tracedat_layout *lay);
 
 #endif /* SLABACCT_REPORT_RAW_H */

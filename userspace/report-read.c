@@ -2,13 +2,15 @@
 /*
  * The trace-reading pipeline of slabacct report.
  *
- * The CPUs of the trace are split over T reader threads. Each opens the
- * file with libtracecmd, walks its CPUs in timestamp order
- * (tracecmd_iterate_events), decodes the records the dispatch table knows
- * into struct sa_rec, and passes them on in chunks through a bounded
- * queue. The calling thread merges the T sorted streams by timestamp and
- * runs the aggregators, so they see one time-ordered stream and need no
- * locks; memory stays bounded by the chunks in flight.
+ * Reader threads decode the records the dispatch table knows into struct
+ * sa_rec and pass them on in chunks, as time-ordered streams. A trace.dat
+ * the fast path can read (report-raw.c) is read by segments of pages
+ * (report-segments.c), one stream per CPU; any other is read through
+ * libtracecmd, its CPUs split over the readers, each of which walks its
+ * CPUs in timestamp order (tracecmd_iterate_events) into one stream
+ * through a bounded queue. The calling thread merges the streams by
+ * timestamp and runs the aggregators, so they see one time-ordered stream
+ * and need no locks; memory stays bounded by the chunks in flight.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,25 +27,15 @@
 #include "report-check.h"
 #include "report-pipeline.h"
 #include "report-raw.h"
+#include "report-segments.h"
 #include "symbols.h"
 
-#define CHUNK_RECS	4096
-#define CHUNKS_PER_STREAM 4
-#define MAX_STREAMS	8
+#define CHUNKS_PER_STREAM 8
+#define MAX_READERS	8
 
 G_DEFINE_QUARK(sa-report-error-quark, sa_report_error)
 
-struct chunk {
-	guint n;
-	gboolean last;
-	guint64 nr_records;		/* records read, used or not */
-	guint64 missed, missed_unknown;
-	guint64 first_ts, last_ts;
-	guint64 done, min_off;		/* bytes of event data read */
-	struct sa_rec r[CHUNK_RECS];
-};
-
-
+/* A reader of the libtracecmd path, and its stream. */
 struct stream {
 	struct sa_decode *dec;
 	struct tracecmd_input *handle;
@@ -52,14 +44,9 @@ struct stream {
 	GThread *thread;
 	GAsyncQueue *full, *empty;
 	struct chunk *cur;		/* being filled (reader side) */
-	gboolean first_set;
+	gboolean ended;			/* its last chunk was merged */
 	int nr_cpus;
 	guint64 *first_off, *last_off;	/* [nr_cpus] file offsets read */
-	/* the fast path (report-raw.c), when map is set */
-	const guint8 *map;
-	size_t map_len;
-	const struct sa_tracedat_layout *lay;
-	guint64 bad_pages;
 };
 
 /* How far the stream's CPUs are read, for the progress callback. */
@@ -80,7 +67,7 @@ static struct chunk *chunk_get(struct stream *s)
 {
 	struct chunk *c = g_async_queue_pop(s->empty);
 
-	memset(c, 0, offsetof(struct chunk, r));
+	chunk_reset(c);
 	return c;
 }
 
@@ -89,17 +76,7 @@ static int take_record(struct stream *s, struct tep_handle *tep,
 {
 	struct chunk *c = s->cur;
 
-	c->nr_records++;
-	if (G_UNLIKELY(rec->missed_events)) {
-		if (rec->missed_events > 0)
-			c->missed += rec->missed_events;
-		else
-			c->missed_unknown++;
-	}
-	if (G_UNLIKELY(!c->first_ts) || rec->ts < c->first_ts)
-		c->first_ts = rec->ts;
-	if (rec->ts > c->last_ts)
-		c->last_ts = rec->ts;
+	chunk_count(c, rec);
 	if (G_LIKELY(rec->cpu >= 0 && rec->cpu < s->nr_cpus)) {
 		if (G_UNLIKELY(!s->first_off[rec->cpu]))
 			s->first_off[rec->cpu] = rec->offset;
@@ -121,33 +98,24 @@ static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
 	return take_record(data, tracecmd_get_tep(h), rec);
 }
 
-static int raw_cb(struct tep_record *rec, void *data)
-{
-	struct stream *s = data;
-
-	rec->offset = (const guint8 *)rec->data - s->map;
-	return take_record(s, s->tep, rec);
-}
-
 static gpointer reader_thread(gpointer data)
 {
 	struct stream *s = data;
 
 	s->cur = chunk_get(s);
-	if (s->map)
-		sa_raw_iterate(s->map, s->map_len, s->lay, &s->cpus, raw_cb, s,
-			       &s->bad_pages);
-	else
-		tracecmd_iterate_events(s->handle, &s->cpus, sizeof(s->cpus),
-					reader_cb, s);
+	tracecmd_iterate_events(s->handle, &s->cpus, sizeof(s->cpus),
+				reader_cb, s);
 	s->cur->last = TRUE;
 	chunk_seal(s, s->cur);
 	g_async_queue_push(s->full, s->cur);
 	return NULL;
 }
 
-/* The whole file, read-only, for the fast path; NULL if it cannot be. */
-static guint8 *map_file(const char *path, size_t *len)
+/*
+ * The whole file, read-only, for the fast path, and its descriptor in
+ * *fd; NULL if it cannot be.
+ */
+static guint8 *map_file(const char *path, size_t *len, int *fdp)
 {
 	struct stat sb;
 	void *m;
@@ -161,9 +129,11 @@ static guint8 *map_file(const char *path, size_t *len)
 		return NULL;
 	}
 	m = mmap(NULL, sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (m == MAP_FAILED)
+	if (m == MAP_FAILED) {
+		close(fd);
 		return NULL;
+	}
+	*fdp = fd;
 	madvise(m, sb.st_size, MADV_SEQUENTIAL);
 	*len = sb.st_size;
 	return m;
@@ -317,10 +287,11 @@ static void streams_stop(struct stream *st, int n)
 		if (!st[i].thread)
 			continue;
 		/* drain until the reader's last chunk, so it can finish */
-		do {
+		while (!st[i].ended) {
 			c = g_async_queue_pop(st[i].full);
+			st[i].ended = c->last;
 			g_async_queue_push(st[i].empty, c);
-		} while (!c->last);
+		}
 		g_thread_join(st[i].thread);
 		st[i].thread = NULL;
 	}
@@ -349,21 +320,22 @@ static void stream_free(struct stream *s)
 	}
 }
 
-static int nr_threads(const struct sa_report_opts *opts, int cpus)
+/*
+ * Reader threads: as asked, or one per core beside the calling thread
+ * that aggregates (on 2 cores, 2 readers beat 1 in every run of
+ * bench/report.sh: the readers do two thirds of the work). The
+ * libtracecmd path has at most one per CPU of the trace.
+ */
+static int nr_threads(const struct sa_report_opts *opts, int cpus,
+		      gboolean raw)
 {
-	/*
-	 * automatic: one reader per core (at most one per CPU of the trace),
-	 * beside the calling thread that aggregates. On 2 cores, 2 readers
-	 * beat 1 in every run of bench/report.sh: the readers do 60% of the
-	 * work, so one alone is the bottleneck.
-	 */
 	int n = opts && opts->threads > 0 ? opts->threads :
 		(int)sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (n > cpus)
+	if (!raw && n > cpus)
 		n = cpus;
-	if (n > MAX_STREAMS)
-		n = MAX_STREAMS;
+	if (n > MAX_READERS)
+		n = MAX_READERS;
 	return n < 1 ? 1 : n;
 }
 
@@ -392,20 +364,58 @@ static void progress(const struct sa_report *rep, const guint64 *done,
 			    size > off ? size - off : size);
 }
 
-/* Merge the streams by timestamp into the pipeline. */
-static void merge(struct stream *st, int n, struct sa_pipeline *p,
-		  guint64 size)
-{
-	struct chunk *cur[MAX_STREAMS];
-	guint64 done[MAX_STREAMS] = { 0 }, min_off[MAX_STREAMS] = { 0 };
-	guint idx[MAX_STREAMS];
-	struct sa_report *rep = p->rep;
-	int i, live = n;
+/* Where the merge takes its streams' chunks from. */
+struct source {
+	struct stream *st;		/* the libtracecmd readers' streams, or */
+	struct sa_segments *ss;		/* the segment readers' (one per CPU) */
+	int n;				/* streams */
+};
 
-	for (i = 0; i < n; i++) {
-		cur[i] = NULL;
-		idx[i] = 0;
-	}
+/* The next chunk of stream i; NULL once it has ended. */
+static struct chunk *source_next(struct source *src, int i)
+{
+	struct chunk *c;
+
+	if (src->ss)
+		return sa_segments_next(src->ss, i);
+	if (src->st[i].ended)
+		return NULL;
+	c = g_async_queue_pop(src->st[i].full);
+	src->st[i].ended = c->last;
+	return c;
+}
+
+static void source_put(struct source *src, int i, struct chunk *c)
+{
+	if (src->ss)
+		sa_segments_put(src->ss, c);
+	else
+		g_async_queue_push(src->st[i].empty, c);
+}
+
+/* Count a chunk's reading in the report, and tell the progress. */
+static void chunk_account(struct sa_report *rep, const struct chunk *c)
+{
+	rep->nr_records += c->nr_records;
+	rep->missed_events += c->missed;
+	rep->missed_pages_unknown += c->missed_unknown;
+	if (c->first_ts && (!rep->first_ts || c->first_ts < rep->first_ts))
+		rep->first_ts = c->first_ts;
+	if (c->last_ts > rep->last_ts)
+		rep->last_ts = c->last_ts;
+}
+
+/* Merge the streams by timestamp into the pipeline. */
+static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
+{
+	int i, n = src->n, live = n;
+	struct chunk **cur = g_new0(struct chunk *, n ? n : 1);
+	guint *idx = g_new0(guint, n ? n : 1);
+	guint64 *done = g_new0(guint64, n ? n : 1);
+	guint64 *min_off = g_new0(guint64, n ? n : 1);
+	gboolean *over = g_new0(gboolean, n ? n : 1);
+	struct sa_report *rep = p->rep;
+
 	while (live) {
 		int best = -1, lim_i = n;
 		guint64 lim = G_MAXUINT64;
@@ -415,32 +425,20 @@ static void merge(struct stream *st, int n, struct sa_pipeline *p,
 			struct chunk *c = cur[i];
 
 			/* refill: account for the chunk, skip empty ones */
-			while (st[i].thread && (!c || idx[i] == c->n)) {
-				if (c) {
-					gboolean last = c->last;
-
-					g_async_queue_push(st[i].empty, c);
-					cur[i] = c = NULL;
-					if (last) {
-						g_thread_join(st[i].thread);
-						st[i].thread = NULL;
-						live--;
-						break;
-					}
+			while (!over[i] && (!c || idx[i] == c->n)) {
+				if (c)
+					source_put(src, i, c);
+				c = cur[i] = source_next(src, i);
+				if (!c) {
+					over[i] = TRUE;
+					live--;
+					break;
 				}
-				c = cur[i] = g_async_queue_pop(st[i].full);
 				idx[i] = 0;
-				rep->nr_records += c->nr_records;
-				rep->missed_events += c->missed;
-				rep->missed_pages_unknown += c->missed_unknown;
+				chunk_account(rep, c);
 				done[i] = c->done;
 				min_off[i] = c->min_off;
 				progress(rep, done, min_off, n, size);
-				if (c->first_ts && (!rep->first_ts ||
-						    c->first_ts < rep->first_ts))
-					rep->first_ts = c->first_ts;
-				if (c->last_ts > rep->last_ts)
-					rep->last_ts = c->last_ts;
 			}
 			if (!c || idx[i] == c->n)
 				continue;
@@ -468,13 +466,19 @@ static void merge(struct stream *st, int n, struct sa_pipeline *p,
 			 (bc->r[idx[best]].ts < lim ||
 			  (bc->r[idx[best]].ts == lim && best < lim_i)));
 	}
+	g_free(cur);
+	g_free(idx);
+	g_free(done);
+	g_free(min_off);
+	g_free(over);
 }
 
 struct sa_report *sa_report_read(const char *path, guint32 sections,
 				 const struct sa_report_opts *opts,
 				 GError **err)
 {
-	struct stream st[MAX_STREAMS];
+	struct stream st[MAX_READERS];
+	struct source src = { 0 };
 	struct sa_pipeline p;
 	struct sa_report *rep;
 	struct sa_tracedat_layout lay = { 0 };
@@ -482,6 +486,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	int i, j, n, cpus, ret;
 	guint64 bad_pages = 0;
 	size_t map_len = 0;
+	int map_fd = -1;
 	guint8 *map = NULL;
 
 	if (sa_tracedat_check_file(path, &lay, err))
@@ -516,11 +521,11 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		return NULL;
 	}
 	if (sa_raw_usable(&lay) && !(opts && opts->no_raw))
-		map = map_file(path, &map_len);
+		map = map_file(path, &map_len, &map_fd);
 	rep->origin_known = true;
 	tep = tracecmd_get_tep(st[0].handle);
 	cpus = tep_get_cpus(tep);
-	n = nr_threads(opts, cpus > 0 ? cpus : 1);
+	n = nr_threads(opts, cpus > 0 ? cpus : 1, map != NULL);
 	for (i = 0; i < n; i++) {
 		if (i) {
 			/* symbols come from stream 0's handle only */
@@ -537,7 +542,23 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		st[i].dec = sa_decode_new(st[i].tep,
 					  i ? NULL : rep);
 	}
-	for (i = 0; i < n; i++) {
+	if (map) {
+		struct sa_decode *dec[MAX_READERS];
+		struct tep_handle *teps[MAX_READERS];
+
+		for (i = 0; i < n; i++) {
+			dec[i] = st[i].dec;
+			teps[i] = st[i].tep;
+		}
+		src.ss = sa_segments_start(map, map_len, map_fd, &lay, dec,
+					   teps, n);
+		close(map_fd);
+		src.n = sa_segments_streams(src.ss);
+	} else {
+		src.st = st;
+		src.n = n;
+	}
+	for (i = 0; !map && i < n; i++) {
 		CPU_ZERO(&st[i].cpus);
 		for (j = i; j < (cpus > 0 ? cpus : 1) && j < CPU_SETSIZE;
 		     j += n)
@@ -550,16 +571,14 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		for (j = 0; j < CHUNKS_PER_STREAM; j++)
 			g_async_queue_push(st[i].empty,
 					   g_malloc(sizeof(struct chunk)));
-		st[i].map = map;
-		st[i].map_len = map_len;
-		st[i].lay = &lay;
 		st[i].thread = g_thread_new("sa-reader", reader_thread, &st[i]);
 	}
 	sa_pipeline_init(&p, rep);
-	merge(st, n, &p, file_size(path));
-	streams_stop(st, n);
-	for (i = 0; i < n; i++)
-		bad_pages += st[i].bad_pages;
+	merge(&src, &p, file_size(path));
+	if (src.ss)
+		bad_pages = sa_segments_finish(src.ss);
+	else
+		streams_stop(st, n);
 	if (bad_pages)
 		sa_report_note(rep, "%" G_GUINT64_FORMAT " damaged ring-buffer "
 			       "pages were skipped: the figures are incomplete",

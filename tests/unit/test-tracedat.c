@@ -19,6 +19,7 @@
 #include <check.h>
 #include <event-parse.h>
 
+#include "agg-callsite.h"
 #include "report.h"
 #include "trace-origin.h"
 #include "tracecmd-private.h"
@@ -114,48 +115,78 @@ static struct tep_event *parse(struct tep_handle *tep, const char *text,
 	return e;
 }
 
-/* Build the canned file; returns the writer (caller frees). */
-static struct sa_tracedat *build_small(struct page *cpu0, struct page *cpu1)
+/* The canned kmem event formats, parsed. */
+struct fmts {
+	struct tep_handle *tep;
+	char *km, *kf;
+	gsize km_len, kf_len;
+	struct tep_event *kmalloc, *kfree;
+};
+
+static void fmts_load(struct fmts *f)
 {
-	struct tep_handle *tep = tep_alloc();
-	gsize hp_len, he_len, km_len, kf_len, pr_len;
+	f->tep = tep_alloc();
+	f->km = slurp("kmem-kmalloc.format", &f->km_len);
+	f->kf = slurp("kmem-kfree.format", &f->kf_len);
+	f->kmalloc = parse(f->tep, f->km, f->km_len, "kmem");
+	f->kfree = parse(f->tep, f->kf, f->kf_len, "kmem");
+}
+
+static void fmts_free(struct fmts *f)
+{
+	g_free(f->km);
+	g_free(f->kf);
+	tep_free(f->tep);
+}
+
+static void put_kmalloc(const struct fmts *f, struct page *p, guint64 ts,
+			guint64 ptr, guint64 req)
+{
+	guint8 rec[64];
+
+	memset(rec, 0, sizeof(rec));
+	set_field(f->kmalloc, rec, "common_type", f->kmalloc->id);
+	set_field(f->kmalloc, rec, "common_pid", 1234);
+	set_field(f->kmalloc, rec, "call_site", 0xffffffff81200010ULL);
+	set_field(f->kmalloc, rec, "ptr", ptr);
+	set_field(f->kmalloc, rec, "bytes_req", req);
+	set_field(f->kmalloc, rec, "bytes_alloc", 64);
+	set_field(f->kmalloc, rec, "gfp_flags", 0xcc0);
+	page_add(p, ts, rec, rec_size(f->kmalloc));
+}
+
+static void put_kfree(const struct fmts *f, struct page *p, guint64 ts,
+		      guint64 ptr)
+{
+	guint8 rec[64];
+
+	memset(rec, 0, sizeof(rec));
+	set_field(f->kfree, rec, "common_type", f->kfree->id);
+	set_field(f->kfree, rec, "common_pid", 1234);
+	set_field(f->kfree, rec, "call_site", 0xffffffff81200110ULL);
+	set_field(f->kfree, rec, "ptr", ptr);
+	page_add(p, ts, rec, rec_size(f->kfree));
+}
+
+/* The canned file around two CPUs' data; returns the writer. */
+static struct sa_tracedat *build_file(const struct fmts *f,
+				      const guint8 *cpu0, size_t len0,
+				      const guint8 *cpu1, size_t len1)
+{
+	gsize hp_len, he_len, pr_len;
 	char *hp = slurp("header_page", &hp_len);
 	char *he = slurp("header_event", &he_len);
-	char *km = slurp("kmem-kmalloc.format", &km_len);
-	char *kf = slurp("kmem-kfree.format", &kf_len);
 	char *pr = slurp("ftrace-print.format", &pr_len);
-	struct tep_event *kmalloc = parse(tep, km, km_len, "kmem");
-	struct tep_event *kfree = parse(tep, kf, kf_len, "kmem");
 	struct sa_tracedat *td = sa_tracedat_new(2, PAGE);
 	const char *ksyms = "ffffffff81000000 T _text\n"
 			    "ffffffff81200000 T foo_alloc\n"
 			    "ffffffff81200100 T foo_free\n"
 			    "ffffffff81300000 T bar_init\t[bar]\n";
-	guint8 rec[64];
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		memset(rec, 0, sizeof(rec));
-		set_field(kmalloc, rec, "common_type", kmalloc->id);
-		set_field(kmalloc, rec, "common_pid", 1234);
-		set_field(kmalloc, rec, "call_site", 0xffffffff81200010ULL);
-		set_field(kmalloc, rec, "ptr", 0xffff888000001000ULL + 64 * i);
-		set_field(kmalloc, rec, "bytes_req", 40 + i);
-		set_field(kmalloc, rec, "bytes_alloc", 64);
-		set_field(kmalloc, rec, "gfp_flags", 0xcc0);
-		page_add(cpu0, BASE_TS + 100 * i, rec, rec_size(kmalloc));
-	}
-	memset(rec, 0, sizeof(rec));
-	set_field(kfree, rec, "common_type", kfree->id);
-	set_field(kfree, rec, "common_pid", 1234);
-	set_field(kfree, rec, "call_site", 0xffffffff81200110ULL);
-	set_field(kfree, rec, "ptr", 0xffff888000001000ULL);
-	page_add(cpu1, BASE_TS + 250, rec, rec_size(kfree));
 
 	sa_tracedat_set_headers(td, hp, hp_len, he, he_len);
 	sa_tracedat_add_ftrace_format(td, pr, pr_len);
-	sa_tracedat_add_event_format(td, "kmem", km, km_len);
-	sa_tracedat_add_event_format(td, "kmem", kf, kf_len);
+	sa_tracedat_add_event_format(td, "kmem", f->km, f->km_len);
+	sa_tracedat_add_event_format(td, "kmem", f->kf, f->kf_len);
 	sa_tracedat_set_kallsyms(td, ksyms, strlen(ksyms));
 	sa_tracedat_set_printk(td, "", 0);
 	sa_tracedat_set_cmdlines(td, "1234 workload\n", 14);
@@ -169,8 +200,8 @@ static struct sa_tracedat *build_small(struct page *cpu0, struct page *cpu1)
 	sa_tracedat_add_option_string(td, SA_OPT_CPUSTAT,
 				      "CPU: 1\nentries: 1\noverrun: 0\n"
 				      "commit overrun: 0\ndropped events: 2\n");
-	sa_tracedat_set_cpu_data(td, 0, cpu0->data, PAGE);
-	sa_tracedat_set_cpu_data(td, 1, cpu1->data, PAGE);
+	sa_tracedat_set_cpu_data(td, 0, cpu0, len0);
+	sa_tracedat_set_cpu_data(td, 1, cpu1, len1);
 	sa_tracedat_set_origin(td, SA_ORIGIN_RECORDER, "slabacct record");
 	sa_tracedat_set_origin(td, SA_ORIGIN_CMDLINE, "root=/dev/vda quiet");
 	sa_tracedat_set_origin(td, SA_ORIGIN_COMMAND, "true");
@@ -181,13 +212,26 @@ static struct sa_tracedat *build_small(struct page *cpu0, struct page *cpu1)
 			       "MemTotal: 1000 kB\nMemFree: 10 kB\n");
 	sa_tracedat_set_origin(td, "gone", "x");
 	sa_tracedat_set_origin(td, "gone", NULL);
-
 	g_free(hp);
 	g_free(he);
-	g_free(km);
-	g_free(kf);
 	g_free(pr);
-	tep_free(tep);
+	return td;
+}
+
+/* The small file: three kmallocs on CPU 0, one kfree on CPU 1. */
+static struct sa_tracedat *build_small(struct page *cpu0, struct page *cpu1)
+{
+	struct sa_tracedat *td;
+	struct fmts f;
+	int i;
+
+	fmts_load(&f);
+	for (i = 0; i < 3; i++)
+		put_kmalloc(&f, cpu0, BASE_TS + 100 * i,
+			    0xffff888000001000ULL + 64 * i, 40 + i);
+	put_kfree(&f, cpu1, BASE_TS + 250, 0xffff888000001000ULL);
+	td = build_file(&f, cpu0->data, PAGE, cpu1->data, PAGE);
+	fmts_free(&f);
 	return td;
 }
 
@@ -446,6 +490,97 @@ START_TEST(disk_full_keeps_file_readable)
 }
 END_TEST
 
+/*
+ * The report's readers of the fast path (report-segments.c) cut each CPU's
+ * pages into segments read by several threads. CPU 0 holds 300 pages of
+ * kmallocs, CPU 1 the kfrees of 9 in 10 of them, each 5 ns after its
+ * kmalloc, and the pointers are reused all along: a record merged out of
+ * order would leave a free unmatched, an object live or a pointer
+ * reallocated while live. Every thread count, and the libtracecmd path,
+ * must count exactly what was put in.
+ */
+START_TEST(segments_merge_in_order)
+{
+	enum { NPAGES = 300, PER_PAGE = 40, N = NPAGES * PER_PAGE };
+	struct page *p0 = g_new(struct page, NPAGES);
+	struct page *p1 = g_new(struct page, NPAGES);
+	guint8 *d0 = g_malloc0((gsize)NPAGES * PAGE);
+	guint8 *d1 = g_malloc0((gsize)NPAGES * PAGE);
+	char *path = g_strdup("/tmp/test-tracedat-XXXXXX");
+	int fd = g_mkstemp(path), i, n1 = 0, t;
+	guint64 req = 0, live_req = 0;
+	struct sa_tracedat *td;
+	struct fmts f;
+
+	fmts_load(&f);
+	for (i = 0; i < N; i++) {
+		guint64 ts = BASE_TS + 10ULL * i;
+		gboolean freed = i % 10 != 9;
+		guint64 ptr = freed ? 0xffff888000000000ULL + 64 * (i % 97) :
+			      0xffff889000000000ULL + 64ULL * i;
+
+		if (i % PER_PAGE == 0)
+			page_init(&p0[i / PER_PAGE], ts);
+		put_kmalloc(&f, &p0[i / PER_PAGE], ts, ptr, 8 + i % 50);
+		req += 8 + i % 50;
+		if (!freed) {
+			live_req += 8 + i % 50;
+			continue;
+		}
+		if (n1 % PER_PAGE == 0)
+			page_init(&p1[n1 / PER_PAGE], ts + 5);
+		put_kfree(&f, &p1[n1 / PER_PAGE], ts + 5, ptr);
+		n1++;
+	}
+	for (i = 0; i < NPAGES; i++)
+		memcpy(d0 + (gsize)i * PAGE, p0[i].data, PAGE);
+	for (i = 0; i < (n1 + PER_PAGE - 1) / PER_PAGE; i++)
+		memcpy(d1 + (gsize)i * PAGE, p1[i].data, PAGE);
+	td = build_file(&f, d0, (gsize)NPAGES * PAGE, d1,
+			(gsize)(n1 + PER_PAGE - 1) / PER_PAGE * PAGE);
+	ck_assert_int_eq(sa_tracedat_write(td, fd, NULL), 0);
+	close(fd);
+	sa_tracedat_free(td);
+	fmts_free(&f);
+	ck_assert_int_eq(n1, N / 10 * 9);
+
+	for (t = 0; t < 10; t++) {
+		struct sa_report_opts o = { .threads = t % 5 + 1,
+					    .no_raw = t >= 5 };
+		int cs = sa_section_index("callsite");
+		GError *error = NULL;
+		struct sa_report *rep = sa_report_read(path, 1u << cs, &o,
+						       &error);
+		const struct sa_callsite_result *r;
+		const struct sa_totals *k;
+
+		ck_assert_msg(rep != NULL, "%s", error ? error->message : "");
+		r = rep->result[cs];
+		k = &r->total[SA_KIND_KMALLOC];
+		ck_assert_uint_eq(rep->nr_records, N + n1);
+		ck_assert_uint_eq(rep->nr_used, N + n1);
+		ck_assert_uint_eq(k->allocs, N);
+		ck_assert_uint_eq(k->frees, n1);
+		ck_assert_uint_eq(k->live, N - n1);
+		ck_assert_uint_eq(k->bytes_req, req);
+		ck_assert_uint_eq(k->live_req, live_req);
+		ck_assert_uint_eq(k->live_alloc, 64ULL * (N - n1));
+		ck_assert_uint_eq(r->unmatched_frees, 0);
+		ck_assert_uint_eq(r->reused, 0);
+		ck_assert_uint_eq(rep->first_ts, BASE_TS);
+		/* the last kmalloc (N - 1) is never freed */
+		ck_assert_uint_eq(rep->last_ts, BASE_TS + 10ULL * (N - 1));
+		sa_report_free(rep);
+	}
+	unlink(path);
+	g_free(path);
+	g_free(p0);
+	g_free(p1);
+	g_free(d0);
+	g_free(d1);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("tracedat");
@@ -457,6 +592,7 @@ Suite *suite(void)
 	tcase_add_test(tc, origin_roundtrip);
 	tcase_add_test(tc, origin_damaged);
 	tcase_add_test(tc, disk_full_keeps_file_readable);
+	tcase_add_test(tc, segments_merge_in_order);
 	suite_add_tcase(s, tc);
 	return s;
 }
