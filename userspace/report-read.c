@@ -527,6 +527,17 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	cpus = tep_get_cpus(tep);
 	n = nr_threads(opts, cpus > 0 ? cpus : 1, map != NULL);
 	for (i = 0; i < n; i++) {
+		/*
+		 * The fast path's readers share the first handle when the
+		 * decoder reads the common fields itself: decoding then only
+		 * reads the tep (fields, byte order). Otherwise each reader
+		 * has its own, as libtracecmd's iterator needs anyway.
+		 */
+		if (i && map && st[0].dec->type_size && st[0].dec->pid_size == 4) {
+			st[i].tep = st[0].tep;
+			st[i].dec = sa_decode_new(st[i].tep, NULL);
+			continue;
+		}
 		if (i) {
 			/* symbols come from stream 0's handle only */
 			sa_kallsyms_skip(true);
