@@ -62,22 +62,41 @@ static inline guint64 read_plain(const char *p, int size)
 	}
 }
 
+/* The cache slot of the len bytes at s. */
+static inline unsigned int name_slot(const char *s, unsigned int len)
+{
+	unsigned int i = len;
+
+	if (len)
+		i = (i * 31 + (guint8)s[0]) * 31 +
+		    (guint8)s[len / 2] * 7 + (guint8)s[len - 1];
+	return i & (NAME_CACHE - 1);
+}
+
+/*
+ * The interned copy of the len bytes at s if the cache holds them, else
+ * NULL. A cached text holds no NUL, so a hit also tells that s has none.
+ */
+static inline const char *name_cached(const struct decoder *dec,
+				      const char *s, unsigned int len)
+{
+	unsigned int i = name_slot(s, len);
+
+	if (len < sizeof(dec->names[0].text) && dec->names[i].interned &&
+	    dec->names[i].len == len && !memcmp(dec->names[i].text, s, len))
+		return dec->names[i].interned;
+	return NULL;
+}
+
 static const char *intern_cached(struct decoder *dec, const char *s,
 				 unsigned int len)
 {
-	unsigned int i = 0;
+	unsigned int i = name_slot(s, len);
+	const char *hit = name_cached(dec, s, len);
 	char buf[64];
 
-	if (len < sizeof(dec->names[0].text)) {
-		i = len;
-		if (len)
-			i = (i * 31 + (guint8)s[0]) * 31 +
-			    (guint8)s[len / 2] * 7 + (guint8)s[len - 1];
-		i &= NAME_CACHE - 1;
-		if (dec->names[i].interned && dec->names[i].len == len &&
-		    !memcmp(dec->names[i].text, s, len))
-			return dec->names[i].interned;
-	}
+	if (hit)
+		return hit;
 	if (len >= sizeof(buf))
 		len = sizeof(buf) - 1;
 	memcpy(buf, s, len);
@@ -139,6 +158,7 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	while (todo) {
 		struct tep_format_field *f;
 		unsigned long long v = 0;
+		const char *name;
 
 		i = __builtin_ctz(todo);
 		todo &= todo - 1;
@@ -163,11 +183,16 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 			}
 			if ((gint64)off + len > (gint64)rec->size)
 				continue;
-			/* up to the terminating NUL, if any */
-			len = strnlen(data + off, len);
-			out->v[i] = (guint64)(uintptr_t)intern_cached(dec,
-								data + off,
-								len);
+			/*
+			 * up to the terminating NUL, if any; a string that
+			 * ends the field with it and is cached needs no scan
+			 */
+			name = len && !data[off + len - 1] ?
+			       name_cached(dec, data + off, len - 1) : NULL;
+			if (!name)
+				name = intern_cached(dec, data + off,
+						     strnlen(data + off, len));
+			out->v[i] = (guint64)(uintptr_t)name;
 		} else {
 			if (tep_read_number_field(f, data, &v))
 				continue;
