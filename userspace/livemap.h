@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The map of live objects: pointer -> allocation, the objects kept in the
- * slots themselves (open addressing, linear probing, Fibonacci hashing,
- * deletion by backward shift). A pointer of 0 marks an empty slot: a
- * failed allocation is never live. One probe run per allocation and per
- * free, and no second array to reach the object: this is the report's
- * hottest table.
+ * slots themselves (an open-addressing table, oatable.h). A pointer of 0
+ * marks an empty slot: a failed allocation is never live. One probe run
+ * per allocation and per free, and no second array to reach the object:
+ * this is the report's hottest table.
  */
 #ifndef SLABACCT_LIVEMAP_H
 #define SLABACCT_LIVEMAP_H
 
 #include <glib.h>
+
+#include "oatable.h"
 
 struct sa_live_obj {
 	guint64 ptr;			/* 0: an empty slot */
@@ -21,37 +22,9 @@ struct sa_live_obj {
 	guint16 cpu;
 };
 
-struct sa_livemap {
-	struct sa_live_obj *slot;	/* [mask + 1] */
-	guint64 mask;
-	guint64 len;
-	guint64 limit;			/* grows past this many objects */
-	int shift;			/* 64 - log2(mask + 1) */
-};
-
-void sa_livemap_init(struct sa_livemap *m);
-void sa_livemap_clear(struct sa_livemap *m);	/* frees; init to reuse */
-void sa_livemap_grow(struct sa_livemap *m);
-
-static inline guint64 sa_livemap_home(const struct sa_livemap *m,
-				      guint64 ptr)
-{
-	return (ptr * 0x9e3779b97f4a7c15ULL) >> m->shift;
-}
-
-/* The slot of ptr (not 0), or the empty slot where it would go. */
-static inline struct sa_live_obj *sa_livemap_slot(const struct sa_livemap *m,
-						  guint64 ptr)
-{
-	guint64 i = sa_livemap_home(m, ptr);
-
-	for (;; i = (i + 1) & m->mask) {
-		struct sa_live_obj *o = &m->slot[i];
-
-		if (!o->ptr || o->ptr == ptr)
-			return o;
-	}
-}
+#define SA_LIVE_KEY(o)	((o)->ptr)
+#define SA_LIVE_USED(o)	((o)->ptr != 0)
+SA_OATABLE_DECLARE(sa_livemap, struct sa_live_obj, SA_LIVE_KEY, SA_LIVE_USED);
 
 /*
  * The slot for ptr (not 0): its object if it is live (o->ptr == ptr),
