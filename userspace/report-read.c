@@ -339,6 +339,59 @@ static int nr_threads(const struct sa_report_opts *opts, int cpus,
 	return n < 1 ? 1 : n;
 }
 
+/*
+ * The n readers' handles and decoders, st[0]'s handle open; returns how
+ * many could be had. The fast path's readers share the first handle
+ * when the decoder reads the common fields itself: decoding then only
+ * reads the tep (fields, byte order). Otherwise each reader has its own,
+ * as libtracecmd's iterator needs anyway.
+ */
+static int readers_open(struct stream *st, int n, const char *path,
+			struct sa_report *rep, gboolean raw)
+{
+	int i;
+
+	st[0].tep = tracecmd_get_tep(st[0].handle);
+	st[0].dec = sa_decode_new(st[0].tep, rep);
+	for (i = 1; i < n; i++) {
+		if (raw && st[0].dec->type_size && st[0].dec->pid_size == 4) {
+			st[i].tep = st[0].tep;
+			st[i].dec = sa_decode_new(st[i].tep, NULL);
+			continue;
+		}
+		/* symbols come from stream 0's handle only */
+		sa_kallsyms_skip(true);
+		st[i].handle = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+		sa_kallsyms_skip(false);
+		if (!st[i].handle)
+			return i;
+		st[i].tep = tracecmd_get_tep(st[i].handle);
+		st[i].dec = sa_decode_new(st[i].tep, NULL);
+	}
+	return n;
+}
+
+/* Start the libtracecmd path's readers, the CPUs dealt out to them. */
+static void streams_start(struct stream *st, int n, int cpus)
+{
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		CPU_ZERO(&st[i].cpus);
+		for (j = i; j < cpus && j < CPU_SETSIZE; j += n)
+			CPU_SET(j, &st[i].cpus);
+		st[i].nr_cpus = cpus;
+		st[i].first_off = g_new0(guint64, cpus);
+		st[i].last_off = g_new0(guint64, cpus);
+		st[i].full = g_async_queue_new();
+		st[i].empty = g_async_queue_new();
+		for (j = 0; j < CHUNKS_PER_STREAM; j++)
+			g_async_queue_push(st[i].empty,
+					   g_malloc(sizeof(struct chunk)));
+		st[i].thread = g_thread_new("sa-reader", reader_thread, &st[i]);
+	}
+}
+
 static guint64 file_size(const char *path)
 {
 	struct stat sb;
@@ -483,7 +536,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	struct sa_report *rep;
 	struct sa_tracedat_layout lay = { 0 };
 	struct tep_handle *tep;
-	int i, j, n, cpus, ret;
+	int i, n, cpus, ret;
 	guint64 bad_pages = 0;
 	size_t map_len = 0;
 	int map_fd = -1;
@@ -526,33 +579,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	tep = tracecmd_get_tep(st[0].handle);
 	cpus = tep_get_cpus(tep);
 	n = nr_threads(opts, cpus > 0 ? cpus : 1, map != NULL);
-	for (i = 0; i < n; i++) {
-		/*
-		 * The fast path's readers share the first handle when the
-		 * decoder reads the common fields itself: decoding then only
-		 * reads the tep (fields, byte order). Otherwise each reader
-		 * has its own, as libtracecmd's iterator needs anyway.
-		 */
-		if (i && map && st[0].dec->type_size && st[0].dec->pid_size == 4) {
-			st[i].tep = st[0].tep;
-			st[i].dec = sa_decode_new(st[i].tep, NULL);
-			continue;
-		}
-		if (i) {
-			/* symbols come from stream 0's handle only */
-			sa_kallsyms_skip(true);
-			st[i].handle = tracecmd_open(path,
-						     TRACECMD_FL_LOAD_NO_PLUGINS);
-			sa_kallsyms_skip(false);
-			if (!st[i].handle) {
-				n = i;
-				break;
-			}
-		}
-		st[i].tep = tracecmd_get_tep(st[i].handle);
-		st[i].dec = sa_decode_new(st[i].tep,
-					  i ? NULL : rep);
-	}
+	n = readers_open(st, n, path, rep, map != NULL);
 	if (map) {
 		struct sa_decode *dec[MAX_READERS];
 		struct tep_handle *teps[MAX_READERS];
@@ -566,23 +593,9 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		close(map_fd);
 		src.n = sa_segments_streams(src.ss);
 	} else {
+		streams_start(st, n, cpus > 0 ? cpus : 1);
 		src.st = st;
 		src.n = n;
-	}
-	for (i = 0; !map && i < n; i++) {
-		CPU_ZERO(&st[i].cpus);
-		for (j = i; j < (cpus > 0 ? cpus : 1) && j < CPU_SETSIZE;
-		     j += n)
-			CPU_SET(j, &st[i].cpus);
-		st[i].nr_cpus = cpus > 0 ? cpus : 1;
-		st[i].first_off = g_new0(guint64, st[i].nr_cpus);
-		st[i].last_off = g_new0(guint64, st[i].nr_cpus);
-		st[i].full = g_async_queue_new();
-		st[i].empty = g_async_queue_new();
-		for (j = 0; j < CHUNKS_PER_STREAM; j++)
-			g_async_queue_push(st[i].empty,
-					   g_malloc(sizeof(struct chunk)));
-		st[i].thread = g_thread_new("sa-reader", reader_thread, &st[i]);
 	}
 	sa_pipeline_init(&p, rep);
 	merge(&src, &p, file_size(path));
