@@ -21,6 +21,12 @@ tail /dev/zero &
 hog=$!
 echo 1000 > /proc/$hog/oom_score_adj
 echo $hog > $OUT/victim-pid
+# its comm once it has exec'd tail (before, it is the shell's)
+i=0
+while [ "$(cat /proc/$hog/comm)" != tail ] && [ $i -lt 100 ]; do
+	i=$((i + 1))
+	sleep 0.05
+done
 cat /proc/$hog/comm > $OUT/victim-comm
 wait $hog || echo "hog exited $?" > $OUT/hog
 sleep 0.5
