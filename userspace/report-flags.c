@@ -2,7 +2,9 @@
 /*
  * Flag fields rendered with the event's print format: a record holding
  * only that value is printed by libtraceevent and the field's text is
- * taken from "name=TEXT".
+ * taken from "name=TEXT", or, where the format labels the field with a
+ * shorter name (mm_vmscan_lru_shrink_inactive prints its reclaim_flags
+ * as "flags="), from the label that is the end of the name after an '_'.
  */
 #include <string.h>
 
@@ -12,6 +14,33 @@
 
 #define FAKE_SIZE 512
 
+/* The text after "label=" at the start of s or after a space, or NULL. */
+static const char *after_label(const char *s, const char *label)
+{
+	size_t n = strlen(label);
+	const char *p = s;
+
+	while ((p = strstr(p, label))) {
+		if ((p == s || p[-1] == ' ') && p[n] == '=')
+			return p + n + 1;
+		p++;
+	}
+	return NULL;
+}
+
+/* The field's text in an event printed as "a=1 flags=X ...". */
+static char *field_text(const char *printed, const char *name)
+{
+	const char *label = name, *p = NULL;
+
+	while (label && !(p = after_label(printed, label))) {
+		label = strchr(label, '_');
+		if (label)
+			label++;
+	}
+	return p ? g_strndup(p, strcspn(p, " ")) : NULL;
+}
+
 char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 		      guint64 value)
 {
@@ -19,7 +48,7 @@ char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 	struct tep_format_field *f, *ct;
 	struct tep_record rec = { 0 };
 	struct tep_event *e = NULL;
-	char buf[FAKE_SIZE], *key, *p, *out = NULL;
+	char buf[FAKE_SIZE], *out = NULL;
 	struct trace_seq s;
 	unsigned long long id;
 
@@ -45,13 +74,8 @@ char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 	trace_seq_init(&s);
 	tep_print_event(rep->tep, &s, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
-	key = g_strdup_printf("%s=", f->name);
-	p = s.buffer ? strstr(s.buffer, key) : NULL;
-	if (p) {
-		p += strlen(key);
-		out = g_strndup(p, strcspn(p, " "));
-	}
-	g_free(key);
+	if (s.buffer)
+		out = field_text(s.buffer, f->name);
 	trace_seq_destroy(&s);
 	if (out && *out)
 		return out;

@@ -6,7 +6,10 @@
  */
 #include <check.h>
 
+#include <event-parse.h>
+
 #include "agg-reclaim.h"
+#include "report-flags.h"
 #include "report-mm-fixture.h"
 
 Suite *suite(void);
@@ -184,6 +187,54 @@ START_TEST(missing_events)
 }
 END_TEST
 
+/*
+ * The LRU flag rows are named by the event's print format, which labels
+ * its reclaim_flags field "flags=" (6.1 and 6.12).
+ */
+static const char lru_format[] =
+"name: mm_vmscan_lru_shrink_inactive\n"
+"ID: 524\n"
+"format:\n"
+"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n"
+"\n"
+"\tfield:int nid;\toffset:8;\tsize:4;\tsigned:1;\n"
+"\tfield:unsigned long nr_scanned;\toffset:16;\tsize:8;\tsigned:0;\n"
+"\tfield:unsigned long nr_reclaimed;\toffset:24;\tsize:8;\tsigned:0;\n"
+"\tfield:int priority;\toffset:88;\tsize:4;\tsigned:1;\n"
+"\tfield:int reclaim_flags;\toffset:92;\tsize:4;\tsigned:1;\n"
+"\n"
+"print fmt: \"nid=%d nr_scanned=%ld nr_reclaimed=%ld priority=%d "
+"flags=%s\", REC->nid, REC->nr_scanned, REC->nr_reclaimed, REC->priority, "
+"(REC->reclaim_flags) ? __print_flags(REC->reclaim_flags, \"|\", "
+"{0x0001u, \"RECLAIM_WB_ANON\"}, {0x0002u, \"RECLAIM_WB_FILE\"}, "
+"{0x0010u, \"RECLAIM_WB_MIXED\"}, {0x0004u, \"RECLAIM_WB_SYNC\"}, "
+"{0x0008u, \"RECLAIM_WB_ASYNC\"} ) : \"RECLAIM_WB_NONE\"\n";
+
+START_TEST(lru_flag_names)
+{
+	struct sa_report *rep = sa_report_new("synthetic", SECTION("reclaim"),
+					      NULL);
+	struct tep_handle *tep = tep_alloc();
+	char *s;
+
+	ck_assert_int_eq(tep_parse_event(tep, lru_format, strlen(lru_format),
+					 "vmscan"), 0);
+	rep->tep = tep;
+	s = sa_report_flags(rep, SA_EV_LRU_INACTIVE, SA_LRU_FLAGS, 0x9);
+	ck_assert_str_eq(s, "RECLAIM_WB_ANON|RECLAIM_WB_ASYNC");
+	g_free(s);
+	s = sa_report_flags(rep, SA_EV_LRU_INACTIVE, SA_LRU_FLAGS, 0xa);
+	ck_assert_str_eq(s, "RECLAIM_WB_FILE|RECLAIM_WB_ASYNC");
+	g_free(s);
+	rep->tep = NULL;
+	tep_free(tep);
+	sa_report_free(rep);
+}
+END_TEST
+
 MM_GOLDEN_TESTS("reclaim")
 
 Suite *suite(void)
@@ -197,6 +248,7 @@ Suite *suite(void)
 	tcase_add_test(tc, shrinkers);
 	tcase_add_test(tc, lru_efficiency);
 	tcase_add_test(tc, missing_events);
+	tcase_add_test(tc, lru_flag_names);
 	add_golden_tests(tc);
 	suite_add_tcase(s, tc);
 	return s;
