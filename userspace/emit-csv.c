@@ -56,6 +56,7 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 		SA_SCHEMA_VERSION);
 	kv(f, "file", rep->file);
 	kv(f, "kernel_release", o->kernel_release);
+	kv(f, "kernel_build_id", o->kernel_build_id);
 	kv(f, "recorder", o->recorder);
 	kv(f, "command", o->command);
 	kv(f, "cmdline", o->cmdline);

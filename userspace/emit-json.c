@@ -27,6 +27,8 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	json_builder_begin_object(b);
 	sa_json_put_str(b, "kernel_release", o->kernel_release);
 	sa_json_put_str(b, "uname", o->uname);
+	if (o->kernel_build_id)
+		sa_json_put_str(b, "kernel_build_id", o->kernel_build_id);
 	sa_json_put_str(b, "cmdline", o->cmdline);
 	sa_json_put_str(b, "recorder", o->recorder);
 	sa_json_put_str(b, "command", o->command);

@@ -77,6 +77,46 @@ static void store_state(struct sa_tracedat *td, const char *meminfo_key,
 	g_free(text);
 }
 
+/*
+ * The running kernel's GNU build ID, from the ELF notes it shows in
+ * /sys/kernel/notes (namesz, descsz, type, then name and desc, each
+ * padded to 4 bytes), as lowercase hex; NULL if it has none.
+ */
+static char *kernel_build_id(void)
+{
+	enum { NT_BUILD_ID = 3, NOTES_MAX = 65536, ID_MAX = 64 };
+	char *notes = NULL, *id = NULL;
+	gsize len = 0, at = 0;
+
+	if (!g_file_get_contents("/sys/kernel/notes", &notes, &len, NULL))
+		return NULL;
+	while (len <= NOTES_MAX && at + 12 <= len) {
+		guint32 h[3];
+		gsize name, desc;
+
+		memcpy(h, notes + at, sizeof(h));
+		name = ((gsize)h[0] + 3) & ~(gsize)3;
+		desc = ((gsize)h[1] + 3) & ~(gsize)3;
+		if (name > len - at - 12 || desc > len - at - 12 - name)
+			break;
+		if (h[2] == NT_BUILD_ID && h[0] == 4 && h[1] && h[1] <= ID_MAX &&
+		    !memcmp(notes + at + 12, "GNU", 4)) {
+			const guint8 *d = (const guint8 *)notes + at + 12 +
+					  name;
+			GString *s = g_string_sized_new(2 * h[1]);
+			guint32 i;
+
+			for (i = 0; i < h[1]; i++)
+				g_string_append_printf(s, "%02x", d[i]);
+			id = g_string_free(s, FALSE);
+			break;
+		}
+		at += 12 + name + desc;
+	}
+	g_free(notes);
+	return id;
+}
+
 int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 			const char *recorder, const char *command,
 			bool snapshot, GError **err)
@@ -118,6 +158,10 @@ int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 
 	if (uname(&u) == 0)
 		sa_tracedat_set_origin(td, SA_ORIGIN_KERNEL_RELEASE, u.release);
+	text = kernel_build_id();
+	if (text)
+		sa_tracedat_set_origin(td, SA_ORIGIN_KERNEL_BUILD_ID, text);
+	g_free(text);
 	text = proc_text("/proc/cmdline");
 	if (text)
 		sa_tracedat_set_origin(td, SA_ORIGIN_CMDLINE, g_strchomp(text));

@@ -180,6 +180,17 @@ static char *release_of(const char *uname)
 	return r;
 }
 
+/* uname -v out of "sysname nodename release version... machine". */
+static char *version_of(const char *uname)
+{
+	gchar **w = g_strsplit(uname, " ", 4);
+	const char *end = g_strv_length(w) >= 4 ? strrchr(w[3], ' ') : NULL;
+	char *v = end ? g_strndup(w[3], end - w[3]) : NULL;
+
+	g_strfreev(w);
+	return v;
+}
+
 /*
  * The first timestamp only. The last comes from the records the report
  * reads: libtracecmd's tracecmd_read_cpu_last() dies on a CPU whose data
@@ -236,6 +247,9 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 	o->kernel_release = take(o->extra, SA_ORIGIN_KERNEL_RELEASE);
 	if (!o->kernel_release && o->uname)
 		o->kernel_release = release_of(o->uname);
+	if (o->uname)
+		o->kernel_version = version_of(o->uname);
+	o->kernel_build_id = take(o->extra, SA_ORIGIN_KERNEL_BUILD_ID);
 	o->cmdline = take(o->extra, SA_ORIGIN_CMDLINE);
 	o->recorder = take(o->extra, SA_ORIGIN_RECORDER);
 	if (!o->recorder && o->tracer_version)
@@ -253,6 +267,8 @@ void sa_trace_origin_clear(struct sa_trace_origin *o)
 {
 	g_free(o->uname);
 	g_free(o->kernel_release);
+	g_free(o->kernel_version);
+	g_free(o->kernel_build_id);
 	g_free(o->cmdline);
 	g_free(o->recorder);
 	g_free(o->command);

@@ -16,6 +16,10 @@
 struct sa_trace_origin {
 	char *uname;		/* "Linux host 6.1.0-56-amd64 #1 SMP ..." */
 	char *kernel_release;	/* "6.1.0-56-amd64" */
+	char *kernel_version;	/* uname -v: "#1 SMP PREEMPT_DYNAMIC Debian
+				 * 6.1.192-2 (2026-11-16)", from uname */
+	char *kernel_build_id;	/* the GNU build ID of the traced kernel
+				 * (/sys/kernel/notes), hex; or NULL */
 	char *cmdline;		/* /proc/cmdline of the traced machine */
 	char *recorder;		/* "slabacct record", "slabacct boot collect",
 				 * "trace-cmd" ... */

@@ -37,6 +37,7 @@ enum sa_tracedat_option {
 
 /* Keys of the origin section that trace-origin.h knows by name */
 #define SA_ORIGIN_KERNEL_RELEASE	"kernel_release"
+#define SA_ORIGIN_KERNEL_BUILD_ID	"kernel_build_id"
 #define SA_ORIGIN_CMDLINE		"cmdline"
 #define SA_ORIGIN_RECORDER		"recorder"
 #define SA_ORIGIN_COMMAND		"command"
