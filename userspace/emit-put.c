@@ -40,3 +40,25 @@ void sa_text_tail_name(const struct sa_emit *e, int used, const char *s)
 	else
 		fprintf(e->out, "%.*s~\n", room - 1, s);
 }
+
+void sa_text_where(const struct sa_emit *e, int indent, const char *file,
+		   int line)
+{
+	char *w;
+	int len, room;
+
+	if (!file)
+		return;
+	w = line > 0 ? g_strdup_printf("at %s:%d", file, line) :
+		g_strdup_printf("in %s", file);
+	len = strlen(w);
+	room = e->width - indent;
+	if (e->width <= 0 || len <= room)
+		fprintf(e->out, "%*s%s\n", indent, "", w);
+	else if (room > 10)	/* keep the file name and line: cut the path */
+		fprintf(e->out, "%*s%.3s~%s\n", indent, "", w,
+			w + len - (room - 4));
+	else
+		fprintf(e->out, "%*s%.*s~\n", indent, "", room - 1, w);
+	g_free(w);
+}

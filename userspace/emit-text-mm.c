@@ -337,6 +337,8 @@ static void kill_text(const struct sa_emit *e, guint n,
 		fprintf(f, "  %8s %7" U " %-7s ", H(h->live_bytes), h->live,
 			h->kind);
 		sa_text_tail_name(e, 27, h->sym ? h->sym : "?");
+		if (h->site)
+			sa_text_where(e, 10, h->site->file, h->site->line);
 	}
 }
 

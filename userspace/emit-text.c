@@ -164,6 +164,7 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 				s->allocs, s->frees, H(s->live_alloc),
 				s->pingpong);
 			sa_text_tail_name(e, 50, s->sym);
+			sa_text_where(e, 8, s->file, s->line);
 			if (e->verbose) {
 				char *l = g_strdup_printf(
 					"        req %s, live %" G_GUINT64_FORMAT
@@ -213,6 +214,7 @@ void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
 			s->age[5], s->kind == SA_KIND_KMALLOC ? "kmall" :
 			"cache");
 		sa_text_tail_name(e, 55, s->sym);
+		sa_text_where(e, 8, s->file, s->line);
 	}
 	if (!r->objects)
 		return;

@@ -90,6 +90,10 @@ void sa_json_put_str(JsonBuilder *b, const char *k, const char *v);
 /* Text: s as the last column of a line whose first used columns are
  * taken, cut with '~' to the width (e->width, 0 = no limit). */
 void sa_text_tail_name(const struct sa_emit *e, int used, const char *s);
+/* Text: "at FILE:LINE" (or "in FILE" without a line) on a line of its
+ * own, indented; a path too long for the width loses its beginning. */
+void sa_text_where(const struct sa_emit *e, int indent, const char *file,
+		   int line);
 
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
 
