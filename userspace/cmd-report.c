@@ -67,6 +67,12 @@ static const char report_help[] =
 "  live, pingpong, callsite.\n"
 "\n"
 "Every output starts with the trace's origin and its lost events.\n"
+"--vmlinux must be the traced kernel's: its GNU build ID must be the\n"
+"  one the trace stores (slabacct record, boot collect), or, for traces\n"
+"  without one (trace-cmd record), its Linux banner must name the\n"
+"  release and version (uname -r, uname -v) of the trace's UNAME; another\n"
+"  build is refused (exit 1), as its file:line would be wrong, unless\n"
+"  --force-vmlinux. Text shows file:line on a line below each call site.\n"
 "--html OUT writes one self-contained page (no network needed): the\n"
 "  origin and lost events, a zoomable treemap of subsystem -> file or\n"
 "  module -> call site sized by bytes, slack, live bytes or allocations\n"
@@ -153,7 +159,7 @@ int cmd_report(int argc, char **argv)
 	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
 	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
-	gboolean no_raw = FALSE;
+	gboolean no_raw = FALSE, force_vmlinux = FALSE;
 	gint top = 0, depth = 0, width = 80, threads = 0;
 	gint64 min_bytes = 0;
 	const GOptionEntry entries[] = {
@@ -182,7 +188,11 @@ int cmd_report(int argc, char **argv)
 		  "timeline bin width (100ms, 1s, ...; default automatic)",
 		  "DUR" },
 		{ "vmlinux", 0, 0, G_OPTION_ARG_FILENAME, &vmlinux,
-		  "vmlinux with DWARF: call sites to file:line", "FILE" },
+		  "vmlinux with DWARF of the traced kernel: call sites to "
+		  "file:line", "FILE" },
+		{ "force-vmlinux", 0, 0, G_OPTION_ARG_NONE, &force_vmlinux,
+		  "use --vmlinux even if it is not the traced kernel's build",
+		  NULL },
 		{ "build-tree", 0, 0, G_OPTION_ARG_FILENAME, &build_tree,
 		  "kernel build tree: functions to object files", "DIR" },
 		{ "depth", 0, 0, G_OPTION_ARG_INT, &depth,
@@ -271,6 +281,7 @@ int cmd_report(int argc, char **argv)
 	opts.by = by && !strcmp(by, "cache") ? SA_BY_CACHE : SA_BY_CALLSITE;
 	opts.objects = objects;
 	opts.vmlinux = vmlinux;
+	opts.force_vmlinux = force_vmlinux;
 	opts.build_tree = build_tree;
 	opts.depth = depth;
 	opts.threads = threads;

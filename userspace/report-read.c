@@ -28,6 +28,7 @@
 #include "report-pipeline.h"
 #include "report-raw.h"
 #include "report-segments.h"
+#include "report-vmlinux.h"
 #include "symbols.h"
 
 #define CHUNKS_PER_STREAM 8
@@ -568,6 +569,14 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	ret = sa_trace_origin_read(path, &rep->origin, err);
 	sa_kallsyms_skip(false);
 	if (ret) {
+		tracecmd_close(st[0].handle);
+		sa_report_free(rep);
+		sa_tracedat_layout_clear(&lay);
+		return NULL;
+	}
+	if (opts && opts->vmlinux &&
+	    sa_report_vmlinux_check(rep, opts->vmlinux, opts->force_vmlinux,
+				    err)) {
 		tracecmd_close(st[0].handle);
 		sa_report_free(rep);
 		sa_tracedat_layout_clear(&lay);

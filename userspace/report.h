@@ -159,6 +159,8 @@ struct sa_report_opts {
 	bool objects;			/* live: list every object */
 	guint64 interval_ns;		/* timeline bin width; 0 = automatic */
 	const char *vmlinux;		/* DWARF for file:line */
+	bool force_vmlinux;		/* use it even if it is not the
+					 * traced kernel's build */
 	const char *build_tree;		/* object files for grouping */
 	int depth;			/* subsystem directory depth */
 	int threads;			/* 0 = automatic */
@@ -275,6 +277,7 @@ GQuark sa_report_error_quark(void);
 enum {
 	SA_REPORT_ERROR_OPEN,		/* cannot open or read */
 	SA_REPORT_ERROR_FORMAT,		/* not a trace / corrupt */
+	SA_REPORT_ERROR_VMLINUX,	/* --vmlinux of another kernel */
 };
 
 /* JSON schema version of report and diff output. */

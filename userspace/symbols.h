@@ -110,6 +110,23 @@ int sa_dwarf_lookup(struct sa_dwarf *d, const char *func, guint64 off,
 const char *sa_dwarf_srctree(struct sa_dwarf *d);
 void sa_dwarf_close(struct sa_dwarf *d);
 
+/*
+ * Which kernel a vmlinux is (symbols-vmlinux.c): its GNU build ID, as
+ * lowercase hex, and its Linux banner ("Linux version 6.1.0-56-amd64
+ * (...) #1 SMP ...", as /proc/version) split into the release (uname -r)
+ * and the version (uname -v, from its "#"). Each is NULL when the file
+ * does not have it. Returns -1 with *err set when path is not a readable
+ * ELF file.
+ */
+struct sa_kernel_id {
+	char *build_id;
+	char *banner;
+	char *release;
+	char *version;
+};
+int sa_vmlinux_id(const char *path, struct sa_kernel_id *id, GError **err);
+void sa_kernel_id_clear(struct sa_kernel_id *id);
+
 /* Every defined function symbol of an ELF file's symbol tables. */
 typedef struct Elf Elf;
 typedef void (*sa_elf_func_fn)(const char *name, guint64 addr, void *data);
