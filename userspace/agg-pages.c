@@ -250,8 +250,10 @@ static GArray *frag_of(const char *snapshot_json, const char **why)
 		g_strlcpy(f.zone, z->zone, sizeof(f.zone));
 		f.nr_orders = z->nr_orders;
 		f.free_pages = sa_buddy_free_pages(z);
-		for (j = 0; j < z->nr_orders && j < SA_BUDDY_MAX_ORDERS; j++)
+		for (j = 0; j < z->nr_orders && j < SA_BUDDY_MAX_ORDERS; j++) {
 			f.unusable[j] = sa_buddy_unusable(z, j);
+			f.unusable_milli[j] = sa_buddy_unusable_milli(z, j);
+		}
 		g_array_append_val(out, f);
 	}
 	g_array_free(zones, TRUE);

@@ -66,7 +66,9 @@ struct sa_pg_frag {
 	char zone[16];
 	int nr_orders;
 	guint64 free_pages;
-	double unusable[SA_BUDDY_MAX_ORDERS];	/* 0..1 */
+	double unusable[SA_BUDDY_MAX_ORDERS];	/* 0..1, exact */
+	/* as the kernel shows it: index * 1000, rounded down */
+	unsigned int unusable_milli[SA_BUDDY_MAX_ORDERS];
 };
 
 struct sa_pages_result {

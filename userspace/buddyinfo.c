@@ -71,7 +71,7 @@ double sa_buddy_unusable(const struct sa_buddy_zone *z, int order)
 	guint64 free = sa_buddy_free_pages(z);
 
 	if (!free)
-		return 0;
+		return 1;
 	return (double)(free - sa_buddy_free_pages_from(z, order)) / free;
 }
 
@@ -81,6 +81,6 @@ unsigned int sa_buddy_unusable_milli(const struct sa_buddy_zone *z,
 	guint64 free = sa_buddy_free_pages(z);
 
 	if (!free)
-		return 0;
+		return 1000;
 	return (free - sa_buddy_free_pages_from(z, order)) * 1000 / free;
 }

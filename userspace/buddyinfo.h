@@ -8,7 +8,11 @@
  *   unusable(j) = (free - sum over i >= j of n_i * 2^i) / free
  *
  * the fraction of free memory that cannot satisfy an order-j request
- * because it is in smaller blocks; 0 when the zone has nothing free.
+ * because it is in smaller blocks; 1 when the zone has nothing free (as
+ * the kernel has it: no free memory is all unusable). The kernel shows it
+ * truncated to 3 decimals ("%d.%03d" of index * 1000 rounded down), and
+ * so does every figure slabacct shows (text, CSV, the report's JSON);
+ * only the snapshot's raw JSON keeps the exact fraction.
  */
 #ifndef SLABACCT_BUDDYINFO_H
 #define SLABACCT_BUDDYINFO_H
@@ -31,7 +35,7 @@ GArray *sa_buddyinfo_parse(const char *text, GError **err);
 guint64 sa_buddy_free_pages(const struct sa_buddy_zone *z);
 /* Free pages in blocks of order >= order. */
 guint64 sa_buddy_free_pages_from(const struct sa_buddy_zone *z, int order);
-/* The index, 0..1. */
+/* The index, 0..1, exact. */
 double sa_buddy_unusable(const struct sa_buddy_zone *z, int order);
 /* The kernel's integer form: index * 1000, rounded down, as debugfs
  * prints it with %d.%03d. */

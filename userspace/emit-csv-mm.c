@@ -39,9 +39,10 @@ static void frag_rows(FILE *f, const char *when, const GArray *zones)
 						struct sa_pg_frag, i);
 
 		for (j = 0; j < z->nr_orders; j++)
-			fprintf(f, "pages_unusable,%s,%d,%s,%d,%" U ",%.3f\n",
-				when, z->node, z->zone, j, z->free_pages,
-				z->unusable[j]);
+			fprintf(f, "pages_unusable,%s,%d,%s,%d,%" U
+				",%u.%03u\n", when, z->node, z->zone, j,
+				z->free_pages, z->unusable_milli[j] / 1000,
+				z->unusable_milli[j] % 1000);
 	}
 }
 

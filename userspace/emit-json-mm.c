@@ -74,7 +74,7 @@ static void frag(JsonBuilder *b, const char *k, const GArray *zones)
 		begin(b, "unusable", true);
 		for (j = 0; j < z->nr_orders; j++)
 			json_builder_add_double_value(b,
-				round(z->unusable[j] * 1000.0) / 1000.0);
+				z->unusable_milli[j] / 1000.0);
 		json_builder_end_array(b);
 		json_builder_end_object(b);
 	}

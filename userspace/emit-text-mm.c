@@ -54,7 +54,8 @@ static void frag_lines(const struct sa_emit *e, const char *when,
 
 		fprintf(e->out, "%-3s %d %-7.7s", when, z->node, z->zone);
 		for (j = 0; j < z->nr_orders && j < SA_PG_ORDERS; j++)
-			fprintf(e->out, " %5.3f", z->unusable[j]);
+			fprintf(e->out, " %u.%03u", z->unusable_milli[j] / 1000,
+				z->unusable_milli[j] % 1000);
 		fputc('\n', e->out);
 	}
 }

@@ -103,8 +103,9 @@ static void zones(GArray *a, const struct sa_snapshot_view *v)
 			char *f = g_strdup_printf("order%d", o);
 
 			add(a, "buddy", name, f, z->nr_free[o]);
+			/* as the kernel shows it, to 3 decimals */
 			add(a, "unusable_index", name, f,
-			    sa_buddy_unusable(z, o));
+			    sa_buddy_unusable_milli(z, o) / 1000.0);
 			g_free(f);
 		}
 		g_free(name);

@@ -136,7 +136,7 @@ START_TEST(unusable_index)
 	struct sa_report *rep;
 	struct sa_pages_result *r;
 	struct sa_pg_frag *z;
-	char *json;
+	char *json, *out;
 
 	snap.text[SA_SRC_BUDDYINFO] = (char *)
 		"Node 0, zone   Normal      4      2      1      0      0"
@@ -158,6 +158,22 @@ START_TEST(unusable_index)
 	ck_assert_double_eq_tol(z->unusable[1], 4.0 / 12, 1e-12);
 	ck_assert_double_eq_tol(z->unusable[2], 8.0 / 12, 1e-12);
 	ck_assert_double_eq_tol(z->unusable[3], 1.0, 1e-12);
+	/*
+	 * shown as the kernel's debugfs extfrag/unusable_index prints it:
+	 * 1000 * 8 / 12 = 666.67 rounded down, "0.666", in every format
+	 */
+	ck_assert_uint_eq(z->unusable_milli[2], 666);
+	out = mm_emit(rep, "pages", SA_FMT_TEXT);
+	ck_assert_msg(strstr(out, "beg 0 Normal  0.000 0.333 0.666 1.000"),
+		      "%s", out);
+	g_free(out);
+	out = mm_emit(rep, "pages", SA_FMT_CSV);
+	ck_assert_msg(strstr(out, "pages_unusable,start,0,Normal,2,12,0.666\n"),
+		      "%s", out);
+	g_free(out);
+	out = mm_emit(rep, "pages", SA_FMT_JSON);
+	ck_assert_msg(strstr(out, "0.666") && !strstr(out, "0.667"), "%s", out);
+	g_free(out);
 	sa_report_free(rep);
 	g_free(json);
 

@@ -110,8 +110,11 @@ START_TEST(empty_zone_and_malformed)
 	GArray *z = sa_buddyinfo_parse("Node 0, zone Movable 0 0 0\n", &e);
 
 	ck_assert_ptr_nonnull(z);
+	/* no free memory is all unusable, as the kernel has it */
 	ck_assert(sa_buddy_unusable(&g_array_index(z, struct sa_buddy_zone,
-						   0), 2) == 0);
+						   0), 2) == 1);
+	ck_assert_uint_eq(sa_buddy_unusable_milli(&g_array_index(z,
+				struct sa_buddy_zone, 0), 2), 1000);
 	g_array_unref(z);
 	ck_assert_ptr_null(sa_buddyinfo_parse("Node 0, zone DMA 1 x 3\n", &e));
 	ck_assert_str_eq(e->message, "buddyinfo: line 1 is malformed");

@@ -210,7 +210,7 @@ START_TEST(csv_and_json)
 	ck_assert_ptr_nonnull(strstr(out->str,
 		"\nslab_sysfs_cache,inode_cache,loss,544160\n"));
 	ck_assert_ptr_nonnull(strstr(out->str,
-		"\nunusable_index,node0/DMA,order10,0.1933\n"));
+		"\nunusable_index,node0/DMA,order10,0.1930\n"));
 	j = sa_snapshot_view_to_json(v, &o);
 	root = json_node_get_object(j);
 	ck_assert_int_eq(json_object_get_int_member(root, "schema_version"), 1);
