@@ -25,6 +25,8 @@ struct sa_live_result {
 					 * live bytes; not owned */
 	GArray *objects;		/* struct sa_live_row, with --objects,
 					 * oldest first; else NULL */
+	guint64 sites_hidden;		/* left out of sites by --top */
+	guint64 objects_hidden;		/* left out of objects by --top */
 };
 
 extern const struct sa_agg sa_agg_live;

@@ -311,6 +311,7 @@ int cmd_report(int argc, char **argv)
 		sa_warn("report", "%s: the trace has no kmem events", argv[1]);
 	sa_callsite_view(rep->result[sa_section_index("callsite")], sp, top,
 			 min_bytes);
+	sa_live_view(rep->result[sa_section_index("live")], top);
 	if (sa_output_open("report", output, &e.out))
 		goto out;
 	e.width = width;

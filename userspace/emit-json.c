@@ -193,6 +193,9 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 	for (i = 0; i < r->sites->len; i++)
 		site_obj(b, r->sites->pdata[i]);
 	json_builder_end_array(b);
+	sa_json_put_int(b, "rows_hidden", r->sites_hidden);
+	if (r->objects)
+		sa_json_put_int(b, "objects_hidden", r->objects_hidden);
 	if (r->objects) {
 		json_builder_set_member_name(b, "objects");
 		json_builder_begin_array(b);

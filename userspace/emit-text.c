@@ -216,6 +216,9 @@ void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
 		sa_text_tail_name(e, 55, s->sym);
 		sa_text_where(e, 8, s->file, s->line);
 	}
+	if (r->sites_hidden)
+		fprintf(f, "# %" G_GUINT64_FORMAT " more sites left out "
+			"(--top)\n", r->sites_hidden);
 	if (!r->objects)
 		return;
 	fprintf(f, "\n%18s %6s %11s %7s %-15s %s\n", "ptr", "bytes",
@@ -231,6 +234,9 @@ void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
 		fprintf(f, " %7d %-15.15s ", o->pid, o->comm);
 		sa_text_tail_name(e, 62, o->site->sym);
 	}
+	if (r->objects_hidden)
+		fprintf(f, "# %" G_GUINT64_FORMAT " more objects left out "
+			"(--top)\n", r->objects_hidden);
 }
 
 void sa_text_subsys(struct sa_emit *e, const struct sa_report *rep,

@@ -2,6 +2,7 @@
 /* Sort keys of the call-site rows, and the --top/--min-bytes view. */
 #include <string.h>
 
+#include "agg-live.h"
 #include "report-sort.h"
 
 #define DESC(a, b) ((a) > (b) ? -1 : (a) < (b) ? 1 : 0)
@@ -111,6 +112,20 @@ static gint cmp_thunk(gconstpointer a, gconstpointer b, gpointer data)
 {
 	return sa_sort_cmp(data, *(struct sa_site *const *)a,
 			   *(struct sa_site *const *)b);
+}
+
+void sa_live_view(struct sa_live_result *r, guint top)
+{
+	if (!r || !top)
+		return;
+	if (r->sites->len > top) {
+		r->sites_hidden += r->sites->len - top;
+		g_ptr_array_set_size(r->sites, top);
+	}
+	if (r->objects && r->objects->len > top) {
+		r->objects_hidden += r->objects->len - top;
+		g_array_set_size(r->objects, top);
+	}
 }
 
 void sa_callsite_view(struct sa_callsite_result *r, const struct sa_sort *s,

@@ -35,4 +35,12 @@ int sa_sort_cmp(const struct sa_sort *s, const struct sa_site *a,
 void sa_callsite_view(struct sa_callsite_result *r, const struct sa_sort *s,
 		      guint top, guint64 min_bytes);
 
+/*
+ * Keep the first top (0: all) of the live section's call sites (the most
+ * live bytes) and of its objects (the oldest); the totals and ages still
+ * count every one. r may be NULL.
+ */
+struct sa_live_result;
+void sa_live_view(struct sa_live_result *r, guint top);
+
 #endif /* SLABACCT_REPORT_SORT_H */

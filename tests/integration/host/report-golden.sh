@@ -25,6 +25,7 @@ cases=(
 	"bycache|--by cache --sort slack,bytes"
 	"top|--sort hits --top 3 --min-bytes 64"
 	"timeline|--what timeline --interval 1ms"
+	"livetop|--what live --objects --top 2"
 )
 n=0
 for dat in *.dat; do
@@ -44,6 +45,19 @@ for dat in *.dat; do
 		fi
 		n=$((n + 1))
 	done
+	# --top keeps the first N live sites and objects and counts the rest
+	"$SLABACCT" report --json --what live --objects --top 2 "$dat" |
+		python3 -c '
+import json, sys
+l = json.load(sys.stdin)["sections"]["live"]
+t = l["totals"]
+assert len(l["rows"]) == min(2, t["sites"]), l["rows"]
+assert len(l["rows"]) + l["rows_hidden"] == t["sites"]
+assert len(l["objects"]) == min(2, t["live"])
+assert len(l["objects"]) + l["objects_hidden"] == t["live"]
+ages = [o["age_ns"] for o in l["objects"]]
+assert ages == sorted(ages, reverse=True)' || fail "$dat: live --objects --top 2"
+
 	# one reader thread and two give the same report
 	"$SLABACCT" report --json --what $MINE --threads 1 "$dat" >"$TEST_TMP/t1"
 	"$SLABACCT" report --json --what $MINE --threads 2 "$dat" >"$TEST_TMP/t2"
