@@ -455,3 +455,16 @@ void sa_account_free(struct sa_account *a)
 	g_free(a->sort);
 	g_free(a);
 }
+
+void sa_account_head_of(const struct sa_account *a,
+			struct sa_account_head *h)
+{
+	h->version = a->version;
+	h->sites = a->sites;
+	h->objects = a->objects;
+	h->cache_slot_exact = a->cache_slot_exact;
+	h->dropped = a->dropped;
+	h->untracked_frees = a->untracked_frees;
+	h->map_full = a->map_full;
+	h->lost_frees = a->lost_frees;
+}

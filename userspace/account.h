@@ -82,6 +82,21 @@ struct sa_account {
 	size_t n_rows;
 };
 
+/*
+ * What a report or diff says about a /proc/slab_account input instead of
+ * a trace's origin: its format version, table sizes and the counters of
+ * what the module could not account.
+ */
+struct sa_account_head {
+	int version;
+	guint64 sites;		/* call-site table slots */
+	guint64 objects;	/* live-object map slots */
+	gboolean cache_slot_exact;
+	guint64 dropped, untracked_frees, map_full, lost_frees;
+};
+void sa_account_head_of(const struct sa_account *a,
+			struct sa_account_head *h);
+
 #define SA_ACCOUNT_ERROR	(sa_account_error_quark())
 enum sa_account_error {
 	SA_ACCOUNT_ERROR_VERSION,	/* not a slab_account file, or an

@@ -5,8 +5,11 @@
  * recording and a module snapshot can be read and compared by the same
  * tools. Counters only the module has (table overflow, page orders) are
  * 0; the trace's origin and lost events come first, as header keys the
- * module does not have (readers ignore keys they do not know).
+ * module does not have (readers ignore keys they do not know). A report
+ * of a /proc/slab_account snapshot keeps the snapshot's own table sizes
+ * and counters, and has no trace keys.
  */
+#include "account.h"
 #include "agg-callsite.h"
 #include "emit.h"
 
@@ -32,6 +35,8 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 	req = km->bytes_req + ca->bytes_req;
 	allocs = km->allocs + ca->allocs;
 	fprintf(f, "# slab_account %d\n", ACCOUNT_FORMAT_VERSION);
+	if (rep->account)
+		goto sizes;
 	/* where the trace came from: keys the module's readers ignore */
 	if (rep->origin.lost_known)
 		fprintf(f, "lost_events: %" U "\n", rep->origin.lost_total);
@@ -43,9 +48,16 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "trace_recorder: %s\n", rep->origin.recorder);
 	fprintf(f, "trace_duration_ns: %" U "\n", rep->last_ts > rep->first_ts ?
 		rep->last_ts - rep->first_ts : 0);
-	fprintf(f, "sort: total\ntop: 0\nsites: %u\nobjects: %" U "\n",
-		r->sites->len, km->live + ca->live);
-	fprintf(f, "cache_slot_size: exact\n");
+sizes:
+	if (rep->account)
+		fprintf(f, "sort: total\ntop: 0\nsites: %" U "\nobjects: %" U
+			"\ncache_slot_size: %s\n", rep->account->sites,
+			rep->account->objects, rep->account->cache_slot_exact ?
+			"exact" : "object");
+	else
+		fprintf(f, "sort: total\ntop: 0\nsites: %u\nobjects: %" U
+			"\ncache_slot_size: exact\n", r->sites->len,
+			km->live + ca->live);
 	fprintf(f, "bytes_alloc: %" U "\nbytes_req: %" U "\nslack: %" U "\n",
 		alloc, req, alloc - req);
 	fprintf(f, "live_bytes: %" U "\nlive_req: %" U "\nlive_objects: %"
@@ -53,9 +65,10 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 		km->live_req + ca->live_req, km->live + ca->live);
 	fprintf(f, "allocs: %" U "\nfrees: %" U "\ncallers: %u\n", allocs,
 		km->frees + ca->frees, r->shown->len);
-	fprintf(f, "dropped: 0\nuntracked_frees: %" U "\n",
-		r->unmatched_frees);
-	fprintf(f, "map_full: 0\nlost_frees: %" U "\n", r->reused);
+	fprintf(f, "dropped: %" U "\nuntracked_frees: %" U "\n",
+		rep->account ? rep->account->dropped : 0, r->unmatched_frees);
+	fprintf(f, "map_full: %" U "\nlost_frees: %" U "\n",
+		rep->account ? rep->account->map_full : 0, r->reused);
 	for (k = 0; k < SA_KIND_NR; k++) {
 		const struct sa_totals *t = &r->total[k];
 		const char *n = sa_kind_name(k);

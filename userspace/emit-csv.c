@@ -55,6 +55,12 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	fprintf(f, "# slabacct report, schema_version: %d\n",
 		SA_SCHEMA_VERSION);
 	kv(f, "file", rep->file);
+	if (rep->account) {
+		sa_csv_account_head(f, "", rep->account);
+		for (i = 0; i < rep->notes->len; i++)
+			kv(f, "note", rep->notes->pdata[i]);
+		return;
+	}
 	kv(f, "kernel_release", o->kernel_release);
 	kv(f, "kernel_build_id", o->kernel_build_id);
 	kv(f, "recorder", o->recorder);

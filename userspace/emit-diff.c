@@ -41,7 +41,9 @@ static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
 {
 	fprintf(f, "# %s: %s (%s%s%s)\n", tag, s->file, s->source,
 		s->kernel ? ", kernel " : "", s->kernel ? s->kernel : "");
-	if (s->lost_known)
+	if (s->account)
+		sa_text_account_head(f, "#    ", s->account);
+	else if (s->lost_known)
 		fprintf(f, "#    lost events: %" U "%s\n", s->lost, s->lost ?
 			" (incomplete: compare with care)" : "");
 	else
@@ -120,6 +122,13 @@ static void jside(JsonBuilder *b, const char *name,
 	json_builder_add_string_value(b, s->file);
 	json_builder_set_member_name(b, "source");
 	json_builder_add_string_value(b, s->source);
+	if (s->account) {
+		/* a snapshot: no kernel release or lost events, its header */
+		sa_json_account_head(b, s->account);
+		jvals(b, "totals", &s->total);
+		json_builder_end_object(b);
+		return;
+	}
 	json_builder_set_member_name(b, "kernel_release");
 	if (s->kernel)
 		json_builder_add_string_value(b, s->kernel);
@@ -209,9 +218,15 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 	for (k = 0; k < 2; k++) {
 		const struct sa_diff_side *s = &d->side[k];
 
-		fprintf(f, "# %c: %s (%s%s%s)\n# %c_lost_events: ",
-			'a' + k, s->file, s->source, s->kernel ? ", " : "",
-			s->kernel ? s->kernel : "", 'a' + k);
+		char prefix[3] = { 'a' + k, '_', 0 };
+
+		fprintf(f, "# %c: %s (%s%s%s)\n", 'a' + k, s->file, s->source,
+			s->kernel ? ", " : "", s->kernel ? s->kernel : "");
+		if (s->account) {
+			sa_csv_account_head(f, prefix, s->account);
+			continue;
+		}
+		fprintf(f, "# %c_lost_events: ", 'a' + k);
 		if (s->lost_known)
 			fprintf(f, "%" U "\n", s->lost);
 		else

@@ -23,6 +23,10 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_int(b, "schema_version", SA_SCHEMA_VERSION);
 	sa_json_put_str(b, "tool", "slabacct report");
 	sa_json_put_str(b, "file", rep->file);
+	if (rep->account) {
+		sa_json_account_head(b, rep->account);
+		goto notes;
+	}
 	json_builder_set_member_name(b, "origin");
 	json_builder_begin_object(b);
 	sa_json_put_str(b, "kernel_release", o->kernel_release);
@@ -68,6 +72,7 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 		sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
 	json_builder_end_object(b);
 
+notes:
 	json_builder_set_member_name(b, "notes");
 	json_builder_begin_array(b);
 	for (i = 0; i < rep->notes->len; i++)

@@ -81,6 +81,12 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	guint i;
 
 	fprintf(f, "# slabacct report: %s\n", rep->file);
+	if (rep->account) {
+		sa_text_account_head(f, "# ", rep->account);
+		for (i = 0; i < rep->notes->len; i++)
+			put_wrapped(e, "# note: ", rep->notes->pdata[i]);
+		return;
+	}
 	if (o->kernel_release)
 		fprintf(f, "# kernel: %s\n", o->kernel_release);
 	if (o->recorder)

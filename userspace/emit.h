@@ -98,6 +98,18 @@ void sa_text_where(const struct sa_emit *e, int indent, const char *file,
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
 
 /*
+ * The header of a /proc/slab_account input (emit-input.c), in place of a
+ * trace's origin: text lines starting with lead ("# "), JSON's "input"
+ * member, CSV "# key: value" lines whose keys start with prefix.
+ */
+struct sa_account_head;
+void sa_text_account_head(FILE *f, const char *lead,
+			  const struct sa_account_head *h);
+void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h);
+void sa_csv_account_head(FILE *f, const char *prefix,
+			 const struct sa_account_head *h);
+
+/*
  * HTML (emit-html.c): the page around a JSON model (a report's or a
  * diff's), or around e->jb's root like sa_json_write (which it frees).
  */

@@ -29,10 +29,8 @@ struct sa_report *sa_report_from_account(const char *path,
 		return NULL;
 	}
 	rep = sa_report_new(path, 1u << cs, opts);
-	rep->origin.recorder = g_strdup("slab_account.ko (/proc/slab_account)");
-	rep->origin.lost_known = true;
-	/* what the module could not account: table full, map full */
-	rep->origin.lost_total = a->dropped + a->map_full;
+	rep->account = g_new0(struct sa_account_head, 1);
+	sa_account_head_of(a, rep->account);
 	sa_report_note(rep, "a /proc/slab_account snapshot: no ping-pong, "
 		       "GFP flags, ages, live waste or other sections");
 	if (a->dropped || a->map_full)

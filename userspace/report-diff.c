@@ -110,8 +110,8 @@ static int load_account(struct sa_diff_side *s, const char *path,
 		return -1;
 	}
 	s->source = "account";
-	s->lost_known = true;
-	s->lost = a->dropped + a->map_full;
+	s->account = g_new0(struct sa_account_head, 1);
+	sa_account_head_of(a, s->account);
 	for (i = 0; i < a->n_rows; i++) {
 		const struct sa_account_row *x = &a->rows[i];
 		struct sa_diff_vals v = {
@@ -142,6 +142,7 @@ void sa_diff_side_clear(struct sa_diff_side *s)
 	g_free(s->file);
 	g_free(s->kernel);
 	g_free(s->snapshot);
+	g_free(s->account);
 	if (s->rows)
 		g_hash_table_destroy(s->rows);
 	memset(s, 0, sizeof(*s));

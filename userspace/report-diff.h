@@ -32,6 +32,8 @@ struct sa_diff_side {
 	guint64 lost;			/* events lost while recording */
 	char *snapshot;			/* system snapshot (snapshot.h JSON) at
 					 * the end of the recording, or NULL */
+	struct sa_account_head *account;	/* a /proc/slab_account
+						 * input's header, or NULL */
 	struct sa_diff_vals total;
 	GHashTable *rows;		/* key -> struct sa_diff_vals */
 };

@@ -651,6 +651,7 @@ void sa_report_free(struct sa_report *rep)
 		if (rep->result[i] && sa_report_table[i].agg->free_result)
 			sa_report_table[i].agg->free_result(rep->result[i]);
 	g_ptr_array_free(rep->notes, TRUE);
+	g_free(rep->account);
 	sa_trace_origin_clear(&rep->origin);
 	g_free(rep->file);
 	g_free(rep);

@@ -238,6 +238,9 @@ struct sa_report {
 	GPtrArray *notes;		/* char *: what could not be computed */
 	guint32 sections;		/* mask of sa_report_table rows */
 	void *result[SA_MAX_SECTIONS];	/* per table row */
+	/* a /proc/slab_account input (account.h): its header, shown instead
+	 * of the trace-only origin fields; NULL for a trace */
+	struct sa_account_head *account;
 	struct sa_symbols *syms;	/* only while the trace is open */
 	struct tep_handle *tep;		/* only while the trace is open */
 	const struct sa_report_opts *opts;

@@ -73,6 +73,13 @@
 
 	/* ---- the header: origin, lost events, notes ---- */
 
+	/* what slab_account.ko could not account, from a snapshot's input */
+	function notCounted(i) {
+		return 'not counted: ' + exact(i.dropped) +
+			' allocations (site table full), ' + exact(i.map_full) +
+			' not tracked (map full)';
+	}
+
 	function header() {
 		const o = $('origin');
 		const line = (label, value) => {
@@ -102,7 +109,11 @@
 				const s = M[k] || {};
 				let msg, cls = 'ok';
 
-				if (!s.lost_known) {
+				if (s.input) {
+					msg = k.toUpperCase() + ': ' + notCounted(s.input);
+					if (s.input.dropped + s.input.map_full > 0)
+						cls = 'bad';
+				} else if (!s.lost_known) {
 					msg = k.toUpperCase() + ': lost events unknown';
 					cls = 'bad';
 				} else if (s.lost_events > 0) {
@@ -117,8 +128,26 @@
 			}
 			return;
 		}
-		const g = M.origin || {};
 		$('title').textContent = 'slabacct report: ' + (M.file || '');
+		if (M.input) {
+			/* a /proc/slab_account snapshot: no trace origin */
+			const i = M.input;
+
+			line('input', 'a /proc/slab_account snapshot, format ' +
+			     i.format_version);
+			line('tables', exact(i.sites) + ' call-site slots, ' +
+			     exact(i.objects) + ' live-object slots');
+			line('frees of untracked objects',
+			     exact(i.untracked_frees) + ', lost frees ' +
+			     exact(i.lost_frees));
+			$('lost').append(el('span', {
+				class: i.dropped + i.map_full > 0 ? 'bad' : 'ok',
+				id: 'lost-msg', text: notCounted(i) }));
+			for (const n of M.notes || [])
+				$('notes').append(el('li', { text: n }));
+			return;
+		}
+		const g = M.origin || {};
 		line('kernel', g.kernel_release);
 		line('uname', g.uname);
 		line('cmdline', g.cmdline);

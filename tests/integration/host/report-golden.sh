@@ -131,6 +131,55 @@ for k in ("kmalloc", "cache"):
               "live", "live_bytes"):
         assert a[k][f] == t[k][f], (k, f, a[k][f], t[k][f])
 PY
+# a /proc/slab_account snapshot says what it is in every format (the
+# module's format version, table sizes and overflow counters, as in the
+# file), and none of a trace's fields (CPUs, clock, duration, records,
+# lost events)
+acc=$TOP/tests/data/slab_account/6.1.txt
+key() { sed -n "s/^$1: //p" "$acc"; }
+ver=$(head -n 1 "$acc" | cut -d' ' -f3)
+"$SLABACCT" report "$acc" >"$TEST_TMP/a.txt" || fail "report of $acc"
+for l in "# input: a /proc/slab_account snapshot, format $ver" \
+	 "# tables: $(key sites) call-site slots, $(key objects) live-object slots" \
+	 "# not counted: $(key dropped) allocations (site table full), $(key map_full) not tracked (map full)" \
+	 "# frees of untracked objects: $(key untracked_frees), lost frees: $(key lost_frees)"; do
+	grep -qxF "$l" "$TEST_TMP/a.txt" || fail "text of a snapshot: no '$l'"
+done
+"$SLABACCT" report --csv "$acc" >"$TEST_TMP/a.csv" || fail "csv of $acc"
+for k in sites objects cache_slot_size dropped map_full untracked_frees \
+	 lost_frees; do
+	grep -qxF "# $k: $(key $k)" "$TEST_TMP/a.csv" || fail "CSV of a snapshot: no $k"
+done
+grep -qxF "# format_version: $ver" "$TEST_TMP/a.csv" || fail "CSV: no version"
+"$SLABACCT" diff "$acc" "$first" >"$TEST_TMP/d.txt" || fail "diff of $acc"
+grep -qxF "#    input: a /proc/slab_account snapshot, format $ver" \
+	"$TEST_TMP/d.txt" || fail "diff text: no input line for A"
+"$SLABACCT" diff --csv "$acc" "$first" >"$TEST_TMP/d.csv" || fail "diff csv"
+grep -qxF "# a_sites: $(key sites)" "$TEST_TMP/d.csv" || fail "diff CSV: no a_sites"
+"$SLABACCT" report --format account "$acc" >"$TEST_TMP/a.acc" || fail "account"
+grep -qxF "objects: $(key objects)" "$TEST_TMP/a.acc" || fail "account: objects"
+trace_keys='^(# )?(cpus|clock|nr_cpus|duration|lost.events|records|missed|trace_)'
+for f in a.txt a.csv a.acc; do
+	! grep -Eq "$trace_keys" "$TEST_TMP/$f" ||
+		fail "$f of a snapshot has trace fields: $(grep -E "$trace_keys" "$TEST_TMP/$f")"
+done
+grep -c "lost events" "$TEST_TMP/d.txt" | grep -qx 1 ||
+	fail "diff text: lost events for the snapshot side"
+"$SLABACCT" report --json "$acc" | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+i = j["input"]
+assert i["kind"] == "/proc/slab_account" and i["format_version"] == int(sys.argv[1])
+assert i["sites"] == int(sys.argv[2]) and i["untracked_frees"] == int(sys.argv[3])
+assert not {"origin", "lost", "records"} & set(j), sorted(j)' \
+	"$ver" "$(key sites)" "$(key untracked_frees)" || fail "JSON of a snapshot"
+"$SLABACCT" diff --json "$acc" "$first" | python3 -c '
+import json, sys
+a = json.load(sys.stdin)["a"]
+assert a["input"]["kind"] == "/proc/slab_account"
+assert not {"lost_known", "lost_events", "kernel_release"} & set(a)' ||
+	fail "diff JSON of a snapshot"
+
 # diff between the two kernels' recordings, every format, golden
 for fmt in text json csv; do
 	set -- ./*.dat
