@@ -3,13 +3,17 @@
  * slabacct account [--json] [FILE]: parse /proc/slab_account (or a saved
  * copy) and print it back as a table or as JSON.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <json-glib/json-glib.h>
 
 #include "account.h"
-#include "emit.h"
 #include "cmd.h"
+#include "emit.h"
+#include "textfold.h"
 
 #define ACCOUNT_JSON_SCHEMA	1
 
@@ -105,38 +109,66 @@ static void print_json(const struct sa_account *a)
 	g_object_unref(b);
 }
 
-static void print_text(const struct sa_account *a)
-{
-	size_t i;
-	int k;
+#define H(v) sa_human((char[16]){ 0 }, (v))
 
-	printf("slab_account format %d: %" G_GUINT64_FORMAT " allocs, %"
-	       G_GUINT64_FORMAT " frees, %" G_GUINT64_FORMAT " callers\n",
-	       a->version, a->allocs, a->frees, a->callers);
-	printf("bytes: %" G_GUINT64_FORMAT " allocated, %" G_GUINT64_FORMAT
-	       " requested, %" G_GUINT64_FORMAT " slack; %" G_GINT64_FORMAT
-	       " live in %" G_GINT64_FORMAT " objects\n", a->bytes_alloc,
-	       a->bytes_req, a->slack, a->live_bytes, a->live_objects);
+/* Under 80 columns (folded if a caller is too long); bytes scaled. */
+static int print_text(const struct sa_account *a)
+{
+	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80 };
+	struct sa_account_head h;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+	int k, ret;
+
+	if (!f)
+		return -1;
+	sa_account_head_of(a, &h);
+	fprintf(f, "/proc/slab_account, format %d: %" G_GUINT64_FORMAT
+		" allocs, %" G_GUINT64_FORMAT " frees, %" G_GUINT64_FORMAT
+		" callers\n", a->version, a->allocs, a->frees, a->callers);
+	fprintf(f, "bytes: %" G_GUINT64_FORMAT " allocated, %"
+		G_GUINT64_FORMAT " requested, %" G_GUINT64_FORMAT " slack\n",
+		a->bytes_alloc, a->bytes_req, a->slack);
+	fprintf(f, "live: %" G_GINT64_FORMAT " bytes in %" G_GINT64_FORMAT
+		" objects\n", a->live_bytes, a->live_objects);
 	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++)
-		printf("%-8s %" G_GUINT64_FORMAT " allocs, %" G_GUINT64_FORMAT
-		       " bytes, %" G_GUINT64_FORMAT " slack\n",
-		       sa_account_kind_name(k), a->kind[k].allocs,
-		       a->kind[k].bytes_alloc, a->kind[k].slack);
-	printf("not counted: %" G_GUINT64_FORMAT " dropped allocs, %"
-	       G_GUINT64_FORMAT " untracked frees, %" G_GUINT64_FORMAT
-	       " untracked allocs, %" G_GUINT64_FORMAT " lost frees\n",
-	       a->dropped, a->untracked_frees, a->map_full, a->lost_frees);
-	printf("%10s %9s %10s %10s %7s %7s %-7s %s\n", "total", "slack",
-	       "req", "live", "allocs", "frees", "kind", "caller");
+		fprintf(f, "%-8s %" G_GUINT64_FORMAT " allocs, %"
+			G_GUINT64_FORMAT " bytes, %" G_GUINT64_FORMAT
+			" slack\n", sa_account_kind_name(k), a->kind[k].allocs,
+			a->kind[k].bytes_alloc, a->kind[k].slack);
+	/* table sizes and what the module could not account */
+	sa_text_account_head(f, "", &h);
+	fprintf(f, "%6s %6s %6s %6s %11s %-5s %s\n", "total", "slack",
+		"live", "objs", "alloc/free", "kind", "caller");
+	e.out = f;
 	for (i = 0; i < a->n_rows; i++) {
 		const struct sa_account_row *r = &a->rows[i];
+		char af[48], *caller = g_strdup(r->caller), *sz;
 
-		printf("%10" G_GUINT64_FORMAT " %9" G_GUINT64_FORMAT " %10"
-		       G_GUINT64_FORMAT " %10" G_GINT64_FORMAT " %7"
-		       G_GUINT64_FORMAT " %7" G_GUINT64_FORMAT " %-7s %s\n",
-		       r->total, r->slack, r->req, r->live, r->allocs,
-		       r->frees, sa_account_kind_name(r->kind), r->caller);
+		/* "func+0x31/0x60 [mod]": the function's size is not shown */
+		sz = strchr(caller, '/');
+		if (sz) {
+			char *end = sz + strcspn(sz, " ");
+
+			memmove(sz, end, strlen(end) + 1);
+		}
+		snprintf(af, sizeof(af), "%" G_GUINT64_FORMAT "/%"
+			 G_GUINT64_FORMAT, r->allocs, r->frees);
+		fprintf(f, "%6s %6s %6s %6" G_GINT64_FORMAT " %11s %-5s ",
+			H(r->total), H(r->slack), H(r->live > 0 ? r->live : 0),
+			r->objs > 0 ? r->objs : 0, af,
+			r->kind == SA_ACCOUNT_CACHE ? "cache" : "kmall");
+		sa_text_tail_name(&e, 46, caller);
+		g_free(caller);
 	}
+	if (fclose(f)) {
+		free(buf);
+		return -1;
+	}
+	ret = sa_text_fold_write(stdout, buf, len, 80);
+	free(buf);
+	return ret;
 }
 
 int cmd_account(int argc, char **argv)
@@ -155,9 +187,10 @@ int cmd_account(int argc, char **argv)
 			     "Parse /proc/slab_account (slab_account.ko), or a "
 			     "saved copy, and print it.",
 			     "Slack = bytes_alloc - bytes_req. For kmalloc it "
-			     "is the caller's over-request; for kmem_cache\n"
-			     "it is the cache's padding, so the two kinds are "
-			     "shown apart.", entries))
+			     "is the caller's over-request; for\nkmem_cache it "
+			     "is the cache's padding, so the two kinds are shown "
+			     "apart.\nText scales bytes (K = 1024); --json has "
+			     "the exact numbers.", entries))
 		return SA_EXIT_USAGE;
 	if (argc > 2) {
 		sa_err("account", "unexpected argument '%s'", argv[2]);
@@ -176,8 +209,11 @@ int cmd_account(int argc, char **argv)
 	}
 	if (json)
 		print_json(a);
-	else
-		print_text(a);
+	else if (print_text(a)) {
+		sa_err("account", "writing: %s", g_strerror(errno));
+		sa_account_free(a);
+		return SA_EXIT_FAIL;
+	}
 	sa_account_free(a);
 	return SA_EXIT_OK;
 }

@@ -68,11 +68,13 @@ static int parse(const struct sa_bpf_tool *t, int *argc, char ***argv,
 	g_option_context_add_main_entries(ctx, common, NULL);
 	if (t->entries)
 		g_option_context_add_main_entries(ctx, t->entries, NULL);
+	sa_options_help_init(ctx);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
 		sa_err(t->name, "%s (see --help)", error->message);
 		g_error_free(error);
 		goto out;
 	}
+	sa_options_help_done(ctx);
 	if (*argc > 1 && parse_positive(t->name, "INTERVAL", (*argv)[1],
 					&o->interval))
 		goto out;

@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "snapshot-diff.h"
 #include "snapshot-emit.h"
+#include "textfold.h"
 
 static const char description[] =
 	"Reads /proc/meminfo, vmstat, slabinfo (or /sys/kernel/slab), buddyinfo,\n"
@@ -152,6 +153,16 @@ static int write_out(const char *path, GString *s)
 	return write_text(path, s->str, s->len);
 }
 
+/* Text, folded to 80 columns (textfold.h). */
+static int write_folded(const char *path, GString *s)
+{
+	char *t = sa_text_fold(s->str, 80);
+	int ret = write_text(path, t, strlen(t));
+
+	g_free(t);
+	return ret;
+}
+
 static void append_json(GString *out, JsonNode *node)
 {
 	char *s = json_to_string(node, TRUE);
@@ -186,7 +197,8 @@ static int compare(char **files, enum fmt f, int top, const char *output)
 				       files[0], files[1]);
 		sa_snapshot_emit_diff_text(out, d, top);
 	}
-	ret = write_out(output, out) ? SA_EXIT_FAIL : SA_EXIT_OK;
+	ret = (f == FMT_TEXT ? write_folded(output, out) :
+	       write_out(output, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
 	g_string_free(out, TRUE);
 	g_array_unref(d);
 	sa_snapshot_view_free(va);
@@ -292,7 +304,8 @@ int cmd_snapshot(int argc, char **argv)
 		sa_snapshot_emit_csv(out, view);
 	else
 		sa_snapshot_emit_text(out, view, &opts);
-	ret = write_out(output, out) ? SA_EXIT_FAIL : SA_EXIT_OK;
+	ret = (f == FMT_TEXT ? write_folded(output, out) :
+	       write_out(output, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
 	g_string_free(out, TRUE);
 	sa_snapshot_view_free(view);
 done:

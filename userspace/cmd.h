@@ -52,6 +52,14 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
 		     const char *params, const char *summary,
 		     const char *description, const GOptionEntry *entries);
 
+/*
+ * A GOptionContext's --help, folded to 80 columns: _init before parsing
+ * (it replaces GOption's own), _done after: prints the help and exits 0
+ * if --help was given.
+ */
+void sa_options_help_init(GOptionContext *ctx);
+void sa_options_help_done(GOptionContext *ctx);
+
 /* Print "slabacct CMD: message" to stderr. */
 void sa_err(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void sa_warn(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);

@@ -260,7 +260,14 @@ int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d)
 		diff_json(e, d);
 	else if (e->fmt == SA_FMT_CSV)
 		diff_csv(e, d);
-	else
+	else {
+		struct sa_text_buf tb;
+
+		if (sa_text_begin(e, &tb))
+			return -1;
 		diff_text(e, d);
+		if (sa_text_end(e, &tb))
+			return -1;
+	}
 	return fflush(e->out) || ferror(e->out) ? -1 : 0;
 }

@@ -32,11 +32,15 @@ void sa_json_put_str(JsonBuilder *b, const char *k, const char *v)
 void sa_text_tail_name(const struct sa_emit *e, int used, const char *s)
 {
 	int room = e->width - used, len = strlen(s);
+	const char *mod = strstr(s, " [");
+	int mlen = mod ? (int)strlen(mod) : 0;
 
 	if (room < 8)
 		room = 8;
 	if (e->width <= 0 || len <= room)
 		fprintf(e->out, "%s\n", s);
+	else if (mod && room - mlen >= 8)	/* keep " [module]" */
+		fprintf(e->out, "%.*s~%s\n", room - mlen - 1, s, mod);
 	else
 		fprintf(e->out, "%.*s~\n", room - 1, s);
 }

@@ -4,10 +4,12 @@
  * section's emitter from sa_report_table[], then the footer.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "agg-callsite.h"
 #include "emit.h"
+#include "textfold.h"
 
 int sa_format_parse(const char *s, enum sa_format *fmt)
 {
@@ -47,9 +49,45 @@ char *sa_human(char buf[16], guint64 v)
 	return buf;
 }
 
+/*
+ * Text: the emitters write to a buffer, which goes out folded to the
+ * width (textfold.h): what they lay out to fit is left as it is.
+ */
+int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t)
+{
+	t->out = e->out;
+	t->buf = NULL;
+	t->len = 0;
+	if (e->width <= 0)
+		return 0;
+	e->out = open_memstream(&t->buf, &t->len);
+	if (!e->out) {
+		e->out = t->out;
+		return -1;
+	}
+	return 0;
+}
+
+int sa_text_end(struct sa_emit *e, struct sa_text_buf *t)
+{
+	int ret = 0;
+
+	if (e->out == t->out)
+		return 0;
+	if (fclose(e->out))
+		ret = -1;
+	e->out = t->out;
+	if (!ret && sa_text_fold_write(e->out, t->buf, t->len, e->width))
+		ret = -1;
+	free(t->buf);
+	t->buf = NULL;
+	return ret;
+}
+
 int sa_emit_report(struct sa_emit *e, const struct sa_report *rep)
 {
 	const struct sa_section *sec;
+	struct sa_text_buf tb = { 0 };
 	int i;
 
 	if (e->fmt == SA_FMT_ACCOUNT) {
@@ -65,6 +103,8 @@ int sa_emit_report(struct sa_emit *e, const struct sa_report *rep)
 	} else if (e->fmt == SA_FMT_CSV) {
 		sa_csv_header(e, rep);
 	} else {
+		if (sa_text_begin(e, &tb))
+			return -1;
 		sa_text_header(e, rep);
 	}
 	for (i = 0, sec = sa_report_table; sec->what; sec++, i++) {
@@ -82,6 +122,8 @@ int sa_emit_report(struct sa_emit *e, const struct sa_report *rep)
 		if (e->fmt == SA_FMT_HTML ? sa_html_write(e) : sa_json_write(e))
 			return -1;
 	}
+	if (e->fmt == SA_FMT_TEXT && sa_text_end(e, &tb))
+		return -1;
 out:
 	if (fflush(e->out) || ferror(e->out)) {
 		if (!errno)

@@ -33,6 +33,19 @@ struct sa_emit {
 	JsonBuilder *jb;	/* json: inside the "sections" object */
 };
 
+/*
+ * Text under the width: between sa_text_begin and sa_text_end, e->out is
+ * a buffer, written to the real output folded to e->width (textfold.h).
+ * Both return 0, or -1 (errno).
+ */
+struct sa_text_buf {
+	FILE *out;
+	char *buf;
+	size_t len;
+};
+int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t);
+int sa_text_end(struct sa_emit *e, struct sa_text_buf *t);
+
 /* Parse "text", "json", "csv", "account", "html". -1 if unknown. */
 int sa_format_parse(const char *s, enum sa_format *fmt);
 

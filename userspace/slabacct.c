@@ -5,15 +5,17 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <tracefs.h>
 
 #include "cmd.h"
+#include "textfold.h"
 
 const struct sa_command sa_commands[] = {
-	{ "boot", cmd_boot, "boot-time tracing: kernel parameters, and collecting the boot buffer" },
+	{ "boot", cmd_boot, "boot-time tracing: kernel parameters; saving the boot buffer" },
 	{ "diff", cmd_diff, "compare two recordings or /proc/slab_account snapshots by call site" },
 	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },
 	{ "memleak", cmd_bpf, "BPF: outstanding allocations by stack (user, or --kernel)" },
@@ -32,7 +34,7 @@ const struct sa_command sa_commands[] = {
 	{ "account", cmd_account, "parse /proc/slab_account (slab_account.ko) and print it" },
 	{ "report", cmd_report, "report allocations, slack, live objects from a trace.dat file" },
 	{ "top", cmd_top, "live view of the call sites allocating the most (module or tracefs)" },
-	{ "snapshot", cmd_snapshot, "the classic memory statistics (free, slabtop, vmstat, PSI, OOM), explained" },
+	{ "snapshot", cmd_snapshot, "classic memory statistics (free, slabtop, vmstat, PSI, OOM)" },
 	{ "version", cmd_version, "print the version" },
 	{ NULL, NULL, NULL },
 };
@@ -76,6 +78,38 @@ void sa_warn(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * --help is ours, not GOption's, so that its text is folded to 80 columns
+ * (GOption writes long option descriptions on one line).
+ */
+static gboolean help_wanted;
+
+void sa_options_help_init(GOptionContext *ctx)
+{
+	static const GOptionEntry help[] = {
+		{ "help", 'h', 0, G_OPTION_ARG_NONE, &help_wanted,
+		  "show this help", NULL },
+		{ NULL },
+	};
+
+	g_option_context_set_help_enabled(ctx, FALSE);
+	g_option_context_add_main_entries(ctx, help, NULL);
+}
+
+void sa_options_help_done(GOptionContext *ctx)
+{
+	char *h, *f;
+
+	if (!help_wanted)
+		return;
+	h = g_option_context_get_help(ctx, TRUE, NULL);
+	f = sa_text_fold(h, 80);
+	fputs(f, stdout);
+	g_free(f);
+	g_free(h);
+	exit(fflush(stdout) ? SA_EXIT_FAIL : SA_EXIT_OK);
+}
+
 int sa_parse_options(int *argc, char ***argv, const char *cmd,
 		     const char *params, const char *summary,
 		     const char *description, const GOptionEntry *entries)
@@ -90,10 +124,13 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
 	if (description)
 		g_option_context_set_description(ctx, description);
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	sa_options_help_init(ctx);
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
 		sa_err(cmd, "%s (see --help)", error->message);
 		g_error_free(error);
 		ret = -1;
+	} else {
+		sa_options_help_done(ctx);
 	}
 	g_option_context_free(ctx);
 	g_free(prg);

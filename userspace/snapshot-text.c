@@ -367,13 +367,13 @@ static void ooms(GString *out, const struct sa_snapshot_view *v)
 		const struct sa_oom_kill *k = &g_array_index(v->ooms,
 				struct sa_oom_kill, i);
 
-		g_string_append_printf(out, "  %10.3fs %s killed %d (%s): anon "
-				       "%" G_GUINT64_FORMAT " kB, file %"
-				       G_GUINT64_FORMAT " kB, shmem %"
-				       G_GUINT64_FORMAT " kB\n", k->time,
-				       k->memcg ? "memcg" : "global", k->pid,
-				       k->comm, k->anon_rss_kb, k->file_rss_kb,
-				       k->shmem_rss_kb);
+		g_string_append_printf(out, "  %10.3fs %s killed %d (%s)\n"
+				       "    rss: anon %" G_GUINT64_FORMAT
+				       " kB, file %" G_GUINT64_FORMAT
+				       " kB, shmem %" G_GUINT64_FORMAT " kB\n",
+				       k->time, k->memcg ? "memcg" : "global",
+				       k->pid, k->comm, k->anon_rss_kb,
+				       k->file_rss_kb, k->shmem_rss_kb);
 		if (k->invoker)
 			g_string_append_printf(out, "    invoked by %s, order "
 					       "%d%s%s\n", k->invoker, k->order,
@@ -381,7 +381,7 @@ static void ooms(GString *out, const struct sa_snapshot_view *v)
 					       k->constraint ? k->constraint
 					       : "");
 		if (k->gfp_mask)
-			g_string_append_printf(out, "    gfp %.72s\n",
+			g_string_append_printf(out, "    gfp %s\n",
 					       k->gfp_mask);
 	}
 }
@@ -394,9 +394,9 @@ static void header(GString *out, const struct sa_snapshot_view *v)
 	char *when = dt ? g_date_time_format(dt, "%Y-%m-%d %H:%M:%S UTC") :
 		g_strdup("?");
 
-	g_string_append_printf(out, "System snapshot of %s, %s, uptime "
-			       "%.1f s\n", s->release ? s->release : "?", when,
-			       s->uptime);
+	g_string_append_printf(out, "System snapshot of %s\n  taken %s, "
+			       "uptime %.1f s\n", s->release ? s->release :
+			       "?", when, s->uptime);
 	g_free(when);
 	if (dt)
 		g_date_time_unref(dt);

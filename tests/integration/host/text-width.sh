@@ -1,0 +1,68 @@
+#!/bin/bash
+# Every text output stays within 80 columns by default, on the recorded
+# traces and snapshots of tests/data/: report (every section, -v,
+# --objects, --by cache, a /proc/slab_account input), diff (traces,
+# snapshots, one of each), account, snapshot (the captured /proc trees of
+# both guests and the host, --compare) and every command's --help. The
+# data formats are not text: JSON, CSV, and --format account, which is
+# /proc/slab_account's own layout (its caller runs to the end of the
+# line, as the module writes it).
+. "$(dirname "$0")/../../lib.sh"
+[ -x "$SLABACCT" ] || fail "build/slabacct is missing (make all)"
+cd "$TEST_TMP" || fail "no workspace"
+d=$TOP/tests/data
+n=0 bad=0
+# check LABEL CMD...: CMD's standard output and error within 80 columns
+check() {
+	local label=$1
+	shift
+	"$@" >out.txt 2>err.txt || fail "$label: '$*' exited $?: $(head -c 300 err.txt)"
+	n=$((n + 1))
+	if ! LC_ALL=C.UTF-8 awk -v l="$label" 'length > 80 {
+		printf "%s: %d columns: %s\n", l, length, $0; bad = 1 }
+		END { exit bad }' out.txt err.txt >&2; then
+		bad=$((bad + 1))
+	fi
+}
+
+for t in "$d"/report-mm/*.dat.gz; do
+	b=${t##*/}
+	zcat "$t" >"${b%.gz}"
+done
+traces=("$d"/report/*.dat ./*.dat)
+for t in "${traces[@]}"; do
+	b=${t##*/}
+	check "$b all" "$SLABACCT" report --what all "$t"
+	check "$b all -v --objects" "$SLABACCT" report --what all -v --objects "$t"
+	check "$b by cache" "$SLABACCT" report --by cache --what all "$t"
+	check "$b timeline" "$SLABACCT" report --what timeline --interval 1ms "$t"
+done
+for a in "$d"/slab_account/*.txt; do
+	b=${a##*/}
+	check "$b report" "$SLABACCT" report --what all "$a"
+	check "$b account" "$SLABACCT" account "$a"
+done
+check "diff" "$SLABACCT" diff "${traces[0]}" "${traces[1]}"
+check "diff --all" "$SLABACCT" diff --all "${traces[0]}" "${traces[1]}"
+check "diff --by function" "$SLABACCT" diff --by function ./*.dat
+check "diff snapshots" "$SLABACCT" diff "$d"/slab_account/*.txt
+check "diff snapshot, trace" "$SLABACCT" diff "$d/slab_account/6.1.txt" "${traces[0]}"
+for r in "$d"/proc/*/; do
+	b=$(basename "$r")
+	[ -d "$r/proc" ] || continue
+	check "snapshot $b" "$SLABACCT" snapshot --root "$r"
+	"$SLABACCT" snapshot --root "$r" --save "snap-$b.json" >/dev/null ||
+		fail "snapshot --save of $b"
+done
+set -- snap-*.json
+[ $# -ge 2 ] || fail "fewer than two saved snapshots"
+check "snapshot --compare" "$SLABACCT" snapshot --compare "$1" "$2"
+check "snapshot --compare, reversed" "$SLABACCT" snapshot --compare "$2" "$1"
+check "slabacct --help" "$SLABACCT" --help
+for c in $("$SLABACCT" --help | awk '/^commands:/ { on = 1; next }
+		on && /^  [a-z]/ { print $1 }'); do
+	check "$c --help" "$SLABACCT" "$c" --help
+done
+note "$n text outputs checked"
+[ $bad = 0 ] || fail "$bad text outputs go past 80 columns"
+exit 0
