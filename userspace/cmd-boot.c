@@ -12,6 +12,7 @@
 
 #include "boot-estimate.h"
 #include "cmd.h"
+#include "outfile.h"
 #include "events.h"
 #include "recorder.h"
 
@@ -44,7 +45,11 @@ static const char collect_description[] =
 	"6) like 'slabacct record', with the kernel release, /proc/cmdline,\n"
 	"/proc/meminfo and the events each CPU lost because the buffer filled.\n"
 	"When events were lost it says which trace_buf_size would have kept\n"
-	"them all.\n";
+	"them all.\n"
+	"\n"
+	"FILE is written like record's (see 'slabacct record --help'): mode\n"
+	"0600, since it holds kallsyms and heap pointers; renamed into place\n"
+	"when complete; a symlink at FILE is refused unless --follow-symlinks.\n";
 
 static void boot_usage(FILE *f)
 {
@@ -160,11 +165,14 @@ static void advise_size(const struct sa_record_result *res)
 static int boot_collect(int argc, char **argv)
 {
 	gchar *output = NULL;
+	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "the trace.dat to write (default boot.dat)", "FILE" },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
+	struct sa_outfile_opts of;
 	struct sa_record_result res;
 	GError *error = NULL;
 	const char *out;
@@ -174,21 +182,20 @@ static int boot_collect(int argc, char **argv)
 			     "Save the boot-time trace buffer as trace.dat.",
 			     collect_description, entries))
 		return SA_EXIT_USAGE;
+	ret = SA_EXIT_USAGE;
 	if (argc > 1) {
 		sa_err("boot collect", "unexpected argument '%s'", argv[1]);
-		g_free(output);
-		return SA_EXIT_USAGE;
+		goto out;
 	}
-	if (sa_require_tracefs("boot collect")) {
-		g_free(output);
-		return SA_EXIT_USAGE;
-	}
+	if (sa_output_opts_get("boot collect", &oo, &of) ||
+	    sa_require_tracefs("boot collect"))
+		goto out;
 	out = output ? output : "boot.dat";
 	signal(SIGXFSZ, SIG_IGN);	/* a file size limit is EFBIG */
-	ret = sa_recorder_collect_boot(out, "slabacct boot collect", &res,
+	ret = sa_recorder_collect_boot(out, &of, "slabacct boot collect", &res,
 				       &error);
 	if (ret && !res.disk_full) {
-		sa_err("boot collect", "%s", error->message);
+		sa_output_error("boot collect", error);
 		ret = SA_EXIT_FAIL;
 		goto out;
 	}
@@ -205,6 +212,7 @@ static int boot_collect(int argc, char **argv)
 out:
 	g_clear_error(&error);
 	g_free(output);
+	sa_output_opts_clear(&oo);
 	return ret;
 }
 

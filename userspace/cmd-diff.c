@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "outfile.h"
 #include "emit.h"
 #include "progress.h"
 #include "report-diff.h"
@@ -32,6 +33,7 @@ int cmd_diff(int argc, char **argv)
 	gchar *format = NULL, *by = NULL, *sort = NULL, *output = NULL;
 	gboolean json = FALSE, csv = FALSE, all = FALSE;
 	gint top = 0, width = 80;
+	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
 		  "text (default), json or csv", "FMT" },
@@ -52,8 +54,11 @@ int cmd_diff(int argc, char **argv)
 		  "text: columns (default 80, 0 = unlimited)", "N" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write to FILE instead of standard output", "FILE" },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
+	struct sa_outfile_opts of;
+	struct sa_output out = { 0 };
 	struct sa_diff_opts o = { 0 };
 	struct sa_diff d = { 0 };
 	struct sa_emit e = { 0 };
@@ -65,6 +70,8 @@ int cmd_diff(int argc, char **argv)
 			     "snapshots, call site by call site.", diff_help,
 			     entries))
 		return SA_EXIT_USAGE;
+	if (sa_output_opts_get("diff", &oo, &of))
+		goto out;
 	if (argc != 3) {
 		sa_err("diff", "needs two files, A and B (see --help)");
 		goto out;
@@ -112,17 +119,19 @@ int cmd_diff(int argc, char **argv)
 		}
 	}
 	sa_diff_compute(&d, &o);
-	if (sa_output_open("diff", output, &e.out))
+	if (sa_output_open("diff", output, &of, &out))
 		goto out;
+	e.out = out.f;
 	e.width = width;
 	if (sa_emit_diff(&e, &d)) {
 		sa_err("diff", "writing: %s", g_strerror(errno));
+		sa_output_close("diff", &out, false);
 		goto out;
 	}
-	ret = SA_EXIT_OK;
+	if (!sa_output_close("diff", &out, true))
+		ret = SA_EXIT_OK;
 out:
-	if (e.out && e.out != stdout)
-		fclose(e.out);
+	sa_output_opts_clear(&oo);
 	sa_diff_clear(&d);
 	g_free(format);
 	g_free(by);

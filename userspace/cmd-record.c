@@ -35,6 +35,18 @@ static const char description[] =
 	"to the events that have the field (--gfp: gfp_flags, --call-site:\n"
 	"call_site); the others are recorded unfiltered.\n"
 	"\n"
+	"What FILE reveals: /proc/kallsyms (kernel addresses, which undo\n"
+	"KASLR), the heap pointers of every allocation, the command line of\n"
+	"the workload and of the kernel, process names and pids (saved\n"
+	"cmdlines), and unless --no-snapshot /proc snapshots at start and end\n"
+	"(meminfo, slabinfo, zones, every process's name and memory use).\n"
+	"So FILE is created with mode 0600 (--mode widens it). It is written\n"
+	"as a new file beside FILE and renamed over it only when complete: a\n"
+	"failure leaves an earlier FILE as it was, and a reader of the old\n"
+	"file keeps reading it. A symlink at FILE is refused unless\n"
+	"--follow-symlinks, and a second recording into the same FILE is\n"
+	"refused while the first runs (a lock, .FILE.lock beside it).\n"
+	"\n"
 	"Examples:\n"
 	"  slabacct record -o boot.dat --duration 10\n"
 	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
@@ -189,10 +201,11 @@ static int check_args(struct sa_record_opts *o, const char *groups,
 int cmd_record(int argc, char **argv)
 {
 	gchar *groups = NULL, *output = NULL, *comm = NULL, *gfp = NULL;
-	gchar *site = NULL, *command = NULL, *advice;
+	gchar *site = NULL, *command = NULL, *advice, *path;
 	gint buffer_kb = 0, pid = 0;
 	gboolean no_snapshot = FALSE;
 	gdouble duration = 0;
+	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
 		  "groups: kmem (default), page, vmscan, compaction, oom, all",
@@ -214,6 +227,7 @@ int cmd_record(int argc, char **argv)
 		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &no_snapshot,
 		  "store no system snapshot at start and end (it reads "
 		  "every process's smaps_rollup)", NULL },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
 	struct sa_record_opts o = { 0 };
@@ -241,6 +255,8 @@ int cmd_record(int argc, char **argv)
 	o.recorder = "slabacct record";
 	o.no_snapshot = no_snapshot;
 	ret = check_args(&o, groups, duration, gfp);
+	if (!ret && sa_output_opts_get(CMD, &oo, &o.out))
+		ret = SA_EXIT_USAGE;
 	if (!ret && argc > 1 && !strcmp(argv[1], "--")) {
 		argv++;
 		argc--;
@@ -258,6 +274,14 @@ int cmd_record(int argc, char **argv)
 		goto out;
 	}
 	if (argc > 1) {
+		/* before anything is touched: an earlier FILE stays */
+		if (!(path = g_find_program_in_path(argv[1]))) {
+			sa_err(CMD, "cannot run '%s': not found, or not "
+			       "executable", argv[1]);
+			ret = SA_EXIT_USAGE;
+			goto out;
+		}
+		g_free(path);
 		command = g_strjoinv(" ", argv + 1);
 		o.command = command;
 	}
@@ -272,7 +296,7 @@ int cmd_record(int argc, char **argv)
 		sa_warn(CMD, "%s does not exist on this kernel; not recorded",
 			(char *)missing->pdata[i]);
 	if (!rec) {
-		sa_err(CMD, "%s", error->message);
+		sa_output_error(CMD, error);
 		ret = g_error_matches(error, G_IO_ERROR,
 				      G_IO_ERROR_INVALID_ARGUMENT)
 			? SA_EXIT_USAGE : SA_EXIT_FAIL;
@@ -331,5 +355,6 @@ out:
 	g_free(gfp);
 	g_free(site);
 	g_free(command);
+	sa_output_opts_clear(&oo);
 	return ret;
 }

@@ -7,10 +7,21 @@
  */
 #include "cmd.h"
 
-int sa_report_html_diff(const char *out, const char *a, const char *b)
+int sa_report_html_diff(const char *out, const char *a, const char *b,
+			const struct sa_output_opts *o)
 {
-	char *argv[] = { "diff", "--all", "--format", "html", "--output",
-			 (char *)out, (char *)a, (char *)b, NULL };
+	char *argv[12] = { "diff", "--all", "--format", "html", "--output",
+			   (char *)out };
+	int n = 6;
 
-	return cmd_diff(G_N_ELEMENTS(argv) - 1, argv);
+	if (o->mode) {
+		argv[n++] = "--mode";
+		argv[n++] = o->mode;
+	}
+	if (o->follow)
+		argv[n++] = "--follow-symlinks";
+	argv[n++] = (char *)a;
+	argv[n++] = (char *)b;
+	argv[n] = NULL;
+	return cmd_diff(n, argv);
 }

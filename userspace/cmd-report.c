@@ -12,6 +12,7 @@
 
 #include "agg-callsite.h"
 #include "cmd.h"
+#include "outfile.h"
 #include "emit.h"
 #include "progress.h"
 #include "report-sort.h"
@@ -140,19 +141,6 @@ void sa_crash_guard(const char *cmd, const char *file)
 		sigaction(sigs[i], &sa, NULL);
 }
 
-int sa_output_open(const char *cmd, const char *path, FILE **out)
-{
-	*out = stdout;
-	if (!path || !strcmp(path, "-"))
-		return 0;
-	*out = fopen(path, "w");
-	if (!*out) {
-		sa_err(cmd, "%s: %s", path, g_strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 int cmd_report(int argc, char **argv)
 {
 	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
@@ -162,6 +150,7 @@ int cmd_report(int argc, char **argv)
 	gboolean no_raw = FALSE, force_vmlinux = FALSE;
 	gint top = 0, depth = 0, width = 80, threads = 0;
 	gint64 min_bytes = 0;
+	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "what", 'w', 0, G_OPTION_ARG_STRING, &what,
 		  "sections: callsite, live, subsys, timeline, pages, "
@@ -212,8 +201,11 @@ int cmd_report(int argc, char **argv)
 		  "write a self-contained HTML page (treemap, tables, charts; "
 		  "every section unless --what) to OUT; with two FILEs, their "
 		  "diff", "OUT" },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
+	struct sa_outfile_opts of;
+	struct sa_output out = { 0 };
 	struct sa_report_opts opts = { 0 };
 	struct sa_emit e = { 0 };
 	struct sa_sort sorter, *sp = NULL;
@@ -227,8 +219,10 @@ int cmd_report(int argc, char **argv)
 			     "Report kernel memory allocations recorded in a "
 			     "trace.dat file.", report_help, entries))
 		return SA_EXIT_USAGE;
+	if (sa_output_opts_get("report", &oo, &of))
+		goto out;
 	if (html && argc == 3) {
-		ret = sa_report_html_diff(html, argv[1], argv[2]);
+		ret = sa_report_html_diff(html, argv[1], argv[2], &oo);
 		goto out;
 	}
 	if (argc != 2) {
@@ -312,18 +306,20 @@ int cmd_report(int argc, char **argv)
 	sa_callsite_view(rep->result[sa_section_index("callsite")], sp, top,
 			 min_bytes);
 	sa_live_view(rep->result[sa_section_index("live")], top);
-	if (sa_output_open("report", output, &e.out))
+	if (sa_output_open("report", output, &of, &out))
 		goto out;
+	e.out = out.f;
 	e.width = width;
 	e.verbose = verbose;
 	if (sa_emit_report(&e, rep)) {
 		sa_err("report", "writing the report: %s", g_strerror(errno));
+		sa_output_close("report", &out, false);
 		goto out;
 	}
-	ret = SA_EXIT_OK;
+	if (!sa_output_close("report", &out, true))
+		ret = SA_EXIT_OK;
 out:
-	if (e.out && e.out != stdout)
-		fclose(e.out);
+	sa_output_opts_clear(&oo);
 	sa_report_free(rep);
 	g_free(bad);
 	g_free(what);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "outfile.h"
 #include "snapshot-diff.h"
 #include "snapshot-emit.h"
 #include "textfold.h"
@@ -130,34 +131,36 @@ fail:
 }
 
 /*
- * Written in place, never replaced by rename: -o may be /dev/null, a
- * FIFO or a symlink.
+ * A new file renamed into place when complete (or, for /dev/null and
+ * FIFOs, written in place); a symlink is followed only if asked.
  */
-static int write_text(const char *path, const char *s, size_t len)
+static int write_text(const char *path, const struct sa_outfile_opts *of,
+		      const char *s, size_t len)
 {
-	FILE *f;
+	struct sa_output out;
 	bool bad;
 
-	if (sa_output_open("snapshot", path, &f))
+	if (sa_output_open("snapshot", path, of, &out))
 		return -1;
-	bad = fwrite(s, 1, len, f) != len;
-	bad |= f == stdout ? fflush(f) != 0 : fclose(f) != 0;
+	bad = fwrite(s, 1, len, out.f) != len || fflush(out.f) != 0;
 	if (bad)
 		sa_err("snapshot", "%s: %s", path ? path : "stdout",
 		       g_strerror(errno));
-	return bad ? -1 : 0;
+	return sa_output_close("snapshot", &out, !bad) || bad ? -1 : 0;
 }
 
-static int write_out(const char *path, GString *s)
+static int write_out(const char *path, const struct sa_outfile_opts *of,
+		     GString *s)
 {
-	return write_text(path, s->str, s->len);
+	return write_text(path, of, s->str, s->len);
 }
 
 /* Text, folded to 80 columns (textfold.h). */
-static int write_folded(const char *path, GString *s)
+static int write_folded(const char *path, const struct sa_outfile_opts *of,
+			GString *s)
 {
 	char *t = sa_text_fold(s->str, 80);
-	int ret = write_text(path, t, strlen(t));
+	int ret = write_text(path, of, t, strlen(t));
 
 	g_free(t);
 	return ret;
@@ -173,7 +176,8 @@ static void append_json(GString *out, JsonNode *node)
 	json_node_unref(node);
 }
 
-static int compare(char **files, enum fmt f, int top, const char *output)
+static int compare(char **files, enum fmt f, int top, const char *output,
+		   const struct sa_outfile_opts *of)
 {
 	struct sa_snapshot *a = load(files[0]), *b = a ? load(files[1]) : NULL;
 	struct sa_snapshot_view *va, *vb;
@@ -197,8 +201,8 @@ static int compare(char **files, enum fmt f, int top, const char *output)
 				       files[0], files[1]);
 		sa_snapshot_emit_diff_text(out, d, top);
 	}
-	ret = (f == FMT_TEXT ? write_folded(output, out) :
-	       write_out(output, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
+	ret = (f == FMT_TEXT ? write_folded(output, of, out) :
+	       write_out(output, of, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
 	g_string_free(out, TRUE);
 	g_array_unref(d);
 	sa_snapshot_view_free(va);
@@ -215,6 +219,7 @@ int cmd_snapshot(int argc, char **argv)
 	gboolean json = FALSE, csv = FALSE, raw = FALSE, cmp = FALSE;
 	double interval = 0;
 	int count = 0, top = 10, ret = SA_EXIT_USAGE;
+	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write the report to FILE", "FILE" },
@@ -239,8 +244,10 @@ int cmd_snapshot(int argc, char **argv)
 		  "report on a saved snapshot instead of this system", "FILE" },
 		{ "compare", 0, 0, G_OPTION_ARG_NONE, &cmp,
 		  "compare two saved snapshots given as arguments", NULL },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
+	struct sa_outfile_opts of;
 	struct sa_snapshot_emit_opts opts = { 0 };
 	struct sa_snapshot *snap = NULL;
 	struct sa_snapshot_view *view;
@@ -251,7 +258,8 @@ int cmd_snapshot(int argc, char **argv)
 			     "Capture the classic memory statistics and "
 			     "explain them.", description, entries))
 		goto done;
-	if (parse_format(format, json, csv, &f))
+	if (parse_format(format, json, csv, &f) ||
+	    sa_output_opts_get("snapshot", &oo, &of))
 		goto done;
 	if (top <= 0 || top > 100000) {
 		sa_err("snapshot", "--top must be 1..100000");
@@ -263,7 +271,7 @@ int cmd_snapshot(int argc, char **argv)
 			       "and no capture options");
 			goto done;
 		}
-		ret = compare(argv + 1, f, top, output);
+		ret = compare(argv + 1, f, top, output, &of);
 		goto done;
 	}
 	if (argc > 1) {
@@ -288,7 +296,7 @@ int cmd_snapshot(int argc, char **argv)
 		goto done;
 	if (save) {
 		char *s = sa_snapshot_to_json(snap, true);
-		int bad = write_text(save, s, strlen(s));
+		int bad = write_text(save, &of, s, strlen(s));
 
 		g_free(s);
 		if (bad)
@@ -304,11 +312,12 @@ int cmd_snapshot(int argc, char **argv)
 		sa_snapshot_emit_csv(out, view);
 	else
 		sa_snapshot_emit_text(out, view, &opts);
-	ret = (f == FMT_TEXT ? write_folded(output, out) :
-	       write_out(output, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
+	ret = (f == FMT_TEXT ? write_folded(output, &of, out) :
+	       write_out(output, &of, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
 	g_string_free(out, TRUE);
 	sa_snapshot_view_free(view);
 done:
+	sa_output_opts_clear(&oo);
 	sa_snapshot_free(snap);
 	g_free(output);
 	g_free(format);

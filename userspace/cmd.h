@@ -9,6 +9,7 @@
 #ifndef SLABACCT_CMD_H
 #define SLABACCT_CMD_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <glib.h>
@@ -32,10 +33,51 @@ int cmd_events(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+/*
+ * The options of every command that writes files (slabacct.c): the mode
+ * of what it creates, and whether a symlink given as output is followed.
+ */
+struct sa_output_opts {
+	gchar *mode;
+	gboolean follow;
+};
+#define SA_OUTPUT_OPTION_ENTRIES(o)					\
+	{ "mode", 0, 0, G_OPTION_ARG_STRING, &(o).mode,			\
+	  "permissions of the files written, in octal (default 0600: "	\
+	  "they hold kernel addresses)", "MODE" },			\
+	{ "follow-symlinks", 0, 0, G_OPTION_ARG_NONE, &(o).follow,	\
+	  "write to the file a symlink given as output points to "	\
+	  "(refused by default)", NULL }
+
+struct sa_outfile_opts;
+/* Check the options into *of: 0, or -1 after saying why (usage). */
+int sa_output_opts_get(const char *cmd, const struct sa_output_opts *o,
+		       struct sa_outfile_opts *of);
+void sa_output_opts_clear(struct sa_output_opts *o);
+
 /* report --html OUT A B: the diff of A and B as HTML (cmd-report-html.c) */
-int sa_report_html_diff(const char *out, const char *a, const char *b);
-/* Open --output PATH (stdout for NULL or "-"); prints the error. */
-int sa_output_open(const char *cmd, const char *path, FILE **out);
+int sa_report_html_diff(const char *out, const char *a, const char *b,
+			const struct sa_output_opts *o);
+
+/*
+ * A text output: standard output, or a file written beside its path and
+ * renamed into place when complete (outfile.h).
+ */
+struct sa_output {
+	FILE *f;
+	struct sa_outfile *file;	/* NULL: standard output */
+	char *path;
+};
+/* Open PATH (stdout for NULL or "-"): 0, or -1 after printing why. */
+int sa_output_open(const char *cmd, const char *path,
+		   const struct sa_outfile_opts *o, struct sa_output *out);
+/*
+ * Finish: with ok, put the file in place; without, discard it (an
+ * earlier file at the path stays). 0, or -1 after printing why.
+ */
+int sa_output_close(const char *cmd, struct sa_output *out, bool ok);
+/* Print an output error, with the hint for a refused symlink. */
+void sa_output_error(const char *cmd, const GError *err);
 /* Until exit, a crash (SIGSEGV, SIGBUS) reports FILE as corrupt, exit 1. */
 void sa_crash_guard(const char *cmd, const char *file);
 int cmd_record(int argc, char **argv);

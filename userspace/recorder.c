@@ -41,6 +41,7 @@ struct sa_recorder {
 	GPtrArray *events;	/* struct sa_event_ref, enabled */
 	struct sa_tracedat *td;
 	char *output;
+	struct sa_outfile *out;	/* the new file, renamed into place at the end */
 	int out_fd;
 	int nr_cpus;
 	int page_size;
@@ -242,7 +243,7 @@ static gpointer reader_thread(gpointer data)
 
 static int start_readers(struct sa_recorder *r, GError **err)
 {
-	char *dir = g_path_get_dirname(r->output);
+	const char *dir = sa_outfile_dir(r->out);
 	int cpu, ret = 0;
 
 	r->cpus = g_new0(struct cpu_reader, r->nr_cpus);
@@ -266,7 +267,6 @@ static int start_readers(struct sa_recorder *r, GError **err)
 					r->page_size);
 		/* no tcpu: an offline CPU, no data */
 	}
-	g_free(dir);
 	if (ret)
 		return ret;
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
@@ -302,7 +302,8 @@ static void stop_readers(struct sa_recorder *r)
 	}
 }
 
-static void free_recorder(struct sa_recorder *r, bool remove_output)
+/* Free r; its new file, if not put in place yet, is discarded. */
+static void free_recorder(struct sa_recorder *r)
 {
 	int cpu;
 
@@ -321,11 +322,7 @@ static void free_recorder(struct sa_recorder *r, bool remove_output)
 		tracefs_instance_free(r->inst);
 	}
 	g_free(r->cpus);
-	if (r->out_fd >= 0) {
-		close(r->out_fd);
-		if (remove_output)
-			unlink(r->output);
-	}
+	sa_outfile_abort(r->out);
 	sa_tracedat_free(r->td);
 	g_ptr_array_unref(r->events);
 	g_free(r->output);
@@ -344,40 +341,30 @@ static int subbuf_size(struct tracefs_instance *inst)
 }
 
 /*
- * trace.dat is written with seeks, and a failed recording removes its
- * file: only a regular file (or a new one) will do, never /dev/null.
- * Checked before anything in tracefs is touched.
+ * The new file beside the output; trace.dat is written with seeks, so
+ * only a regular file (or a new one) will do, never /dev/null. Opened
+ * before anything in tracefs is touched.
  */
-static int output_ok(const char *path, GError **err)
+static int open_output(struct sa_recorder *r, const char *path,
+		       const struct sa_outfile_opts *o, GError **err)
 {
-	struct stat st;
+	struct sa_outfile_opts seek = *o;
 
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-			    "%s: not a regular file (trace.dat is written "
-			    "with seeks)", path);
+	seek.regular_only = true;
+	r->out = sa_outfile_open(path, &seek, err);
+	if (!r->out)
 		return -1;
-	}
+	r->out_fd = sa_outfile_fd(r->out);
 	return 0;
 }
 
 /* Reserve room for the header, so a full disk cannot make it unwritable. */
-static int open_output(struct sa_recorder *r, GError **err)
+static int reserve_header(struct sa_recorder *r, GError **err)
 {
-	off_t reserve;
+	off_t reserve = sa_tracedat_header_size(r->td) + RESERVE_SLACK;
 
-	r->out_fd = open(r->output, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC,
-			 0644);
-	if (r->out_fd < 0)
+	if (fallocate(r->out_fd, 0, 0, reserve) && errno != EOPNOTSUPP)
 		return errno_error(err, r->output);
-	reserve = sa_tracedat_header_size(r->td) + RESERVE_SLACK;
-	if (fallocate(r->out_fd, 0, 0, reserve) && errno != EOPNOTSUPP) {
-		errno_error(err, r->output);
-		close(r->out_fd);
-		unlink(r->output);
-		r->out_fd = -1;
-		return -1;
-	}
 	return 0;
 }
 
@@ -388,13 +375,15 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	char *name, buf[32];
 
 	*missing = g_ptr_array_new_with_free_func(g_free);
-	if (output_ok(o->output, err))
-		return NULL;
 	r = g_new0(struct sa_recorder, 1);
 	r->out_fd = -1;
 	r->output = g_strdup(o->output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
 	r->nr_cpus = sa_trace_nr_cpus();
+	if (open_output(r, o->output, &o->out, err)) {
+		free_recorder(r);
+		return NULL;
+	}
 	sa_recorder_remove_stale();
 
 	name = g_strdup_printf("%s%d", instance_prefix, (int)getpid());
@@ -430,7 +419,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	if (sa_trace_meta_begin(r->td, r->events, o->recorder, o->command,
 				r->snapshot, err) ||
-	    open_output(r, err) || start_readers(r, err))
+	    reserve_header(r, err) || start_readers(r, err))
 		goto fail;
 	if (tracefs_trace_on(r->inst)) {
 		errno_error(err, "cannot start tracing");
@@ -440,7 +429,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	return r;
 fail:
 	g_free(name);
-	free_recorder(r, true);
+	free_recorder(r);
 	return NULL;
 }
 
@@ -456,7 +445,7 @@ bool sa_recorder_failed(struct sa_recorder *r)
 
 void sa_recorder_abort(struct sa_recorder *r)
 {
-	free_recorder(r, true);
+	free_recorder(r);
 }
 
 static void count_events(struct sa_recorder *r, struct sa_record_result *res)
@@ -544,7 +533,20 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		errno_error(err, r->output);
 	}
 	res->disk_full = truncated;
-	free_recorder(r, ret && !truncated);
+	/* complete, or cut short by a full disk but readable: put in place */
+	if (!ret || truncated) {
+		struct sa_outfile *out = r->out;
+		GError *e = NULL;
+
+		r->out = NULL;
+		if (sa_outfile_commit(out, &e)) {
+			g_clear_error(err);
+			g_propagate_error(err, e);
+			res->disk_full = false;
+			ret = -1;
+		}
+	}
+	free_recorder(r);
 	return ret;
 }
 
@@ -609,21 +611,21 @@ static void disable_events(struct sa_recorder *r)
 	}
 }
 
-int sa_recorder_collect_boot(const char *output, const char *recorder,
+int sa_recorder_collect_boot(const char *output,
+			     const struct sa_outfile_opts *out,
+			     const char *recorder,
 			     struct sa_record_result *res, GError **err)
 {
 	struct sa_recorder *r;
 
 	memset(res, 0, sizeof(*res));
-	if (output_ok(output, err))
-		return -1;
 	r = g_new0(struct sa_recorder, 1);
 	r->out_fd = -1;
 	r->output = g_strdup(output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
 	r->nr_cpus = sa_trace_nr_cpus();
 	r->page_size = subbuf_size(NULL);
-	if (top_events(r, err))
+	if (open_output(r, output, out, err) || top_events(r, err))
 		goto fail;
 	tracefs_trace_off(NULL);
 	r->snapshot = true;	/* at the end: now */
@@ -635,10 +637,10 @@ int sa_recorder_collect_boot(const char *output, const char *recorder,
 	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, false, err))
 		goto fail;
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
-	if (open_output(r, err) || start_readers(r, err))
+	if (reserve_header(r, err) || start_readers(r, err))
 		goto fail;
 	return sa_recorder_stop(r, res, err);
 fail:
-	free_recorder(r, true);
+	free_recorder(r);
 	return -1;
 }

@@ -10,11 +10,13 @@
 #include <stdbool.h>
 #include <glib.h>
 
+#include "outfile.h"
 #include "ringbuf-count.h"
 
 struct sa_record_opts {
 	unsigned int groups;	/* enum sa_group mask */
 	const char *output;
+	struct sa_outfile_opts out;	/* mode, symlinks (outfile.h) */
 	int buffer_kb;		/* per CPU; 0: the kernel's default */
 	int pid;		/* only this pid's events; 0: all */
 	const char *comm;	/* only this command's events; NULL: all */
@@ -48,12 +50,15 @@ struct sa_record_result {
 struct sa_recorder;
 
 /*
- * Create the instance, enable the events, open the output and start
- * reading. Events missing on this kernel are listed in *missing
+ * Open the output (a new file beside it, outfile.h: nothing at the path
+ * changes before the end), create the instance, enable the events and
+ * start reading. Events missing on this kernel are listed in *missing
  * ("system:name" strings, caller frees with g_ptr_array_unref). On error
- * nothing is left behind (no instance, no output file) and NULL is
- * returned with *err set; G_IO_ERROR_NOT_FOUND means no requested event
- * exists, G_IO_ERROR_INVALID_ARGUMENT a filter the kernel refused.
+ * nothing is left behind (no instance, no new file, an earlier file at
+ * the path as it was) and NULL is returned with *err set;
+ * G_IO_ERROR_NOT_FOUND means no requested event exists,
+ * G_IO_ERROR_INVALID_ARGUMENT a filter the kernel refused, G_IO_ERROR_BUSY
+ * another process writing the same output.
  */
 struct sa_recorder *sa_recorder_start(const struct sa_record_opts *opts,
 				      GPtrArray **missing, GError **err);
@@ -65,9 +70,11 @@ const char *sa_recorder_instance(struct sa_recorder *r);
 bool sa_recorder_failed(struct sa_recorder *r);
 
 /*
- * Stop, write the trace.dat and remove the instance; frees r. Returns 0,
- * or -1 with *err set. When the disk filled, the file is still readable
- * and res->disk_full is set (and -1 is returned).
+ * Stop, write the trace.dat, rename it into place and remove the
+ * instance; frees r. Returns 0, or -1 with *err set (and nothing at the
+ * output path changed). When the disk filled, the file cut short is
+ * still readable and put in place, res->disk_full is set and -1 is
+ * returned.
  */
 int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		     GError **err);
@@ -78,10 +85,12 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
  * holds into output like sa_recorder_stop(). G_IO_ERROR_NOT_FOUND: no
  * event is enabled at the top level.
  */
-int sa_recorder_collect_boot(const char *output, const char *recorder,
+int sa_recorder_collect_boot(const char *output,
+			     const struct sa_outfile_opts *out,
+			     const char *recorder,
 			     struct sa_record_result *res, GError **err);
 
-/* Remove the instance and the output; frees r. */
+/* Remove the instance and the new file (the output path is untouched). */
 void sa_recorder_abort(struct sa_recorder *r);
 
 void sa_record_result_clear(struct sa_record_result *res);

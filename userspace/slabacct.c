@@ -9,9 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gio/gio.h>
 #include <tracefs.h>
 
 #include "cmd.h"
+#include "outfile.h"
 #include "textfold.h"
 
 const struct sa_command sa_commands[] = {
@@ -134,6 +136,95 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
 	}
 	g_option_context_free(ctx);
 	g_free(prg);
+	return ret;
+}
+
+int sa_output_opts_get(const char *cmd, const struct sa_output_opts *o,
+		       struct sa_outfile_opts *of)
+{
+	memset(of, 0, sizeof(*of));
+	of->mode = SA_OUTFILE_MODE;
+	of->follow_symlink = o->follow;
+	if (o->mode && sa_outfile_mode_parse(o->mode, &of->mode)) {
+		sa_err(cmd, "bad --mode '%s' (octal permission bits, like "
+		       "0600 or 0644)", o->mode);
+		return -1;
+	}
+	return 0;
+}
+
+void sa_output_opts_clear(struct sa_output_opts *o)
+{
+	g_free(o->mode);
+	o->mode = NULL;
+}
+
+void sa_output_error(const char *cmd, const GError *err)
+{
+	sa_err(cmd, "%s%s", err->message,
+	       g_error_matches(err, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS) ?
+	       " (--follow-symlinks writes to the file it points to)" : "");
+}
+
+int sa_output_open(const char *cmd, const char *path,
+		   const struct sa_outfile_opts *o, struct sa_output *out)
+{
+	GError *err = NULL;
+	int fd;
+
+	memset(out, 0, sizeof(*out));
+	out->f = stdout;
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	out->path = g_strdup(path);
+	out->file = sa_outfile_open(path, o, &err);
+	if (!out->file) {
+		sa_output_error(cmd, err);
+		g_error_free(err);
+		out->f = NULL;
+		return -1;
+	}
+	fd = dup(sa_outfile_fd(out->file));
+	out->f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!out->f) {
+		sa_err(cmd, "%s: %s", path, g_strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		sa_outfile_abort(out->file);
+		out->file = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int sa_output_close(const char *cmd, struct sa_output *out, bool ok)
+{
+	GError *err = NULL;
+	int ret = 0;
+
+	if (!out->file) {
+		if (out->f == stdout)
+			fflush(stdout);
+		out->f = NULL;
+		goto done;
+	}
+	if (fclose(out->f) && ok) {
+		sa_err(cmd, "%s: %s", out->path, g_strerror(errno));
+		ok = false;
+		ret = -1;
+	}
+	out->f = NULL;
+	if (!ok) {
+		sa_outfile_abort(out->file);
+	} else if (sa_outfile_commit(out->file, &err)) {
+		sa_output_error(cmd, err);
+		g_error_free(err);
+		ret = -1;
+	}
+	out->file = NULL;
+done:
+	g_free(out->path);
+	out->path = NULL;
 	return ret;
 }
 

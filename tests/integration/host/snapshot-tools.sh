@@ -97,17 +97,26 @@ assert_eq "live MemTotal, unpinned" "$(free -k | awk '/^Mem:/ {print $2}')" \
 	"$(csv "$TEST_TMP/now.csv" memory total)"
 grep -q '^source,meminfo,available,1$' "$TEST_TMP/now.csv" ||
 	fail "meminfo not available on the live host"
-# -o and --save write in place: a symlink stays a symlink (and /dev/null
-# a device), the file it points to gets the output
+# -o and --save refuse a symlink (the file it points to is untouched);
+# with --follow-symlinks the link stays a link and its target gets the
+# output. /dev/null stays a device.
 : >"$TEST_TMP/target.csv"
 ln -s target.csv "$TEST_TMP/link.csv"
 ln -s target.json "$TEST_TMP/link.json"
-"$SLABACCT" snapshot --csv -o "$TEST_TMP/link.csv" --save "$TEST_TMP/link.json" ||
-	fail "snapshot through symlinks failed"
+"$SLABACCT" snapshot --csv -o "$TEST_TMP/link.csv" 2>/dev/null &&
+	fail "snapshot -o wrote through a symlink"
+"$SLABACCT" snapshot --save "$TEST_TMP/link.json" -o /dev/null 2>/dev/null &&
+	fail "snapshot --save wrote through a symlink"
+[ -s "$TEST_TMP/target.csv" ] || [ -e "$TEST_TMP/target.json" ] &&
+	fail "a refused symlink's target was written"
+"$SLABACCT" snapshot --follow-symlinks --csv -o "$TEST_TMP/link.csv" \
+	--save "$TEST_TMP/link.json" || fail "snapshot through symlinks failed"
 [ -L "$TEST_TMP/link.csv" ] && [ -L "$TEST_TMP/link.json" ] ||
 	fail "snapshot replaced a symlink given as -o or --save"
 grep -q '^source,meminfo,available,1$' "$TEST_TMP/target.csv" ||
 	fail "the symlink's target did not get the CSV"
 "$SLABACCT" snapshot --load "$TEST_TMP/target.json" >/dev/null ||
 	fail "the saved snapshot behind the symlink does not load"
+"$SLABACCT" snapshot -o /dev/null || fail "snapshot -o /dev/null failed"
+[ -c /dev/null ] || fail "snapshot -o /dev/null replaced the device"
 echo "snapshot-tools: free, slabtop and vmstat agree on 4 sets of files"
