@@ -3,10 +3,13 @@
  * slabacct record [-e GROUPS] [-o FILE] [-b KB] [--duration S] [-- CMD...]
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,9 +31,14 @@ static const char description[] =
 	"decodes on another machine, and where it came from: kernel release,\n"
 	"/proc/cmdline, /proc/meminfo at start and end, and per-CPU lost events.\n"
 	"\n"
-	"Recording runs in a private tracefs instance (instances/slabacct-PID),\n"
-	"removed at the end; the top-level buffer and other users' settings are\n"
-	"not touched. It lasts while CMD runs, for S seconds, or until Ctrl-C.\n"
+	"Recording runs in a private tracefs instance (instances/slabacct-PID-T,\n"
+	"T the process's start time), removed at the end; the top-level buffer\n"
+	"and other users' settings are not touched. It lasts while CMD runs,\n"
+	"for S seconds, or until Ctrl-C or any other signal that would end the\n"
+	"process (SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGPIPE, ...): FILE is\n"
+	"then written and the instance removed. Killed by SIGKILL, slabacct\n"
+	"leaves the instance to the next slabacct, which removes it, and CMD\n"
+	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
 	"Events missing on this kernel are skipped with a warning. Filters apply\n"
 	"to the events that have the field (--gfp: gfp_flags, --call-site:\n"
 	"call_site); the others are recorded unfiltered.\n"
@@ -52,22 +60,88 @@ static const char description[] =
 	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
 	"  slabacct record --call-site kstrdup -- ls /\n";
 
-/* The signals that end a recording, and SIGCHLD; blocked in every thread. */
+/*
+ * Every catchable signal whose default would end the process ends the
+ * recording cleanly instead: blocked in every thread from the start (so
+ * even one ignored by the caller, as a shell ignores SIGINT and SIGQUIT
+ * for background jobs, is queued), taken by sigtimedwait. With SIGCHLD.
+ * SIGXFSZ is ignored (a file size limit is an error, EFBIG).
+ */
 static void end_signals(sigset_t *set)
 {
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+		SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+		SIGCHLD,
+	};
+	unsigned int i;
+	int sig;
+
 	sigemptyset(set);
-	sigaddset(set, SIGINT);
-	sigaddset(set, SIGTERM);
-	sigaddset(set, SIGHUP);
-	sigaddset(set, SIGCHLD);
+	for (i = 0; i < G_N_ELEMENTS(sigs); i++)
+		sigaddset(set, sigs[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
 }
+
+/*
+ * The signals of a crash (or sent as one): no clean stop is possible,
+ * but the instance must not go on tracing system-wide. The handler
+ * writes 0 to its tracing_on and events/enable (async-signal-safe), then
+ * dies of the signal; the next record removes the instance.
+ */
+static const int crash_signals[] = {
+	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+};
+static char crash_tracing_on[PATH_MAX], crash_events_enable[PATH_MAX];
+
+static void write_zero(const char *path)
+{
+	int fd = path[0] ? open(path, O_WRONLY | O_CLOEXEC) : -1;
+
+	if (fd >= 0) {
+		ssize_t n = write(fd, "0", 1);
+
+		(void)n;
+		close(fd);
+	}
+}
+
+static void crash_handler(int sig)
+{
+	write_zero(crash_tracing_on);
+	write_zero(crash_events_enable);
+	raise(sig);	/* SA_RESETHAND: the default action now */
+}
+
+static void crash_guard(const char *instance_dir)
+{
+	struct sigaction sa;
+	unsigned int i;
+
+	snprintf(crash_tracing_on, sizeof(crash_tracing_on), "%s/tracing_on",
+		 instance_dir);
+	snprintf(crash_events_enable, sizeof(crash_events_enable),
+		 "%s/events/enable", instance_dir);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = crash_handler;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	for (i = 0; i < G_N_ELEMENTS(crash_signals); i++)
+		sigaction(crash_signals[i], &sa, NULL);
+}
+
+/* What the workload gets back: the caller's mask and dispositions. */
+static sigset_t caller_mask;
+static pid_t recorder_pid;
 
 static void child_setup(gpointer data)
 {
-	sigset_t set;
-
-	end_signals(&set);
-	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	signal(SIGXFSZ, SIG_DFL);
+	sigprocmask(SIG_SETMASK, &caller_mask, NULL);
+	/* the workload ends with us, even when we are killed (SIGKILL) */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != recorder_pid)
+		_exit(127);	/* we died before the prctl */
 }
 
 static double now(void)
@@ -91,7 +165,7 @@ static enum stop_reason wait_for_end(struct sa_recorder *rec, GPid child,
 		struct timespec ts = { 0, 100 * 1000 * 1000 };
 		int sig = sigtimedwait(&set, NULL, &ts);
 
-		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
+		if (sig > 0 && sig != SIGCHLD)
 			return STOP_SIGNAL;
 		if (child > 0 && waitpid(child, status, WNOHANG) == child)
 			return STOP_CHILD;
@@ -290,7 +364,8 @@ int cmd_record(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 	/* The readers inherit the mask; the end signals come to sigwait. */
 	end_signals(&set);
-	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	recorder_pid = getpid();
+	pthread_sigmask(SIG_BLOCK, &set, &caller_mask);
 	rec = sa_recorder_start(&o, &missing, &error);
 	for (i = 0; missing && i < (int)missing->len; i++)
 		sa_warn(CMD, "%s does not exist on this kernel; not recorded",
@@ -302,6 +377,7 @@ int cmd_record(int argc, char **argv)
 			? SA_EXIT_USAGE : SA_EXIT_FAIL;
 		goto out;
 	}
+	crash_guard(sa_recorder_instance_dir(rec));
 	if (argc > 1 && !g_spawn_async(NULL, argv + 1, NULL,
 				       G_SPAWN_SEARCH_PATH |
 				       G_SPAWN_DO_NOT_REAP_CHILD |

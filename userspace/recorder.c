@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The live recorder: a private tracefs instance named slabacct-PID, read
+ * The live recorder: a private tracefs instance (trace-instance.h), read
  * per CPU with libtracefs (splice from trace_pipe_raw into a temporary
  * file in the output's directory), assembled into trace.dat at the end.
  */
@@ -19,6 +19,7 @@
 
 #include "events.h"
 #include "recorder.h"
+#include "trace-instance.h"
 #include "trace-meta.h"
 #include "tracedat-write.h"
 
@@ -37,7 +38,7 @@ struct cpu_reader {
 
 struct sa_recorder {
 	struct tracefs_instance *inst;	/* NULL: the top level */
-	bool own_instance;		/* created here, removed at the end */
+	struct sa_instance *own;	/* the private instance, if ours */
 	GPtrArray *events;	/* struct sa_event_ref, enabled */
 	struct sa_tracedat *td;
 	char *output;
@@ -50,30 +51,7 @@ struct sa_recorder {
 	gint failed;
 };
 
-static const char instance_prefix[] = "slabacct-";
-
 static void disable_events(struct sa_recorder *r);
-
-void sa_recorder_remove_stale(void)
-{
-	char **names = tracefs_instances("^slabacct-[0-9][0-9]*$");
-	int i;
-
-	for (i = 0; names && names[i]; i++) {
-		long pid = strtol(names[i] + strlen(instance_prefix), NULL,
-				  10);
-		struct tracefs_instance *inst;
-
-		if (pid <= 0 || kill(pid, 0) == 0 || errno != ESRCH)
-			continue;
-		inst = tracefs_instance_alloc(NULL, names[i]);
-		if (inst) {
-			tracefs_instance_destroy(inst);
-			tracefs_instance_free(inst);
-		}
-	}
-	tracefs_list_free(names);
-}
 
 static int set_error(GError **err, int code, const char *fmt, ...)
 	G_GNUC_PRINTF(3, 4);
@@ -307,7 +285,7 @@ static void free_recorder(struct sa_recorder *r)
 {
 	int cpu;
 
-	if (r->own_instance)
+	if (r->own)
 		tracefs_trace_off(r->inst);
 	stop_readers(r);
 	/* an instance with open trace_pipe_raw files cannot be removed */
@@ -317,10 +295,7 @@ static void free_recorder(struct sa_recorder *r)
 		if (r->cpus[cpu].fd >= 0)
 			close(r->cpus[cpu].fd);
 	}
-	if (r->own_instance) {
-		tracefs_instance_destroy(r->inst);
-		tracefs_instance_free(r->inst);
-	}
+	sa_instance_destroy(r->own);
 	g_free(r->cpus);
 	sa_outfile_abort(r->out);
 	sa_tracedat_free(r->td);
@@ -372,7 +347,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 				      GPtrArray **missing, GError **err)
 {
 	struct sa_recorder *r;
-	char *name, buf[32];
+	char buf[32];
 
 	*missing = g_ptr_array_new_with_free_func(g_free);
 	r = g_new0(struct sa_recorder, 1);
@@ -384,24 +359,10 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 		free_recorder(r);
 		return NULL;
 	}
-	sa_recorder_remove_stale();
-
-	name = g_strdup_printf("%s%d", instance_prefix, (int)getpid());
-	r->inst = tracefs_instance_create(name);
-	if (r->inst && !tracefs_instance_is_new(r->inst)) {
-		set_error(err, G_IO_ERROR_EXISTS, "tracefs instance %s "
-			  "exists already", name);
-		tracefs_instance_free(r->inst);
-		r->inst = NULL;
+	r->own = sa_instance_create(err);
+	if (!r->own)
 		goto fail;
-	}
-	if (!r->inst) {
-		errno_error(err, "cannot create a tracefs instance");
-		goto fail;
-	}
-	r->own_instance = true;
-	/* A new instance traces at once: keep it off until we read. */
-	tracefs_trace_off(r->inst);
+	r->inst = r->own->inst;
 	if (o->buffer_kb > 0) {
 		snprintf(buf, sizeof(buf), "%d", o->buffer_kb);
 		if (tracefs_instance_file_write(r->inst, "buffer_size_kb",
@@ -425,17 +386,20 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 		errno_error(err, "cannot start tracing");
 		goto fail;
 	}
-	g_free(name);
 	return r;
 fail:
-	g_free(name);
 	free_recorder(r);
 	return NULL;
 }
 
 const char *sa_recorder_instance(struct sa_recorder *r)
 {
-	return tracefs_instance_get_name(r->inst);
+	return r->own->name;
+}
+
+const char *sa_recorder_instance_dir(struct sa_recorder *r)
+{
+	return r->own->dir;
 }
 
 bool sa_recorder_failed(struct sa_recorder *r)
@@ -495,7 +459,7 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	memset(res, 0, sizeof(*res));
 	tracefs_trace_off(r->inst);
 	stop_readers(r);
-	if (!r->own_instance)
+	if (!r->own)
 		disable_events(r);
 	res->nr_cpus = r->nr_cpus;
 	res->lost = g_new0(guint64, r->nr_cpus);
@@ -508,11 +472,8 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		tracefs_cpu_close(r->cpus[cpu].tcpu);
 		r->cpus[cpu].tcpu = NULL;
 	}
-	if (r->own_instance) {
-		tracefs_instance_destroy(r->inst);
-		tracefs_instance_free(r->inst);
-		r->own_instance = false;
-	}
+	sa_instance_destroy(r->own);
+	r->own = NULL;
 	r->inst = NULL;
 
 	count_events(r, res);

@@ -63,8 +63,9 @@ struct sa_recorder;
 struct sa_recorder *sa_recorder_start(const struct sa_record_opts *opts,
 				      GPtrArray **missing, GError **err);
 
-/* The instance's name (under tracefs instances/). */
+/* The instance's name (under tracefs instances/), and its full path. */
 const char *sa_recorder_instance(struct sa_recorder *r);
+const char *sa_recorder_instance_dir(struct sa_recorder *r);
 
 /* True once a reader had to stop (the disk is full, or an I/O error). */
 bool sa_recorder_failed(struct sa_recorder *r);
@@ -94,8 +95,5 @@ int sa_recorder_collect_boot(const char *output,
 void sa_recorder_abort(struct sa_recorder *r);
 
 void sa_record_result_clear(struct sa_record_result *res);
-
-/* Remove instances left by slabacct processes that no longer run. */
-void sa_recorder_remove_stale(void);
 
 #endif /* SLABACCT_RECORDER_H */

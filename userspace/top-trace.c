@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The live tracefs source of slabacct top: a private instance
- * (instances/slabacct-PID, which sa_recorder_remove_stale() clears if we
- * die) with the kmem events of the dispatch table on. Each sample reads
+ * (trace-instance.h: the next slabacct process removes it if we are
+ * killed) with the kmem events of the dispatch table on. Each sample reads
  * what the ring buffers hold (tracefs_iterate_raw_events), decodes it
  * with the report's decoder and feeds the call-site aggregator, whose
  * cumulative rows are the sample. Call sites are named through
@@ -15,13 +15,14 @@
 
 #include "agg-callsite.h"
 #include "emit.h"
-#include "recorder.h"
 #include "report-pipeline.h"
 #include "symbols.h"
 #include "top.h"
+#include "trace-instance.h"
 #include "trace-meta.h"
 
 struct trace_src {
+	struct sa_instance *own;
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
 	struct sa_decode *dec;
@@ -98,11 +99,7 @@ static void trace_close(struct sa_top_source *src)
 {
 	struct trace_src *t = src->priv;
 
-	if (t->inst) {
-		tracefs_trace_off(t->inst);
-		tracefs_instance_destroy(t->inst);
-		tracefs_instance_free(t->inst);
-	}
+	sa_instance_destroy(t->own);
 	if (t->cs)
 		sa_agg_callsite.destroy(t->cs);
 	if (t->names)
@@ -130,7 +127,7 @@ struct sa_top_source *sa_top_source_trace(int buffer_kb, GError **err)
 	struct sa_top_source *src = g_new0(struct sa_top_source, 1);
 	struct trace_src *t = g_new0(struct trace_src, 1);
 	const struct sa_event_row *row;
-	char *kallsyms = NULL, *name;
+	char *kallsyms = NULL;
 	int enabled = 0;
 
 	src->priv = t;
@@ -153,21 +150,11 @@ struct sa_top_source *sa_top_source_trace(int buffer_kb, GError **err)
 	t->names = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 					 g_free);
 
-	sa_recorder_remove_stale();
-	name = g_strdup_printf("slabacct-%d", (int)getpid());
-	t->inst = tracefs_instance_create(name);
-	if (t->inst && !tracefs_instance_is_new(t->inst)) {
-		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_EXIST,
-			    "tracefs instance %s exists already", name);
-		tracefs_instance_free(t->inst);
-		t->inst = NULL;
-	} else if (!t->inst) {
-		fail(err, errno, "creating a tracefs instance");
-	}
-	src->desc = g_strdup_printf("tracefs instance %s", name);
-	g_free(name);
-	if (!t->inst)
+	t->own = sa_instance_create(err);
+	if (!t->own)
 		goto error;
+	t->inst = t->own->inst;
+	src->desc = g_strdup_printf("tracefs instance %s", t->own->name);
 	tracefs_trace_off(t->inst);
 	if (buffer_kb > 0)
 		tracefs_instance_set_buffer_size(t->inst, buffer_kb, -1);

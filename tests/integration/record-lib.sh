@@ -25,13 +25,29 @@ check_counts() {
 	done < <(grep -E '^  [a-z]+:[a-z_]+ +[0-9]+$' "$summary")
 }
 
-# leaked_instances: slabacct-PID tracefs instances whose process is gone
-# (other slabacct processes may be recording at the same time)
+# instance_of PID: the tracefs instance of the slabacct process PID
+# (instances/slabacct-PID-STARTTIME, or slabacct-PID from older builds)
+instance_of() {
+	local d
+	for d in /sys/kernel/tracing/instances/slabacct-"$1" \
+		 /sys/kernel/tracing/instances/slabacct-"$1"-*; do
+		[ -d "$d" ] && { echo "$d"; return 0; }
+	done
+	return 1
+}
+
+# leaked_instances: slabacct tracefs instances that no process holds
+# (other slabacct processes may be recording at the same time). A
+# recorder holds a lock (flock) on its instance's directory; instances of
+# older builds (slabacct-PID) are judged by their PID.
 leaked_instances() {
-	local d pid
+	local d n pid
 	for d in /sys/kernel/tracing/instances/slabacct-*; do
 		[ -d "$d" ] || continue
-		pid=${d##*-}
-		kill -0 "$pid" 2>/dev/null || echo "${d##*/}"
+		n=${d##*/slabacct-}
+		case "$n" in
+		*-*) flock -n "$d" true 2>/dev/null && echo "${d##*/}" ;;
+		*) kill -0 "$n" 2>/dev/null || echo "${d##*/}" ;;
+		esac
 	done
 }

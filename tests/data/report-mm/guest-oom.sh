@@ -37,7 +37,7 @@ rec=$!
 echo -1000 > /proc/$rec/oom_score_adj
 # recording has begun once its instance's tracing_on is set
 i=0
-while ! grep -qx 1 $T/instances/slabacct-$rec/tracing_on 2>/dev/null; do
+while ! grep -qx 1 $T/instances/slabacct-$rec-*/tracing_on 2>/dev/null; do
 	i=$((i + 1))
 	[ $i -lt 300 ] || { echo "record did not start" >&2; exit 1; }
 	sleep 0.1

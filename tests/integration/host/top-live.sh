@@ -61,7 +61,7 @@ start_top() {
 		 echo \$? >$TEST_TMP/status; stty -a >$TEST_TMP/stty.after;
 		 sleep 600"
 	wait_for '^ ALLOCS/s'
-	instance=$(screen | sed -n 's/.*tracefs instance \(slabacct-[0-9]*\),.*/\1/p')
+	instance=$(screen | sed -n 's/.*tracefs instance \(slabacct-[0-9-]*\),.*/\1/p')
 	[ -n "$instance" ] || fail "no tracefs instance named on the screen"
 	[ -d /sys/kernel/tracing/instances/$instance ] ||
 		fail "instance $instance does not exist while top runs"
