@@ -55,8 +55,14 @@ int cmd_events(int argc, char **argv)
 		have ? present++ : missing++;
 		if (missing_only && have)
 			continue;
-		printf("%-8s %-11s %s\n", have ? "present" : "missing",
-		       e->system, e->name);
+		if (!have && e->alt &&
+		    tracefs_event_file_exists(NULL, e->system, e->alt,
+					      "format"))
+			printf("%-8s %-11s %-30s (normal: %s covers it)\n",
+			       "missing", e->system, e->name, e->alt);
+		else
+			printf("%-8s %-11s %s\n", have ? "present" : "missing",
+			       e->system, e->name);
 	}
 	printf("# %d present, %d missing\n", present, missing);
 	return SA_EXIT_OK;

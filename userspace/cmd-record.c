@@ -55,6 +55,11 @@ static const char description[] =
 	"--follow-symlinks, and a second recording into the same FILE is\n"
 	"refused while the first runs (a lock, .FILE.lock beside it).\n"
 	"\n"
+	"Exit status: 0; CMD's own status when CMD fails (128 + N when signal\n"
+	"N killed it; FILE is complete); 1 when recording failed or the disk\n"
+	"filled (FILE then holds what was written); 2 for bad usage, a\n"
+	"missing requirement (root, tracefs) or a CMD that cannot be run.\n"
+	"\n"
 	"Examples:\n"
 	"  slabacct record -o boot.dat --duration 10\n"
 	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
@@ -414,11 +419,14 @@ int cmd_record(int argc, char **argv)
 		ret = SA_EXIT_FAIL;
 	} else if (child > 0 && why == STOP_CHILD &&
 		   !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-		sa_warn(CMD, "'%s' %s %d", argv[1],
-			WIFEXITED(status) ? "exited with status" :
+		/* the workload's failure is ours, as with time(1) */
+		sa_warn(CMD, "'%s' %s %d (the recording is complete)",
+			argv[1], WIFEXITED(status) ? "exited with status" :
 			"was killed by signal",
 			WIFEXITED(status) ? WEXITSTATUS(status) :
 			WTERMSIG(status));
+		ret = WIFEXITED(status) ? WEXITSTATUS(status) :
+			128 + WTERMSIG(status);
 	}
 	sa_record_result_clear(&res);
 out:

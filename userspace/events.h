@@ -23,6 +23,10 @@ struct sa_event_desc {
 	const char *system;		/* tracefs system: kmem, vmscan, ... */
 	const char *name;		/* event name */
 	enum sa_group group;
+	const char *alt;		/* an event of the same kind, of the same
+					 * system: where it exists, this one's
+					 * absence is normal (kmalloc_node went
+					 * into kmalloc); NULL: none */
 };
 
 /* The whole table, terminated by an entry with a NULL name. */

@@ -89,8 +89,12 @@ static int enable_events(struct sa_recorder *r, unsigned int groups,
 			continue;
 		if (!tracefs_event_file_exists(r->inst, d->system, d->name,
 					       "enable")) {
-			g_ptr_array_add(missing, g_strdup_printf("%s:%s",
-						d->system, d->name));
+			/* normal where an event of its kind exists */
+			if (!d->alt ||
+			    !tracefs_event_file_exists(r->inst, d->system,
+						       d->alt, "enable"))
+				g_ptr_array_add(missing, g_strdup_printf(
+						"%s:%s", d->system, d->name));
 			continue;
 		}
 		if (tracefs_event_enable(r->inst, d->system, d->name))

@@ -53,7 +53,8 @@ struct sa_recorder;
  * Open the output (a new file beside it, outfile.h: nothing at the path
  * changes before the end), create the instance, enable the events and
  * start reading. Events missing on this kernel are listed in *missing
- * ("system:name" strings, caller frees with g_ptr_array_unref). On error
+ * ("system:name" strings, caller frees with g_ptr_array_unref), except
+ * those whose kind another event covers (sa_event_desc.alt). On error
  * nothing is left behind (no instance, no new file, an earlier file at
  * the path as it was) and NULL is returned with *err set;
  * G_IO_ERROR_NOT_FOUND means no requested event exists,

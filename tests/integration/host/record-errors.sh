@@ -31,6 +31,27 @@ expect 2 "bad buffer size" "$SLABACCT" boot cmdline -b -1
 expect 2 "unknown subcommand" "$SLABACCT" boot frob
 [ -e "$TEST_TMP/x.dat" ] && fail "a failed record left its output"
 
+# The workload's failure is record's exit status; the recording is kept
+# (128 + N when a signal N killed it)
+for w in "1 false" "3 sh -c 'exit 3'" "138 sh -c 'kill -USR1 \$\$'"; do
+	want=${w%% *}
+	rm -f "$TEST_TMP/st.dat"
+	eval "\"\$SLABACCT\" record -o \"\$TEST_TMP/st.dat\" -- ${w#* }" \
+		>"$TEST_TMP/st.out" 2>&1
+	assert_eq "exit status of record -- ${w#* }" "$want" "$?"
+	trace-cmd report "$TEST_TMP/st.dat" >/dev/null 2>&1 ||
+		fail "record -- ${w#* } kept no readable recording: $(cat "$TEST_TMP/st.out")"
+done
+# An event absent where another of its kind exists is no warning
+# (kmalloc_node went into kmalloc, kmem_cache_alloc_node likewise)
+ev=/sys/kernel/tracing/events/kmem
+for pair in kmalloc_node:kmalloc kmem_cache_alloc_node:kmem_cache_alloc; do
+	if [ ! -d "$ev/${pair%:*}" ] && [ -d "$ev/${pair#*:}" ]; then
+		grep "kmem:${pair%:*} does not exist" "$TEST_TMP/st.out" &&
+			fail "warned about ${pair%:*}, whose kind (${pair#*:}) exists"
+	fi
+done
+
 # Not root: what is needed, exit 2
 if command -v setpriv >/dev/null; then
 	expect 2 "needs root" setpriv --reuid=65534 --regid=65534 --clear-groups \
