@@ -41,7 +41,11 @@ static const char description[] =
 	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
 	"Events missing on this kernel are skipped with a warning. Filters apply\n"
 	"to the events that have the field (--gfp: gfp_flags, --call-site:\n"
-	"call_site); the others are recorded unfiltered.\n"
+	"call_site); the others are recorded unfiltered. The events of\n"
+	"slabacct's own threads (its splice reads) are left out, as trace-cmd\n"
+	"does (set_event_notrace_pid, or an event filter on common_pid where\n"
+	"the kernel lacks it), and the trace's origin says so; --trace-self\n"
+	"keeps them.\n"
 	"\n"
 	"What FILE reveals: /proc/kallsyms (kernel addresses, which undo\n"
 	"KASLR), the heap pointers of every allocation, the command line of\n"
@@ -282,7 +286,7 @@ int cmd_record(int argc, char **argv)
 	gchar *groups = NULL, *output = NULL, *comm = NULL, *gfp = NULL;
 	gchar *site = NULL, *command = NULL, *advice, *path;
 	gint buffer_kb = 0, pid = 0;
-	gboolean no_snapshot = FALSE;
+	gboolean no_snapshot = FALSE, trace_self = FALSE, self_filter = FALSE;
 	gdouble duration = 0;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
@@ -306,6 +310,12 @@ int cmd_record(int argc, char **argv)
 		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &no_snapshot,
 		  "store no system snapshot at start and end (it reads "
 		  "every process's smaps_rollup)", NULL },
+		{ "trace-self", 0, 0, G_OPTION_ARG_NONE, &trace_self,
+		  "keep the events of slabacct's own threads (left out by "
+		  "default)", NULL },
+		{ "self-filter", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE,
+		  &self_filter, "leave them out by an event filter even "
+		  "where set_event_notrace_pid exists (for tests)", NULL },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
@@ -333,6 +343,8 @@ int cmd_record(int argc, char **argv)
 	o.output = output ? output : "trace.dat";
 	o.recorder = "slabacct record";
 	o.no_snapshot = no_snapshot;
+	o.trace_self = trace_self;
+	o.self_by_filter = self_filter;
 	ret = check_args(&o, groups, duration, gfp);
 	if (!ret && sa_output_opts_get(CMD, &oo, &o.out))
 		ret = SA_EXIT_USAGE;

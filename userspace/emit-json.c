@@ -36,6 +36,7 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_str(b, "cmdline", o->cmdline);
 	sa_json_put_str(b, "recorder", o->recorder);
 	sa_json_put_str(b, "command", o->command);
+	sa_json_put_str(b, "left_out", o->left_out);
 	sa_json_put_str(b, "clock", o->clock);
 	sa_json_put_int(b, "nr_cpus", o->nr_cpus);
 	sa_json_put_int(b, "first_ts_ns", rep->first_ts);

@@ -111,12 +111,85 @@ static int enable_events(struct sa_recorder *r, unsigned int groups,
 	return 0;
 }
 
-/* The filter for one event: the conditions on fields it has. */
+static gint cmp_int(gconstpointer a, gconstpointer b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* The threads of this process now: the main thread and the readers. */
+static GArray *own_threads(void)
+{
+	GArray *tids = g_array_new(FALSE, FALSE, sizeof(int));
+	GDir *d = g_dir_open("/proc/self/task", 0, NULL);
+	const char *n;
+	int t;
+
+	while (d && (n = g_dir_read_name(d)))
+		if ((t = atoi(n)) > 0)
+			g_array_append_val(tids, t);
+	if (d)
+		g_dir_close(d);
+	if (!tids->len) {
+		t = gettid();
+		g_array_append_val(tids, t);
+	}
+	g_array_sort(tids, cmp_int);
+	return tids;
+}
+
+/*
+ * Leave the recorder's own threads out of the trace (their splice reads
+ * are events too), as trace-cmd does: by set_event_notrace_pid where
+ * tracefs has it, else by an event filter on common_pid (*by_filter is
+ * then set to the thread ids, for apply_filters). Said in the origin.
+ */
+static int leave_out_self(struct sa_recorder *r,
+			  const struct sa_record_opts *o, GArray **by_filter,
+			  GError **err)
+{
+	GArray *tids;
+	GString *list;
+	bool notrace;
+	char *text;
+	guint i;
+	int ret = 0;
+
+	*by_filter = NULL;
+	if (o->trace_self)
+		return 0;
+	tids = own_threads();
+	list = g_string_new(NULL);
+	for (i = 0; i < tids->len; i++)
+		g_string_append_printf(list, "%s%d", i ? " " : "",
+				       g_array_index(tids, int, i));
+	notrace = !o->self_by_filter &&
+		  tracefs_file_exists(r->inst, "set_event_notrace_pid");
+	if (notrace && tracefs_instance_file_write(r->inst,
+			"set_event_notrace_pid", list->str) < 0)
+		ret = errno_error(err, "cannot write set_event_notrace_pid");
+	text = g_strdup_printf("recorder threads, pids %s (%s)", list->str,
+			       notrace ? "set_event_notrace_pid" :
+			       "event filter on common_pid");
+	sa_tracedat_set_origin(r->td, SA_ORIGIN_LEFT_OUT, text);
+	g_free(text);
+	g_string_free(list, TRUE);
+	if (notrace || ret)
+		g_array_unref(tids);
+	else
+		*by_filter = tids;
+	return ret;
+}
+
+/*
+ * The filter for one event: the conditions on fields it has, and
+ * without the threads in self (NULL: none).
+ */
 static char *event_filter(const struct sa_record_opts *o,
-			  struct tep_event *ev)
+			  struct tep_event *ev, GArray *self)
 {
 	GPtrArray *parts = g_ptr_array_new_with_free_func(g_free);
 	char *expr;
+	guint i;
 
 	if (o->pid)
 		g_ptr_array_add(parts, g_strdup_printf("common_pid == %d",
@@ -132,6 +205,9 @@ static char *event_filter(const struct sa_record_opts *o,
 			"call_site >= 0x%" G_GINT64_MODIFIER "x && "
 			"call_site < 0x%" G_GINT64_MODIFIER "x",
 			o->site_lo, o->site_hi));
+	for (i = 0; self && i < self->len; i++)
+		g_ptr_array_add(parts, g_strdup_printf("common_pid != %d",
+				g_array_index(self, int, i)));
 	g_ptr_array_add(parts, NULL);
 	expr = parts->len > 1 ? g_strjoinv(" && ", (char **)parts->pdata)
 			      : NULL;
@@ -140,20 +216,21 @@ static char *event_filter(const struct sa_record_opts *o,
 }
 
 static int apply_filters(struct sa_recorder *r,
-			 const struct sa_record_opts *o, GError **err)
+			 const struct sa_record_opts *o, GArray *self,
+			 GError **err)
 {
 	struct tep_handle *tep;
 	guint i;
 	int ret = 0;
 
-	if (!o->pid && !o->comm && !o->gfp_mask && !o->site_hi)
+	if (!o->pid && !o->comm && !o->gfp_mask && !o->site_hi && !self)
 		return 0;
 	tep = sa_trace_meta_tep(r->events);
 	for (i = 0; i < r->events->len && !ret; i++) {
 		struct sa_event_ref *e = r->events->pdata[i];
 		struct tep_event *ev = tep ? tep_find_event_by_name(tep,
 						e->system, e->name) : NULL;
-		char *expr = event_filter(o, ev);
+		char *expr = event_filter(o, ev, self);
 
 		if (expr && tracefs_event_file_write(r->inst, e->system,
 						     e->name, "filter",
@@ -351,6 +428,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 				      GPtrArray **missing, GError **err)
 {
 	struct sa_recorder *r;
+	GArray *self = NULL;
 	char buf[32];
 
 	*missing = g_ptr_array_new_with_free_func(g_free);
@@ -375,8 +453,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 			goto fail;
 		}
 	}
-	if (enable_events(r, o->groups, *missing, err) ||
-	    apply_filters(r, o, err))
+	if (enable_events(r, o->groups, *missing, err))
 		goto fail;
 
 	r->page_size = subbuf_size(r->inst);
@@ -386,12 +463,20 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 				r->snapshot, err) ||
 	    reserve_header(r, err) || start_readers(r, err))
 		goto fail;
+	/* every thread of ours exists now: leave them out */
+	if (leave_out_self(r, o, &self, err) ||
+	    apply_filters(r, o, self, err))
+		goto fail;
 	if (tracefs_trace_on(r->inst)) {
 		errno_error(err, "cannot start tracing");
 		goto fail;
 	}
+	if (self)
+		g_array_unref(self);
 	return r;
 fail:
+	if (self)
+		g_array_unref(self);
 	free_recorder(r);
 	return NULL;
 }

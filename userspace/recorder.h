@@ -27,6 +27,9 @@ struct sa_record_opts {
 	const char *recorder;	/* "slabacct record" */
 	const char *command;	/* the workload's command line, or NULL */
 	bool no_snapshot;	/* no system snapshots at start and end */
+	bool trace_self;	/* keep the recorder's own threads' events */
+	bool self_by_filter;	/* leave them out by an event filter even
+				 * where set_event_notrace_pid exists */
 };
 
 struct sa_record_event_count {
@@ -52,7 +55,10 @@ struct sa_recorder;
 /*
  * Open the output (a new file beside it, outfile.h: nothing at the path
  * changes before the end), create the instance, enable the events and
- * start reading. Events missing on this kernel are listed in *missing
+ * start reading. The recorder's own threads are left out (unless
+ * opts->trace_self) by set_event_notrace_pid where tracefs has it, else
+ * by an event filter on common_pid, and the origin says so (left_out).
+ * Events missing on this kernel are listed in *missing
  * ("system:name" strings, caller frees with g_ptr_array_unref), except
  * those whose kind another event covers (sa_event_desc.alt). On error
  * nothing is left behind (no instance, no new file, an earlier file at

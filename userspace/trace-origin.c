@@ -256,6 +256,7 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 		o->recorder = g_strdup_printf("trace-cmd %s",
 					      o->tracer_version);
 	o->command = take(o->extra, SA_ORIGIN_COMMAND);
+	o->left_out = take(o->extra, SA_ORIGIN_LEFT_OUT);
 	o->meminfo_start = take(o->extra, SA_ORIGIN_MEMINFO_START);
 	o->meminfo_end = take(o->extra, SA_ORIGIN_MEMINFO_END);
 	o->snapshot_start = take(o->extra, SA_ORIGIN_SNAPSHOT_START);
@@ -272,6 +273,7 @@ void sa_trace_origin_clear(struct sa_trace_origin *o)
 	g_free(o->cmdline);
 	g_free(o->recorder);
 	g_free(o->command);
+	g_free(o->left_out);
 	g_free(o->clock);
 	g_free(o->lost);
 	g_free(o->meminfo_start);

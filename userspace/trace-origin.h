@@ -24,6 +24,8 @@ struct sa_trace_origin {
 	char *recorder;		/* "slabacct record", "slabacct boot collect",
 				 * "trace-cmd" ... */
 	char *command;		/* the workload command line, or NULL */
+	char *left_out;		/* what the recorder left out ("recorder
+				 * threads, pids 1 2 (...)"), or NULL */
 	char *clock;		/* trace clock: "local", "global", ... */
 	guint64 start_ns;	/* first and last event timestamps, 0 if */
 	guint64 end_ns;		/* unknown */

@@ -45,5 +45,7 @@ enum sa_tracedat_option {
 #define SA_ORIGIN_MEMINFO_END		"meminfo_end"
 #define SA_ORIGIN_SNAPSHOT_START	"snapshot_start"
 #define SA_ORIGIN_SNAPSHOT_END		"snapshot_end"
+/* what the recorder kept out of the trace (its own threads), in words */
+#define SA_ORIGIN_LEFT_OUT		"left_out"
 
 #endif /* SLABACCT_TRACEDAT_FORMAT_H */

@@ -153,6 +153,7 @@
 		line('cmdline', g.cmdline);
 		line('recorded by', g.recorder);
 		line('command', g.command);
+		line('left out', g.left_out);
 		line('cpus', g.nr_cpus);
 		line('clock', g.clock);
 		if (g.duration_ns !== undefined)
