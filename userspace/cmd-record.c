@@ -39,13 +39,17 @@ static const char description[] =
 	"then written and the instance removed. Killed by SIGKILL, slabacct\n"
 	"leaves the instance to the next slabacct, which removes it, and CMD\n"
 	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
-	"Events missing on this kernel are skipped with a warning. Filters apply\n"
-	"to the events that have the field (--gfp: gfp_flags, --call-site:\n"
-	"call_site); the others are recorded unfiltered. The events of\n"
-	"slabacct's own threads (its splice reads) are left out, as trace-cmd\n"
-	"does (set_event_notrace_pid, or an event filter on common_pid where\n"
-	"the kernel lacks it), and the trace's origin says so; --trace-self\n"
-	"keeps them.\n"
+	"\n"
+	"Events missing on this kernel are skipped with a warning. --gfp and\n"
+	"--call-site filter allocations (the events with gfp_flags, and with\n"
+	"call_site and bytes_alloc): frees are all kept, since a free's\n"
+	"call_site is the function that frees, and the report matches them to\n"
+	"the allocations by pointer. --pid and --comm filter every event. The\n"
+	"filters are kept in the trace's origin, and the report says what they\n"
+	"imply. The events of slabacct's own threads (its splice reads) are\n"
+	"left out, as trace-cmd does (set_event_notrace_pid, or an event filter\n"
+	"on common_pid where the kernel lacks it), and the origin says so;\n"
+	"--trace-self keeps them.\n"
 	"\n"
 	"What FILE reveals: /proc/kallsyms (kernel addresses, which undo\n"
 	"KASLR), the heap pointers of every allocation, the command line of\n"
@@ -306,7 +310,8 @@ int cmd_record(int argc, char **argv)
 		{ "gfp", 0, 0, G_OPTION_ARG_STRING, &gfp,
 		  "only allocations with one of these GFP bits", "MASK" },
 		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &site,
-		  "only events from this function (or 0xADDRESS)", "SYM" },
+		  "only allocations from this function (or 0xADDRESS); "
+		  "every free is kept", "SYM" },
 		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &no_snapshot,
 		  "store no system snapshot at start and end (it reads "
 		  "every process's smaps_rollup)", NULL },
@@ -358,6 +363,7 @@ int cmd_record(int argc, char **argv)
 		ret = SA_EXIT_USAGE;
 		goto out;
 	}
+	o.site_name = site;
 	if (site && parse_call_site(site, &o)) {
 		sa_err(CMD, "unknown call site '%s' (a kernel function in "
 		       "/proc/kallsyms, or 0xADDRESS)", site);

@@ -48,6 +48,8 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "trace_recorder: %s\n", rep->origin.recorder);
 	if (rep->origin.left_out)
 		fprintf(f, "trace_left_out: %s\n", rep->origin.left_out);
+	if (rep->origin.filter)
+		fprintf(f, "trace_filter: %s\n", rep->origin.filter);
 	fprintf(f, "trace_duration_ns: %" U "\n", rep->last_ts > rep->first_ts ?
 		rep->last_ts - rep->first_ts : 0);
 sizes:

@@ -67,6 +67,7 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	kv(f, "command", o->command);
 	kv(f, "cmdline", o->cmdline);
 	kv(f, "left_out", o->left_out);
+	kv(f, "filter", o->filter);
 	kv(f, "clock", o->clock);
 	fprintf(f, "# nr_cpus: %d\n# duration_ns: %" U "\n", o->nr_cpus,
 		rep->last_ts > rep->first_ts ? rep->last_ts - rep->first_ts :

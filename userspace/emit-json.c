@@ -37,6 +37,7 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_str(b, "recorder", o->recorder);
 	sa_json_put_str(b, "command", o->command);
 	sa_json_put_str(b, "left_out", o->left_out);
+	sa_json_put_str(b, "filter", o->filter);
 	sa_json_put_str(b, "clock", o->clock);
 	sa_json_put_int(b, "nr_cpus", o->nr_cpus);
 	sa_json_put_int(b, "first_ts_ns", rep->first_ts);

@@ -97,6 +97,8 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 		put_kv(e, "# cmdline: ", o->cmdline);
 	if (o->left_out)
 		put_wrapped(e, "# left out: ", o->left_out);
+	if (o->filter)
+		put_wrapped(e, "# filter: ", o->filter);
 	fprintf(f, "# cpus: %d, clock: %s, duration: ", o->nr_cpus,
 		o->clock ? o->clock : "unknown");
 	put_secs(f, rep->last_ts > rep->first_ts ?

@@ -200,7 +200,9 @@ static char *event_filter(const struct sa_record_opts *o,
 	if (o->gfp_mask && ev && tep_find_any_field(ev, "gfp_flags"))
 		g_ptr_array_add(parts, g_strdup_printf(
 			"gfp_flags & 0x%" G_GINT64_MODIFIER "x", o->gfp_mask));
-	if (o->site_hi && ev && tep_find_any_field(ev, "call_site"))
+	/* an allocation, by its shape: a free's call_site is the freer's */
+	if (o->site_hi && ev && tep_find_any_field(ev, "call_site") &&
+	    tep_find_any_field(ev, "bytes_alloc"))
 		g_ptr_array_add(parts, g_strdup_printf(
 			"call_site >= 0x%" G_GINT64_MODIFIER "x && "
 			"call_site < 0x%" G_GINT64_MODIFIER "x",
@@ -215,6 +217,51 @@ static char *event_filter(const struct sa_record_opts *o,
 	return expr;
 }
 
+/* The filters, in the origin: in words, and each by its option */
+static void filters_origin(struct sa_recorder *r,
+			   const struct sa_record_opts *o)
+{
+	GPtrArray *words = g_ptr_array_new_with_free_func(g_free);
+	char *s;
+
+	if (o->pid) {
+		s = g_strdup_printf("%d", o->pid);
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_FILTER_PID, s);
+		g_ptr_array_add(words, g_strdup_printf("pid %s (every event)",
+						       s));
+		g_free(s);
+	}
+	if (o->comm) {
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_FILTER_COMM, o->comm);
+		g_ptr_array_add(words, g_strdup_printf("comm %s (every event)",
+						       o->comm));
+	}
+	if (o->gfp_mask) {
+		s = g_strdup_printf("0x%" G_GINT64_MODIFIER "x", o->gfp_mask);
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_FILTER_GFP, s);
+		g_ptr_array_add(words, g_strdup_printf("gfp_flags & %s "
+						       "(allocations)", s));
+		g_free(s);
+	}
+	if (o->site_hi) {
+		s = o->site_name ? g_strdup(o->site_name) :
+		    g_strdup_printf("0x%" G_GINT64_MODIFIER "x", o->site_lo);
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_FILTER_CALL_SITE, s);
+		g_ptr_array_add(words, g_strdup_printf("call site %s [0x%"
+				G_GINT64_MODIFIER "x, 0x%" G_GINT64_MODIFIER
+				"x) (allocations; frees unfiltered)", s,
+				o->site_lo, o->site_hi));
+		g_free(s);
+	}
+	g_ptr_array_add(words, NULL);
+	if (words->len > 1) {
+		s = g_strjoinv("; ", (char **)words->pdata);
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_FILTER, s);
+		g_free(s);
+	}
+	g_ptr_array_unref(words);
+}
+
 static int apply_filters(struct sa_recorder *r,
 			 const struct sa_record_opts *o, GArray *self,
 			 GError **err)
@@ -223,6 +270,7 @@ static int apply_filters(struct sa_recorder *r,
 	guint i;
 	int ret = 0;
 
+	filters_origin(r, o);
 	if (!o->pid && !o->comm && !o->gfp_mask && !o->site_hi && !self)
 		return 0;
 	tep = sa_trace_meta_tep(r->events);

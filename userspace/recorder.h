@@ -22,8 +22,12 @@ struct sa_record_opts {
 	const char *comm;	/* only this command's events; NULL: all */
 	guint64 gfp_mask;	/* events with gfp_flags must have one of
 				 * these bits; 0: no filter */
-	guint64 site_lo;	/* events with call_site must have it in */
-	guint64 site_hi;	/* [site_lo, site_hi); site_hi 0: no filter */
+	guint64 site_lo;	/* allocations (events with call_site and
+				 * bytes_alloc) must have call_site in */
+	guint64 site_hi;	/* [site_lo, site_hi); site_hi 0: no filter.
+				 * Frees are kept: their call_site is the
+				 * freeing function's */
+	const char *site_name;	/* the --call-site argument, for the origin */
 	const char *recorder;	/* "slabacct record" */
 	const char *command;	/* the workload's command line, or NULL */
 	bool no_snapshot;	/* no system snapshots at start and end */

@@ -257,8 +257,13 @@ static void origin_fill(struct sa_report *rep, struct tep_handle *tep)
 
 static void notes_fill(struct sa_report *rep)
 {
+	GPtrArray *filter_notes = sa_trace_origin_notes(&rep->origin);
+	guint i;
 	int e;
 
+	for (i = 0; i < filter_notes->len; i++)
+		sa_report_note(rep, "%s", (char *)filter_notes->pdata[i]);
+	g_ptr_array_unref(filter_notes);
 	if (!rep->ev_present[SA_EV_KMALLOC] &&
 	    !rep->ev_present[SA_EV_CACHE_ALLOC] &&
 	    !rep->ev_present[SA_EV_KFREE] &&

@@ -257,11 +257,43 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 					      o->tracer_version);
 	o->command = take(o->extra, SA_ORIGIN_COMMAND);
 	o->left_out = take(o->extra, SA_ORIGIN_LEFT_OUT);
+	o->filter = take(o->extra, SA_ORIGIN_FILTER);
 	o->meminfo_start = take(o->extra, SA_ORIGIN_MEMINFO_START);
 	o->meminfo_end = take(o->extra, SA_ORIGIN_MEMINFO_END);
 	o->snapshot_start = take(o->extra, SA_ORIGIN_SNAPSHOT_START);
 	o->snapshot_end = take(o->extra, SA_ORIGIN_SNAPSHOT_END);
 	return 0;
+}
+
+GPtrArray *sa_trace_origin_notes(const struct sa_trace_origin *o)
+{
+	GPtrArray *notes = g_ptr_array_new_with_free_func(g_free);
+	const char *v;
+
+#define KEY(k) (o->extra ? (const char *)g_hash_table_lookup(o->extra, k) \
+			 : NULL)
+	if ((v = KEY(SA_ORIGIN_FILTER_CALL_SITE)))
+		g_ptr_array_add(notes, g_strdup_printf(
+			"recorded with --call-site %s: the trace has that "
+			"function's allocations and every free (a free carries "
+			"the freeing function's call site), matched by "
+			"pointer: its frees and live figures are exact, and "
+			"'unmatched frees' also counts other sites' objects",
+			v));
+	if ((v = KEY(SA_ORIGIN_FILTER_GFP)))
+		g_ptr_array_add(notes, g_strdup_printf(
+			"recorded with --gfp %s: only allocations with one of "
+			"these flags are in the trace, but every free: "
+			"'unmatched frees' counts the objects of the others",
+			v));
+	if ((v = KEY(SA_ORIGIN_FILTER_PID)) ||
+	    (v = KEY(SA_ORIGIN_FILTER_COMM)))
+		g_ptr_array_add(notes, g_strdup_printf(
+			"recorded with --%s %s: only that task's events, frees "
+			"included: an object another task freed looks live",
+			KEY(SA_ORIGIN_FILTER_PID) ? "pid" : "comm", v));
+#undef KEY
+	return notes;
 }
 
 void sa_trace_origin_clear(struct sa_trace_origin *o)
@@ -274,6 +306,7 @@ void sa_trace_origin_clear(struct sa_trace_origin *o)
 	g_free(o->recorder);
 	g_free(o->command);
 	g_free(o->left_out);
+	g_free(o->filter);
 	g_free(o->clock);
 	g_free(o->lost);
 	g_free(o->meminfo_start);

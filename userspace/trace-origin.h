@@ -26,6 +26,7 @@ struct sa_trace_origin {
 	char *command;		/* the workload command line, or NULL */
 	char *left_out;		/* what the recorder left out ("recorder
 				 * threads, pids 1 2 (...)"), or NULL */
+	char *filter;		/* the recording's filters in words, or NULL */
 	char *clock;		/* trace clock: "local", "global", ... */
 	guint64 start_ns;	/* first and last event timestamps, 0 if */
 	guint64 end_ns;		/* unknown */
@@ -54,6 +55,12 @@ struct sa_trace_origin {
  */
 int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 			 GError **err);
+
+/*
+ * What the recording's filters imply for the figures, as notes for the
+ * report (strings; free with g_ptr_array_unref). Empty if unfiltered.
+ */
+GPtrArray *sa_trace_origin_notes(const struct sa_trace_origin *o);
 
 /* Free what sa_trace_origin_read filled in, and zero the struct. */
 void sa_trace_origin_clear(struct sa_trace_origin *o);

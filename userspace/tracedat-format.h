@@ -47,5 +47,14 @@ enum sa_tracedat_option {
 #define SA_ORIGIN_SNAPSHOT_END		"snapshot_end"
 /* what the recorder kept out of the trace (its own threads), in words */
 #define SA_ORIGIN_LEFT_OUT		"left_out"
+/*
+ * The filters of the recording: "filter" sums them up in words; each one
+ * also has its key, with the option's value (for the report's notes).
+ */
+#define SA_ORIGIN_FILTER		"filter"
+#define SA_ORIGIN_FILTER_CALL_SITE	"filter_call_site"
+#define SA_ORIGIN_FILTER_GFP		"filter_gfp"
+#define SA_ORIGIN_FILTER_PID		"filter_pid"
+#define SA_ORIGIN_FILTER_COMM		"filter_comm"
 
 #endif /* SLABACCT_TRACEDAT_FORMAT_H */

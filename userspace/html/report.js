@@ -154,6 +154,7 @@
 		line('recorded by', g.recorder);
 		line('command', g.command);
 		line('left out', g.left_out);
+		line('filter', g.filter);
 		line('cpus', g.nr_cpus);
 		line('clock', g.clock);
 		if (g.duration_ns !== undefined)
