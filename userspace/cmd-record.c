@@ -19,6 +19,7 @@
 #include "cmd.h"
 #include "events.h"
 #include "kallsyms-range.h"
+#include "record-advice.h"
 #include "recorder.h"
 
 #define CMD "record"
@@ -189,25 +190,33 @@ static enum stop_reason wait_for_end(struct sa_recorder *rec, GPid child,
 	}
 }
 
-void sa_print_lost(const char *cmd, int nr_cpus, const guint64 *lost,
-		   guint64 total, const char *advice)
+void sa_print_lost(const char *cmd, const struct sa_record_result *res,
+		   const char *advice)
 {
 	GString *s;
 	int cpu;
 
-	if (!total) {
+	if (!res->lost_total) {
 		fprintf(stderr, "slabacct %s: no events lost\n", cmd);
 		return;
 	}
 	s = g_string_new(NULL);
-	for (cpu = 0; cpu < nr_cpus; cpu++)
-		if (lost[cpu])
+	for (cpu = 0; cpu < res->nr_cpus; cpu++)
+		if (res->lost[cpu])
 			g_string_append_printf(s, "%scpu%d %" G_GUINT64_FORMAT,
 					       s->len ? ", " : "", cpu,
-					       lost[cpu]);
+					       res->lost[cpu]);
+	g_string_append(s, ")");
+	/* not the buffer's fault: nobody read it any more */
+	if (res->lost_stopped_total)
+		g_string_append_printf(s, ", %" G_GUINT64_FORMAT " of them "
+				       "after %s and the readers stopped",
+				       res->lost_stopped_total,
+				       res->disk_full ? "the disk filled" :
+				       "a write error");
 	sa_warn(cmd, "%" G_GUINT64_FORMAT " events lost (ring buffer "
-		"overrun: %s)%s%s", total, s->str, advice ? "; " : "",
-		advice ? advice : "");
+		"overrun: %s%s%s", res->lost_total, s->str,
+		advice ? "; " : "", advice ? advice : "");
 	g_string_free(s, TRUE);
 }
 
@@ -225,8 +234,46 @@ void sa_print_record_result(const char *cmd, const char *output,
 		printf("  %s:%-32s %" G_GUINT64_FORMAT "\n", n->system, n->name,
 		       n->count);
 	}
-	sa_print_lost(cmd, res->nr_cpus, res->lost, res->lost_total,
-		      res->lost_total ? advice : NULL);
+	sa_print_lost(cmd, res, res->lost_total ? advice : NULL);
+}
+
+/*
+ * The -b that would have kept the events lost to the buffer (not those
+ * lost after a full disk stopped the readers): record-advice.h. NULL
+ * when the buffer lost nothing.
+ */
+static char *buffer_advice(const struct sa_record_result *res,
+			   int buffer_kb)
+{
+	guint64 *lost = g_new0(guint64, res->nr_cpus);
+	struct sa_buffer_advice a;
+	GString *s;
+	int cpu;
+
+	for (cpu = 0; cpu < res->nr_cpus; cpu++)
+		lost[cpu] = res->lost[cpu] - res->lost_stopped[cpu];
+	sa_buffer_advise(res->nr_cpus, res->cpu_bytes, res->cpu_events, lost,
+			 res->buffer_kb ? res->buffer_kb : (guint64)buffer_kb,
+			 res->seconds, &a);
+	g_free(lost);
+	if (!a.need_kb)
+		return NULL;
+	s = g_string_new(NULL);
+	g_string_append_printf(s, "record with a larger buffer (-b %"
+			       G_GUINT64_FORMAT ")", a.need_kb);
+	if (a.over_max)
+		g_string_append(s, ", the most -b takes, and record fewer "
+				"events (-e, --pid, --comm, --call-site)");
+	g_string_append_printf(s, ": cpu%d lost %" G_GUINT64_FORMAT
+			       " events, about %.0f KB more than its %"
+			       G_GUINT64_FORMAT " KB buffer held", a.cpu,
+			       a.lost, a.lost_bytes / 1024.0,
+			       res->buffer_kb ? res->buffer_kb :
+			       (guint64)buffer_kb);
+	if (a.read_kbps > 0)
+		g_string_append_printf(s, " while its reader kept %.0f KB/s",
+				       a.read_kbps);
+	return g_string_free(s, FALSE);
 }
 
 static int parse_call_site(const char *arg, struct sa_record_opts *o)
@@ -426,8 +473,7 @@ int cmd_record(int argc, char **argv)
 		ret = SA_EXIT_FAIL;
 		goto out;
 	}
-	advice = g_strdup_printf("record with a larger buffer (-b %d)",
-				 o.buffer_kb > 0 ? o.buffer_kb * 4 : 8192);
+	advice = buffer_advice(&res, o.buffer_kb);
 	sa_print_record_result(CMD, o.output, &res, advice);
 	g_free(advice);
 	if (res.disk_full) {

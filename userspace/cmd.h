@@ -113,14 +113,15 @@ void sa_warn(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 int sa_require_tracefs(const char *cmd);
 
 /*
- * Say how many events were lost (lost[nr_cpus], total), per CPU, with
- * advice; or that none were. In cmd-record.c.
+ * Say how many events a recording lost, per CPU, how many of them after
+ * its readers stopped (a full disk), with advice; or that none were. In
+ * cmd-record.c.
  */
-void sa_print_lost(const char *cmd, int nr_cpus, const guint64 *lost,
-		   guint64 total, const char *advice);
+struct sa_record_result;
+void sa_print_lost(const char *cmd, const struct sa_record_result *res,
+		   const char *advice);
 
 /* The events a recording wrote, per event, then sa_print_lost(). */
-struct sa_record_result;
 void sa_print_record_result(const char *cmd, const char *output,
 			    const struct sa_record_result *res,
 			    const char *advice);

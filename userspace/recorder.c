@@ -33,6 +33,7 @@ struct cpu_reader {
 	int fd;			/* temporary file */
 	GThread *thread;
 	int err;		/* errno that stopped this reader */
+	guint64 lost_at_err;	/* the CPU's lost events when it stopped */
 	gint stopping;
 };
 
@@ -49,6 +50,7 @@ struct sa_recorder {
 	bool snapshot;		/* system snapshots at start and end */
 	struct cpu_reader *cpus;
 	gint failed;
+	gint64 started;		/* monotonic µs when tracing started */
 };
 
 static void disable_events(struct sa_recorder *r);
@@ -319,6 +321,24 @@ static void trim_to_pages(struct cpu_reader *c)
 			c->err = errno;
 }
 
+/*
+ * A reader stops on a write error (a full disk). What its CPU loses from
+ * now on is lost because nobody reads, not because the buffer was small:
+ * note the count so far.
+ */
+static void reader_failed(struct cpu_reader *c, int e)
+{
+	char file[64], *text;
+
+	c->err = e;
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", c->cpu);
+	text = tracefs_instance_file_read(c->r->inst, file, NULL);
+	c->lost_at_err = text ? sa_cpu_stats_lost(text) : 0;
+	free(text);
+	g_atomic_int_set(&c->r->failed, 1);
+	trim_to_pages(c);
+}
+
 static gpointer reader_thread(gpointer data)
 {
 	struct cpu_reader *c = data;
@@ -329,9 +349,7 @@ static gpointer reader_thread(gpointer data)
 		if (n > 0)
 			continue;
 		if (n < 0 && errno != EAGAIN && errno != EINTR) {
-			c->err = errno;
-			g_atomic_int_set(&c->r->failed, 1);
-			trim_to_pages(c);
+			reader_failed(c, errno);
 			return NULL;
 		}
 		if (g_atomic_int_get(&c->stopping))
@@ -340,11 +358,8 @@ static gpointer reader_thread(gpointer data)
 	/* The last, partly filled page */
 	while ((n = tracefs_cpu_flush_write(c->tcpu, c->fd)) > 0)
 		;
-	if (n < 0 && errno != EAGAIN) {
-		c->err = errno;
-		g_atomic_int_set(&c->r->failed, 1);
-		trim_to_pages(c);
-	}
+	if (n < 0 && errno != EAGAIN)
+		reader_failed(c, errno);
 	return NULL;
 }
 
@@ -515,6 +530,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	if (leave_out_self(r, o, &self, err) ||
 	    apply_filters(r, o, self, err))
 		goto fail;
+	r->started = g_get_monotonic_time();
 	if (tracefs_trace_on(r->inst)) {
 		errno_error(err, "cannot start tracing");
 		goto fail;
@@ -593,21 +609,35 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	int cpu, ret, reader_err = 0;
 	struct stat st;
 
+	long long kb = 0;
+
 	memset(res, 0, sizeof(*res));
 	tracefs_trace_off(r->inst);
+	if (r->started)
+		res->seconds = (g_get_monotonic_time() - r->started) / 1e6;
 	stop_readers(r);
 	if (!r->own)
 		disable_events(r);
 	res->nr_cpus = r->nr_cpus;
 	res->lost = g_new0(guint64, r->nr_cpus);
+	res->lost_stopped = g_new0(guint64, r->nr_cpus);
+	if (!tracefs_instance_file_read_number(r->inst, "buffer_size_kb",
+					       &kb) && kb > 0)
+		res->buffer_kb = kb;
 	sa_trace_meta_end(r->td, r->inst, r->nr_cpus, res->lost, r->snapshot,
 			  NULL);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		struct cpu_reader *c = &r->cpus[cpu];
+
 		res->lost_total += res->lost[cpu];
-		if (r->cpus[cpu].err && !reader_err)
-			reader_err = r->cpus[cpu].err;
-		tracefs_cpu_close(r->cpus[cpu].tcpu);
-		r->cpus[cpu].tcpu = NULL;
+		if (c->err && !reader_err)
+			reader_err = c->err;
+		if (c->err && res->lost[cpu] > c->lost_at_err)
+			res->lost_stopped[cpu] = res->lost[cpu] -
+						 c->lost_at_err;
+		res->lost_stopped_total += res->lost_stopped[cpu];
+		tracefs_cpu_close(c->tcpu);
+		c->tcpu = NULL;
 	}
 	sa_instance_destroy(r->own);
 	r->own = NULL;
@@ -653,6 +683,7 @@ void sa_record_result_clear(struct sa_record_result *res)
 	guint i;
 
 	g_free(res->lost);
+	g_free(res->lost_stopped);
 	g_free(res->cpu_bytes);
 	g_free(res->cpu_events);
 	for (i = 0; res->counts && i < res->counts->len; i++) {

@@ -51,6 +51,12 @@ struct sa_record_result {
 	guint64 file_bytes;
 	guint64 *cpu_bytes;	/* [nr_cpus] ring-buffer pages recorded */
 	guint64 *cpu_events;	/* [nr_cpus] events in them */
+	guint64 *lost_stopped;	/* [nr_cpus] of lost[], those lost after
+				 * the CPU's reader stopped on an error (a
+				 * full disk): not the buffer's fault */
+	guint64 lost_stopped_total;
+	guint64 buffer_kb;	/* per CPU, as the kernel had it (0: unknown) */
+	double seconds;		/* from tracing on to off */
 	bool disk_full;		/* the output was cut short; it is readable */
 };
 

@@ -88,6 +88,21 @@ trace-cmd report "$mnt/full.dat" >"$TEST_TMP/full.report" 2>"$TEST_TMP/full.err"
 	fail "the cut-short file is unreadable: $(head -3 "$TEST_TMP/full.err")"
 [ "$(grep -c ' kmalloc: ' "$TEST_TMP/full.report")" -gt 0 ] ||
 	fail "the cut-short file holds no kmalloc events"
+# the events lost once the readers stopped are blamed on the disk, not
+# on the buffer: a tiny buffer overflows as soon as nobody reads it
+rm -f "$mnt/full.dat"
+"$SLABACCT" record -b 8 -o "$mnt/full.dat" -- bash -c \
+	'for i in $(seq 4000); do cat /proc/self/status >/dev/null; done' \
+	>"$TEST_TMP/full8.out" 2>&1
+assert_eq "exit status on a full disk (-b 8)" 1 "$?"
+cat "$TEST_TMP/full8.out"
+line=$(grep 'events lost' "$TEST_TMP/full8.out") || fail "no lost events with -b 8 on a full disk"
+after=$(echo "$line" | sed -n 's/.* \([0-9]*\) of them after the disk filled.*/\1/p')
+[ "${after:-0}" -gt 0 ] || fail "the loss is not put down to the full disk: $line"
+total=$(echo "$line" | sed -n 's/.*warning: \([0-9]*\) events lost.*/\1/p')
+kept=$(trace-cmd report --stat "$mnt/full.dat" 2>/dev/null |
+	awk -F': ' '/^(overrun|commit overrun|dropped events): / { n += $2 } END { print n + 0 }')
+assert_eq "lost events in the cut-short file" "$total" "$kept"
 umount "$mnt"
 
 # an output that is not a regular file (a FIFO here, /dev/null alike) is
