@@ -31,6 +31,7 @@ for e in kmalloc kfree kmem_cache_alloc kmem_cache_free; do
 	echo "kmem:$e $(grep -c " $e: " /tmp/rec.report)"
 done >$OUT/rec.counts
 ls /sys/kernel/tracing/instances >$OUT/instances-after
+stat -c %a $OUT/boot.dat /tmp/rec.dat >$OUT/modes
 uname -r >$OUT/release
 gzip -1 $OUT/boot.dat
 GUEST
@@ -87,3 +88,9 @@ while read -r ev n; do
 		"$(sed -n "s/^  $ev *\([0-9]*\)$/\1/p" "$o/record.out")" "$n"
 done <"$o/rec.counts"
 assert_eq "instances left in the guest" "" "$(cat "$o/instances-after")"
+# private outputs (they hold the guest's kallsyms), and no warning for
+# events merged into others (kmalloc_node into kmalloc)
+assert_eq "modes of boot.dat and a recording" "600 600" "$(echo $(cat "$o/modes"))"
+if grep 'does not exist' "$o/record.err" | grep -q '_node '; then
+	fail "record warned about a merged event: $(cat "$o/record.err")"
+fi
