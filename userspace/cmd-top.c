@@ -4,10 +4,13 @@
  * the most, from /proc/slab_account when slab_account.ko is loaded, else
  * from a private tracefs instance. On a terminal it redraws every
  * interval on the alternate screen, with keys to change the sort; q,
- * Ctrl-C, SIGTERM and errors all restore the terminal. Without a
- * terminal (or with --plain) it prints -n plain snapshots.
+ * Ctrl-C, SIGTERM, SIGHUP and errors all restore the terminal. Without a
+ * terminal (or with --plain) it prints -n plain snapshots. Exit status:
+ * 0 for a normal end (q and those signals included), 1 for an error, 2
+ * for bad usage.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -15,6 +18,8 @@
 #include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
+
+#include <glib-unix.h>
 
 #include "cmd.h"
 #include "top.h"
@@ -33,6 +38,9 @@ static const char top_help[] =
 "Keys: a sort by allocations/s, b by bytes/s, s by slack, l by live bytes;\n"
 "  q (or Ctrl-C) quits.\n"
 "\n"
+"Exit status: 0 when it ends normally (after COUNT refreshes, or by q,\n"
+"  Ctrl-C, SIGTERM or SIGHUP), 1 on an error, 2 on bad usage.\n"
+"\n"
 "Without a terminal it prints COUNT plain snapshots (-n, default 1), one\n"
 "every interval, each headed by a line starting 'slabacct top:'.\n"
 "\n"
@@ -44,15 +52,26 @@ static const char top_help[] =
 static volatile sig_atomic_t stop_signal, resized, suspend;
 static struct termios saved_tio;
 static bool tio_saved, screen_on;
+/* written by the signal handler, so that a wait ends at once */
+static int sig_pipe[2] = { -1, -1 };
 
 static void on_signal(int sig)
 {
+	int e = errno;
+
 	if (sig == SIGWINCH)
 		resized = 1;
 	else if (sig == SIGTSTP)
 		suspend = 1;
 	else
 		stop_signal = sig;
+	/* a full pipe has a wake-up pending already: no check */
+	if (sig_pipe[1] >= 0) {
+		ssize_t n = write(sig_pipe[1], "", 1);
+
+		(void)n;
+	}
+	errno = e;
 }
 
 static void term_restore(void)
@@ -133,6 +152,12 @@ static void signals_setup(bool tty)
 {
 	struct sigaction sa = { 0 };
 
+	if (sig_pipe[0] < 0 && !g_unix_open_pipe(sig_pipe, FD_CLOEXEC, NULL))
+		sig_pipe[0] = sig_pipe[1] = -1;
+	if (sig_pipe[0] >= 0) {
+		fcntl(sig_pipe[0], F_SETFL, O_NONBLOCK);
+		fcntl(sig_pipe[1], F_SETFL, O_NONBLOCK);
+	}
 	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
@@ -160,24 +185,45 @@ static int suspend_now(void)
 	return term_setup();
 }
 
-/* Wait up to ms for a key; returns it, 0 on timeout or signal. */
-static int wait_key(int ms)
+/*
+ * Wait up to ms for a key (with_keys) or a signal; returns the key, 0 on
+ * timeout or signal.
+ */
+static int wait_key(int ms, bool with_keys)
 {
-	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	struct pollfd pfd[2] = {
+		{ .fd = sig_pipe[0], .events = POLLIN },
+		{ .fd = STDIN_FILENO, .events = POLLIN },
+	};
 	unsigned char c;
+	char buf[16];
 
-	if (poll(&pfd, 1, ms) <= 0)
+	if (poll(pfd, with_keys ? 2 : 1, ms) <= 0)
 		return 0;
-	if (read(STDIN_FILENO, &c, 1) != 1)
+	if (pfd[0].revents)
+		while (read(sig_pipe[0], buf, sizeof(buf)) > 0)
+			;
+	if (!with_keys || !(pfd[1].revents & POLLIN) ||
+	    read(STDIN_FILENO, &c, 1) != 1)
 		return 0;
 	return c;
+}
+
+/* Sleep s seconds, or less if a signal stops us. */
+static void wait_stop(double s)
+{
+	gint64 end = g_get_monotonic_time() + (gint64)(s * G_USEC_PER_SEC);
+	gint64 now;
+
+	while (!stop_signal && (now = g_get_monotonic_time()) < end)
+		wait_key((int)((end - now + 999) / 1000), false);
 }
 
 static int run_tty(struct sa_top *t, double delay, int count)
 {
 	GError *err = NULL;
 	gint64 next;
-	int i, n = 0, ret = SA_EXIT_OK;
+	int i, n = 0;
 
 	if (term_setup()) {
 		sa_err("top", "cannot set up the terminal: %s",
@@ -202,7 +248,7 @@ static int run_tty(struct sa_top *t, double delay, int count)
 				break;
 			continue;
 		}
-		key = wait_key((int)((next - now + 999) / 1000));
+		key = wait_key((int)((next - now + 999) / 1000), true);
 		if (suspend) {
 			if (suspend_now()) {
 				sa_err("top", "cannot set up the terminal: %s",
@@ -223,10 +269,9 @@ static int run_tty(struct sa_top *t, double delay, int count)
 				draw(t, NULL);
 			}
 	}
+	/* q, Ctrl-C, SIGTERM and SIGHUP are all a normal end */
 	term_restore();
-	if (stop_signal && stop_signal != SIGINT)
-		ret = SA_EXIT_FAIL;
-	return ret;
+	return SA_EXIT_OK;
 }
 
 static int run_plain(struct sa_top *t, double delay, int count, int top)
@@ -240,7 +285,7 @@ static int run_plain(struct sa_top *t, double delay, int count, int top)
 	for (n = 0; n < count && !stop_signal; n++) {
 		GString *s = g_string_new(NULL);
 
-		g_usleep((gulong)(delay * G_USEC_PER_SEC));
+		wait_stop(delay);
 		if (stop_signal)
 			break;
 		if (sa_top_refresh(t, g_get_monotonic_time(), &err)) {

@@ -1,20 +1,27 @@
 # slabacct top against this host's tracefs, in a tmux pane: keys change
 # the sort (checked on the rows shown), q and Ctrl-C quit with the
-# terminal settings and screen restored and the tracefs instance gone;
-# plain snapshots without a terminal; usage errors.
+# terminal settings and screen restored and the tracefs instance gone,
+# and so do SIGTERM and SIGHUP, all with exit status 0; plain snapshots
+# without a terminal; usage errors.
 . "$(dirname "$0")/../../lib.sh"
 need_root
 command -v tmux >/dev/null ||
 	fail "tmux is not installed (scripts/install-deps installs it)"
 
 sess=sa-top-$$
+# a tmux server of our own, kept up by an idle session: the shared one
+# is other tests' too, and a server whose last session ends exits while
+# the next new-session may be connecting to it
+tm() { tmux -L "$sess" "$@"; }
+tm new-session -d -s keep "sleep 3600" || fail "cannot start tmux"
 # keep allocations coming while the view runs
 ( while :; do cat /proc/self/status /proc/meminfo >/dev/null; done ) &
 load=$!
-trap 'kill $load 2>/dev/null; tmux kill-session -t $sess 2>/dev/null;
+trap 'kill $load 2>/dev/null; tm kill-server 2>/dev/null
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$sess"
 	rm -rf "$TEST_TMP"' EXIT
 
-screen() { tmux capture-pane -p -t "$sess"; }
+screen() { tm capture-pane -p -t "$sess"; }
 
 # wait_for REGEX: until the pane shows it (30 s at most)
 wait_for() {
@@ -54,9 +61,9 @@ sorted_by() {
 # start_top: slabacct top in a pane that outlives it, saving the tty
 # settings before and after and the exit status
 start_top() {
-	tmux kill-session -t "$sess" 2>/dev/null
+	tm kill-session -t "$sess" 2>/dev/null
 	rm -f "$TEST_TMP"/status "$TEST_TMP"/stty.*
-	tmux new-session -d -s "$sess" -x 110 -y 30 \
+	tm new-session -d -s "$sess" -x 110 -y 30 \
 		"stty -a >$TEST_TMP/stty.before; $SLABACCT top -d 0.3;
 		 echo \$? >$TEST_TMP/status; stty -a >$TEST_TMP/stty.after;
 		 sleep 600"
@@ -91,17 +98,24 @@ grep -q 'sort: rate' <(screen) || fail "the default sort is not rate"
 sorted_by 1
 for k in s:slack:3 l:live:4 b:bytes:2 a:rate:1; do
 	IFS=: read -r key name col <<<"$k"
-	tmux send-keys -t "$sess" "$key"
+	tm send-keys -t "$sess" "$key"
 	wait_for "sort: $name"
 	sorted_by "$col"
 	note "key $key: sorted by $name"
 done
-tmux send-keys -t "$sess" q
+tm send-keys -t "$sess" q
 stopped_cleanly q
 
 start_top
-tmux send-keys -t "$sess" C-c
+tm send-keys -t "$sess" C-c
 stopped_cleanly Ctrl-C
+
+# SIGTERM and SIGHUP are a normal end too (exit 0), like q and Ctrl-C
+for sig in TERM HUP; do
+	start_top
+	kill -"$sig" "${instance#slabacct-}"
+	stopped_cleanly "SIG$sig"
+done
 
 # no terminal: -n plain snapshots, --top rows each
 out=$("$SLABACCT" top -n 2 -d 0.3 -t 5 --sort slack </dev/null | cat) ||
