@@ -32,8 +32,10 @@ static const char top_help[] =
 "Columns: ALLOCS/s and BYTES/s over the last interval, SLACK (bytes_alloc -\n"
 "  bytes_req) and LIVE_B (bytes allocated and not freed) since the source\n"
 "  started counting: the module's load or reset, or slabacct top's start.\n"
-"  The header adds the totals and the events lost (ring-buffer overruns,\n"
-"  or allocations the module's tables had no room for).\n"
+"  The header adds the totals and, next to the rates, the events lost in\n"
+"  the last interval ('LOST' when there were: the rates are too low by\n"
+"  them) and since the start: ring-buffer overruns, or allocations the\n"
+"  module's tables had no room for.\n"
 "\n"
 "Keys: a sort by allocations/s, b by bytes/s, s by slack, l by live bytes;\n"
 "  q (or Ctrl-C) quits.\n"
@@ -41,13 +43,17 @@ static const char top_help[] =
 "Exit status: 0 when it ends normally (after COUNT refreshes, or by q,\n"
 "  Ctrl-C, SIGTERM or SIGHUP), 1 on an error, 2 on bad usage.\n"
 "\n"
-"Without a terminal it prints COUNT plain snapshots (-n, default 1), one\n"
-"every interval, each headed by a line starting 'slabacct top:'.\n"
+"Without a terminal (or with --plain) it prints COUNT plain snapshots (-n,\n"
+"  default 1; 0: until stopped), one every interval, each headed by a line\n"
+"  starting 'slabacct top:'; --json prints each as one JSON object on a\n"
+"  line instead. Stopped by a signal, it prints a last snapshot of the\n"
+"  counts up to then, and exits 0.\n"
 "\n"
 "Examples:\n"
 "  slabacct top\n"
 "  slabacct top --sort live -d 2\n"
-"  slabacct top -n 3 -d 0.5 --top 10 > snapshots.txt";
+"  slabacct top -n 3 -d 0.5 --top 10 > snapshots.txt\n"
+"  slabacct top --json -n 0 --comm make > top.jsonl   # until Ctrl-C";
 
 static volatile sig_atomic_t stop_signal, resized, suspend;
 static struct termios saved_tio;
@@ -127,7 +133,7 @@ static void draw(const struct sa_top *t, const char *status)
 {
 	GString *s = g_string_new("\033[H");
 	GString *body = g_string_new(NULL);
-	int rows, cols, head = 4;
+	int rows, cols, head = SA_TOP_HEAD_LINES;
 	char *p, *nl;
 
 	term_size(&rows, &cols);
@@ -274,7 +280,13 @@ static int run_tty(struct sa_top *t, double delay, int count)
 	return SA_EXIT_OK;
 }
 
-static int run_plain(struct sa_top *t, double delay, int count, int top)
+/*
+ * Plain snapshots (or JSON lines), count of them (0: until stopped). A
+ * stop signal ends the wait: the counts up to then are printed as a last
+ * snapshot, of a shorter interval, so that nothing counted goes unshown.
+ */
+static int run_plain(struct sa_top *t, double delay, int count, int top,
+		     bool json)
 {
 	GError *err = NULL;
 	int n;
@@ -282,22 +294,27 @@ static int run_plain(struct sa_top *t, double delay, int count, int top)
 	/* a first sample to take rates from */
 	if (sa_top_refresh(t, g_get_monotonic_time(), &err))
 		goto error;
-	for (n = 0; n < count && !stop_signal; n++) {
-		GString *s = g_string_new(NULL);
-
+	for (n = 0; !count || n < count; n++) {
 		wait_stop(delay);
-		if (stop_signal)
-			break;
-		if (sa_top_refresh(t, g_get_monotonic_time(), &err)) {
-			g_string_free(s, TRUE);
+		if (sa_top_refresh(t, g_get_monotonic_time(), &err))
 			goto error;
+		if (json) {
+			char *line = sa_top_json(t, top);
+
+			puts(line);
+			g_free(line);
+		} else {
+			GString *s = g_string_new(NULL);
+
+			sa_top_format(t, s, 0, top, SA_TOP_PLAIN);
+			if (n)
+				putchar('\n');
+			fputs(s->str, stdout);
+			g_string_free(s, TRUE);
 		}
-		sa_top_format(t, s, 0, top, SA_TOP_PLAIN);
-		if (n)
-			putchar('\n');
-		fputs(s->str, stdout);
 		fflush(stdout);
-		g_string_free(s, TRUE);
+		if (stop_signal || ferror(stdout))
+			break;
 	}
 	if (ferror(stdout)) {
 		sa_err("top", "writing: %s", g_strerror(errno));
@@ -313,9 +330,10 @@ error:
 int cmd_top(int argc, char **argv)
 {
 	gchar *source = NULL, *sort = NULL, *account = NULL;
+	gchar *comm = NULL;
 	gdouble delay = 1.0;
-	gint count = 0, top = 20, buffer_kb = 4096;
-	gboolean plain = FALSE;
+	gint count = -1, top = 20, buffer_kb = 4096, pid = 0;
+	gboolean plain = FALSE, json = FALSE;
 	const GOptionEntry entries[] = {
 		{ "source", 0, 0, G_OPTION_ARG_STRING, &source,
 		  "auto (default), account or trace", "SRC" },
@@ -328,14 +346,21 @@ int cmd_top(int argc, char **argv)
 		{ "delay", 'd', 0, G_OPTION_ARG_DOUBLE, &delay,
 		  "seconds between refreshes (default 1)", "S" },
 		{ "count", 'n', 0, G_OPTION_ARG_INT, &count,
-		  "quit after COUNT refreshes (plain: snapshots, default 1)",
-		  "COUNT" },
+		  "quit after COUNT refreshes, 0: when stopped (plain: "
+		  "snapshots, default 1)", "COUNT" },
 		{ "top", 't', 0, G_OPTION_ARG_INT, &top,
 		  "plain: call sites per snapshot (default 20, 0 = all)", "N" },
 		{ "plain", 'p', 0, G_OPTION_ARG_NONE, &plain,
 		  "plain snapshots even on a terminal", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json,
+		  "plain snapshots as JSON, one object per line", NULL },
 		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
 		  "trace: ring buffer per CPU, in KB (default 4096)", "KB" },
+		{ "pid", 0, 0, G_OPTION_ARG_INT, &pid,
+		  "trace: only the events of this task (thread id)", "PID" },
+		{ "comm", 0, 0, G_OPTION_ARG_STRING, &comm,
+		  "trace: only the events of tasks with this command name",
+		  "COMM" },
 		{ NULL },
 	};
 	enum sa_top_sort key = SA_TOP_RATE;
@@ -365,10 +390,17 @@ int cmd_top(int argc, char **argv)
 		       source);
 		goto out;
 	}
-	if (delay < 0.05 || delay > 3600 || count < 0 || top < 0 ||
-	    buffer_kb < 0) {
+	if (delay < 0.05 || delay > 3600 || count < -1 || top < 0 ||
+	    buffer_kb < 0 || buffer_kb > 16 * 1024 * 1024 || pid < 0) {
 		sa_err("top", "--delay takes 0.05 to 3600 seconds; --count, "
-		       "--top and --buffer-size numbers >= 0");
+		       "--top, --pid and --buffer-size (at most 16777216) "
+		       "numbers >= 0");
+		goto out;
+	}
+	/* a name the filter can quote; the kernel keeps 15 characters */
+	if (comm && (!*comm || strlen(comm) > 15 || strpbrk(comm, "\"\\"))) {
+		sa_err("top", "--comm takes a command name of 1 to 15 "
+		       "characters, without quotes or backslashes");
 		goto out;
 	}
 	if (account) {
@@ -376,36 +408,48 @@ int cmd_top(int argc, char **argv)
 		if (!source)
 			source = g_strdup("account");
 	}
+	if ((pid || comm) && source && strcmp(source, "trace")) {
+		sa_err("top", "--pid and --comm filter the trace source only");
+		goto out;
+	}
 	if (!source || !strcmp(source, "auto"))
 		source = (g_free(source),
-			  g_strdup(access(proc, F_OK) ? "trace" : "account"));
+			  g_strdup(pid || comm || access(proc, F_OK) ?
+				   "trace" : "account"));
 	if (!strcmp(source, "account")) {
 		src = sa_top_source_account(proc, &err);
 	} else {
+		struct sa_top_trace_opts o = {
+			.buffer_kb = buffer_kb, .pid = pid, .comm = comm,
+		};
+
 		if (sa_require_tracefs("top"))
 			goto out;
-		src = sa_top_source_trace(buffer_kb, &err);
+		src = sa_top_source_trace(&o, &err);
 	}
 	ret = SA_EXIT_FAIL;
 	if (!src) {
 		sa_err("top", "%s", err->message);
 		if (g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_ACCES) ||
-		    g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_PERM))
+		    g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_PERM) ||
+		    g_error_matches(err, G_FILE_ERROR, G_FILE_ERROR_INVAL))
 			ret = SA_EXIT_USAGE;
 		g_error_free(err);
 		goto out;
 	}
 	t = sa_top_new(src, key);
-	tty = !plain && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	tty = !plain && !json && isatty(STDIN_FILENO) &&
+	      isatty(STDOUT_FILENO);
 	signals_setup(tty);
 	if (tty)
-		ret = run_tty(t, delay, count);
+		ret = run_tty(t, delay, count > 0 ? count : 0);
 	else
-		ret = run_plain(t, delay, count ? count : 1, top);
+		ret = run_plain(t, delay, count >= 0 ? count : 1, top, json);
 out:
 	sa_top_free(t);		/* removes the tracefs instance */
 	g_free(source);
 	g_free(sort);
 	g_free(account);
+	g_free(comm);
 	return ret;
 }

@@ -31,6 +31,7 @@ struct trace_src {
 	struct sa_symbols *syms;
 	GHashTable *names;		/* call_site -> char * */
 	int nr_cpus;
+	int enabled;			/* events */
 };
 
 static int on_record(struct tep_event *ev, struct tep_record *rec, int cpu,
@@ -121,14 +122,45 @@ static void fail(GError **err, int e, const char *what)
 		    what, g_strerror(e));
 }
 
-struct sa_top_source *sa_top_source_trace(int buffer_kb, GError **err)
+/* The filter of -p/-c, or NULL for none. */
+static char *filter_expr(const struct sa_top_trace_opts *o)
+{
+	if (o->pid && o->comm)
+		return g_strdup_printf("common_pid == %d && comm == \"%s\"",
+				       o->pid, o->comm);
+	if (o->pid)
+		return g_strdup_printf("common_pid == %d", o->pid);
+	if (o->comm)
+		return g_strdup_printf("comm == \"%s\"", o->comm);
+	return NULL;
+}
+
+/* Enable row's event, with the filter if any; 0 or -1 with *err. */
+static int enable(struct trace_src *t, const struct sa_event_row *row,
+		  const char *filter, GError **err)
+{
+	if (tracefs_event_enable(t->inst, row->system, row->name))
+		return 0;	/* not here: a kernel without it */
+	if (filter && tracefs_event_file_write(t->inst, row->system,
+					       row->name, "filter",
+					       filter) < 0) {
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    "the kernel refused the filter '%s' for %s:%s",
+			    filter, row->system, row->name);
+		return -1;
+	}
+	t->enabled++;
+	return 0;
+}
+
+struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
+					  GError **err)
 {
 	static const char *const systems[] = { "kmem", NULL };
 	struct sa_top_source *src = g_new0(struct sa_top_source, 1);
 	struct trace_src *t = g_new0(struct trace_src, 1);
 	const struct sa_event_row *row;
-	char *kallsyms = NULL;
-	int enabled = 0;
+	char *kallsyms = NULL, *filter = filter_expr(o);
 
 	src->priv = t;
 	src->sample = trace_sample;
@@ -156,8 +188,8 @@ struct sa_top_source *sa_top_source_trace(int buffer_kb, GError **err)
 	t->inst = t->own->inst;
 	src->desc = g_strdup_printf("tracefs instance %s", t->own->name);
 	tracefs_trace_off(t->inst);
-	if (buffer_kb > 0)
-		tracefs_instance_set_buffer_size(t->inst, buffer_kb, -1);
+	if (o->buffer_kb > 0)
+		tracefs_instance_set_buffer_size(t->inst, o->buffer_kb, -1);
 	for (row = sa_dispatch_table; row->name; row++) {
 		if (strcmp(row->system, "kmem") ||
 		    !tep_find_event_by_name(t->tep, row->system, row->name))
@@ -165,17 +197,19 @@ struct sa_top_source *sa_top_source_trace(int buffer_kb, GError **err)
 		if (row->ev != SA_EV_KMALLOC && row->ev != SA_EV_KFREE &&
 		    row->ev != SA_EV_CACHE_ALLOC && row->ev != SA_EV_CACHE_FREE)
 			continue;
-		if (!tracefs_event_enable(t->inst, row->system, row->name))
-			enabled++;
+		if (enable(t, row, filter, err))
+			goto error;
 	}
-	if (!enabled) {
+	if (!t->enabled) {
 		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_NOENT,
 			    "no kmem allocation event could be enabled");
 		goto error;
 	}
 	tracefs_trace_on(t->inst);
+	g_free(filter);
 	return src;
 error:
+	g_free(filter);
 	trace_close(src);
 	return NULL;
 }

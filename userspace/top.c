@@ -123,6 +123,7 @@ int sa_top_refresh(struct sa_top *t, gint64 now_us, GError **err)
 	GPtrArray *rows = g_ptr_array_new_with_free_func(row_free);
 	GHashTable *prev = g_hash_table_new_full(g_str_hash, g_str_equal,
 						 g_free, g_free);
+	guint64 lost_before = t->lost;
 	double dt;
 	guint i;
 
@@ -131,6 +132,9 @@ int sa_top_refresh(struct sa_top *t, gint64 now_us, GError **err)
 		g_hash_table_destroy(prev);
 		return -1;
 	}
+	/* a count that went down was reset (the module's 'reset') */
+	t->lost_interval = t->lost >= lost_before ? t->lost - lost_before :
+			   t->lost;
 	dt = t->prev_us ? (now_us - t->prev_us) / 1e6 : 0;
 	t->alloc_rate = t->byte_rate = 0;
 	t->live_bytes = 0;
@@ -199,12 +203,17 @@ void sa_top_format(const struct sa_top *t, GString *out, int width,
 			    "");
 	line(out, s, width);
 	g_free(s);
-	s = g_strdup_printf("sites %u  allocs/s %s  bytes/s %s  slack %s  "
-			    "live %s  lost %" G_GUINT64_FORMAT "  every %.1fs",
-			    t->rows->len, rate(a, t->alloc_rate),
-			    rate(b, t->byte_rate), sa_human(c, t->slack),
-			    sa_human(d, t->live_bytes > 0 ? t->live_bytes : 0),
-			    t->lost, t->interval_s);
+	/* the loss of the interval next to the rates it makes too low */
+	s = g_strdup_printf("allocs/s %s  bytes/s %s  %s %" G_GUINT64_FORMAT
+			    " (total %" G_GUINT64_FORMAT ")  every %.1fs",
+			    rate(a, t->alloc_rate), rate(b, t->byte_rate),
+			    t->lost_interval ? "LOST" : "lost",
+			    t->lost_interval, t->lost, t->interval_s);
+	line(out, s, width);
+	g_free(s);
+	s = g_strdup_printf("sites %u  slack %s  live %s", t->rows->len,
+			    sa_human(c, t->slack),
+			    sa_human(d, t->live_bytes > 0 ? t->live_bytes : 0));
 	line(out, s, width);
 	g_free(s);
 	if (!(flags & SA_TOP_PLAIN))

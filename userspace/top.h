@@ -53,8 +53,19 @@ void sa_top_row_add(GPtrArray *rows, const struct sa_top_row *r);
 
 /* /proc/slab_account (or a file in its format). */
 struct sa_top_source *sa_top_source_account(const char *path, GError **err);
-/* A private tracefs instance with the kmem events (needs root). */
-struct sa_top_source *sa_top_source_trace(int buffer_kb, GError **err);
+
+struct sa_top_trace_opts {
+	int buffer_kb;		/* per CPU; 0: the kernel's default */
+	int pid;		/* only this task's events; 0: all */
+	const char *comm;	/* only tasks of this name; NULL: all */
+};
+
+/*
+ * A private tracefs instance with the kmem events (needs root). A filter
+ * the kernel refuses is G_FILE_ERROR_INVAL.
+ */
+struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
+					  GError **err);
 
 struct sa_top {
 	struct sa_top_source *src;
@@ -63,7 +74,8 @@ struct sa_top {
 	GHashTable *prev;		/* "kind site" -> guint64[2] */
 	gint64 prev_us;			/* time of the last sample, 0: none */
 	double interval_s;		/* between the last two samples */
-	guint64 lost;
+	guint64 lost;			/* since the source started */
+	guint64 lost_interval;		/* of it, since the last sample */
 	guint64 samples;
 	/* totals over rows */
 	double alloc_rate, byte_rate;
@@ -85,12 +97,26 @@ int sa_top_sort_key(enum sa_top_sort sort);
 
 #define SA_TOP_PLAIN	1	/* no key help line */
 
+/* Lines before the rows in sa_top_format's view, the key help included. */
+#define SA_TOP_HEAD_LINES	5
+
 /*
- * The view as lines into out: two header lines, the column heads, then
- * at most max_rows rows (0: all), each cut to width columns (0: no
- * limit).
+ * The view as lines into out: three header lines (the rates and the
+ * events lost in the last interval next to them), the key help unless
+ * SA_TOP_PLAIN, the column heads, then at most max_rows rows (0: all),
+ * each cut to width columns (0: no limit).
  */
 void sa_top_format(const struct sa_top *t, GString *out, int width,
 		   int max_rows, unsigned int flags);
+
+#define SA_TOP_SCHEMA_VERSION	1
+
+/*
+ * The view as one JSON object on one line (top-json.c), with
+ * schema_version, the figures of the header (the events lost in the last
+ * interval and since the start among them) and at most max_rows rows
+ * (0: all), in the view's order. Newly allocated.
+ */
+char *sa_top_json(const struct sa_top *t, int max_rows);
 
 #endif /* SLABACCT_TOP_H */
