@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The live recorder: a private tracefs instance (trace-instance.h), read
- * per CPU with libtracefs (splice from trace_pipe_raw into a temporary
- * file in the output's directory), assembled into trace.dat at the end.
+ * per CPU as it fills (cpu-readers.c: splice from trace_pipe_raw into a
+ * temporary file in the output's directory), assembled into trace.dat at
+ * the end.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 #include <tracefs.h>
 #include <event-parse.h>
 
+#include "cpu-readers.h"
 #include "events.h"
 #include "recorder-filters.h"
 #include "recorder.h"
@@ -26,17 +28,6 @@
 
 /* Room kept in the output for what is only known at the end. */
 #define RESERVE_SLACK	(2u << 20)
-
-struct cpu_reader {
-	struct sa_recorder *r;
-	int cpu;
-	struct tracefs_cpu *tcpu;
-	int fd;			/* temporary file */
-	GThread *thread;
-	int err;		/* errno that stopped this reader */
-	guint64 lost_at_err;	/* the CPU's lost events when it stopped */
-	gint stopping;
-};
 
 struct sa_recorder {
 	struct tracefs_instance *inst;	/* NULL: the top level */
@@ -49,8 +40,9 @@ struct sa_recorder {
 	int nr_cpus;
 	int page_size;
 	bool snapshot;		/* system snapshots at start and end */
-	struct cpu_reader *cpus;
-	gint failed;
+	int *fds;		/* [nr_cpus] temporary files, or -1 */
+	guint64 *lost_at_err;	/* [nr_cpus] lost events when a write failed */
+	struct sa_cpu_readers *readers;
 	gint64 started;		/* monotonic µs when tracing started */
 };
 
@@ -130,117 +122,83 @@ static int temp_file(const char *dir)
 	return fd;
 }
 
-/* Cut a reader's file to whole pages, after a failed write. */
-static void trim_to_pages(struct cpu_reader *c)
+/*
+ * Cut a CPU's file to whole pages, after a failed write. If even that
+ * fails, the write's error is still the one reported.
+ */
+static void trim_to_pages(struct sa_recorder *r, int fd)
 {
-	off_t end = lseek(c->fd, 0, SEEK_END);
+	off_t end = lseek(fd, 0, SEEK_END);
+	int ret = 0;
 
-	if (end > 0 && end % c->r->page_size)
-		if (ftruncate(c->fd, end - end % c->r->page_size))
-			c->err = errno;
+	if (end > 0 && end % r->page_size)
+		ret = ftruncate(fd, end - end % r->page_size);
+	(void)ret;
 }
 
 /*
- * A reader stops on a write error (a full disk). What its CPU loses from
- * now on is lost because nobody reads, not because the buffer was small:
- * note the count so far.
+ * A CPU's write failed (a full disk). What it loses from now on is lost
+ * because nobody reads, not because the buffer was small: note the
+ * count so far.
  */
-static void reader_failed(struct cpu_reader *c, int e)
+static void write_failed(struct sa_recorder *r, int cpu)
 {
 	char file[64], *text;
+	int e = errno;
 
-	c->err = e;
-	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", c->cpu);
-	text = tracefs_instance_file_read(c->r->inst, file, NULL);
-	c->lost_at_err = text ? sa_cpu_stats_lost(text) : 0;
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	text = tracefs_instance_file_read(r->inst, file, NULL);
+	r->lost_at_err[cpu] = text ? sa_cpu_stats_lost(text) : 0;
 	free(text);
-	g_atomic_int_set(&c->r->failed, 1);
-	trim_to_pages(c);
+	trim_to_pages(r, r->fds[cpu]);
+	errno = e;
 }
 
-static gpointer reader_thread(gpointer data)
+/*
+ * The readers' sink: splice the full pages into the CPU's file, and with
+ * flush the partly filled last one too.
+ */
+static int splice_pages(struct tracefs_cpu *tcpu, int cpu, bool flush,
+			void *data)
 {
-	struct cpu_reader *c = data;
-	int n;
+	struct sa_recorder *r = data;
+	int fd = r->fds[cpu], n;
 
-	for (;;) {
-		n = tracefs_cpu_write(c->tcpu, c->fd, false);
-		if (n > 0)
-			continue;
-		if (n < 0 && errno != EAGAIN && errno != EINTR) {
-			reader_failed(c, errno);
-			return NULL;
-		}
-		if (g_atomic_int_get(&c->stopping))
-			break;
-	}
-	/* The last, partly filled page */
-	while ((n = tracefs_cpu_flush_write(c->tcpu, c->fd)) > 0)
-		;
-	if (n < 0 && errno != EAGAIN)
-		reader_failed(c, errno);
-	return NULL;
+	n = tracefs_cpu_write(tcpu, fd, true);
+	if (n > 0)
+		return n;
+	if (n < 0 && errno != EAGAIN && errno != EINTR)
+		goto fail;
+	if (!flush)
+		return 0;
+	n = tracefs_cpu_flush_write(tcpu, fd);
+	if (n >= 0 || errno == EAGAIN)
+		return n > 0 ? n : 0;
+fail:
+	write_failed(r, cpu);
+	return -1;
 }
 
 static int start_readers(struct sa_recorder *r, GError **err)
 {
+	const struct sa_cpu_sink sink = { .move = splice_pages, .data = r };
 	const char *dir = sa_outfile_dir(r->out);
-	int cpu, ret = 0;
-
-	r->cpus = g_new0(struct cpu_reader, r->nr_cpus);
-	for (cpu = 0; cpu < r->nr_cpus; cpu++)
-		r->cpus[cpu].fd = -1;
-	for (cpu = 0; cpu < r->nr_cpus && !ret; cpu++) {
-		struct cpu_reader *c = &r->cpus[cpu];
-
-		c->r = r;
-		c->cpu = cpu;
-		c->fd = temp_file(dir);
-		if (c->fd < 0) {
-			ret = errno_error(err, "cannot create a temporary "
-					  "file beside the output");
-			break;
-		}
-		c->tcpu = tracefs_cpu_open(r->inst, cpu, false);
-		if (c->tcpu && tracefs_cpu_read_size(c->tcpu) != r->page_size)
-			ret = set_error(err, G_IO_ERROR_FAILED, "the ring "
-					"buffer's pages are not %d bytes",
-					r->page_size);
-		/* no tcpu: an offline CPU, no data */
-	}
-	if (ret)
-		return ret;
-	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
-		struct cpu_reader *c = &r->cpus[cpu];
-
-		if (c->tcpu)
-			c->thread = g_thread_new("slabacct-cpu", reader_thread,
-						 c);
-	}
-	return 0;
-}
-
-static void stop_readers(struct sa_recorder *r)
-{
 	int cpu;
 
-	if (!r->cpus)
-		return;
+	r->fds = g_new(int, r->nr_cpus);
+	r->lost_at_err = g_new0(guint64, r->nr_cpus);
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		r->fds[cpu] = -1;
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
-		struct cpu_reader *c = &r->cpus[cpu];
-
-		if (!c->thread)
-			continue;
-		g_atomic_int_set(&c->stopping, 1);
-		tracefs_cpu_stop(c->tcpu);
+		r->fds[cpu] = temp_file(dir);
+		if (r->fds[cpu] < 0)
+			return errno_error(err, "cannot create a temporary "
+					   "file beside the output");
 	}
-	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
-		struct cpu_reader *c = &r->cpus[cpu];
-
-		if (c->thread)
-			g_thread_join(c->thread);
-		c->thread = NULL;
-	}
+	/* a CPU without a reader (offline) has no data */
+	r->readers = sa_cpu_readers_start(r->inst, r->nr_cpus, r->page_size,
+					  &sink, err);
+	return r->readers ? 0 : -1;
 }
 
 /* Free r; its new file, if not put in place yet, is discarded. */
@@ -250,32 +208,19 @@ static void free_recorder(struct sa_recorder *r)
 
 	if (r->own)
 		tracefs_trace_off(r->inst);
-	stop_readers(r);
 	/* an instance with open trace_pipe_raw files cannot be removed */
-	for (cpu = 0; r->cpus && cpu < r->nr_cpus; cpu++) {
-		if (r->cpus[cpu].tcpu)
-			tracefs_cpu_close(r->cpus[cpu].tcpu);
-		if (r->cpus[cpu].fd >= 0)
-			close(r->cpus[cpu].fd);
-	}
+	sa_cpu_readers_free(r->readers);
+	for (cpu = 0; r->fds && cpu < r->nr_cpus; cpu++)
+		if (r->fds[cpu] >= 0)
+			close(r->fds[cpu]);
 	sa_instance_destroy(r->own);
-	g_free(r->cpus);
+	g_free(r->fds);
+	g_free(r->lost_at_err);
 	sa_outfile_abort(r->out);
 	sa_tracedat_free(r->td);
 	g_ptr_array_unref(r->events);
 	g_free(r->output);
 	g_free(r);
-}
-
-/* The ring buffer's sub-buffer (page) size. */
-static int subbuf_size(struct tracefs_instance *inst)
-{
-	long long kb;
-
-	if (tracefs_instance_file_read_number(inst, "buffer_subbuf_size_kb",
-					      &kb) == 0 && kb > 0)
-		return (int)(kb * 1024);
-	return getpagesize();
 }
 
 /*
@@ -337,7 +282,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	if (enable_events(r, o->groups, *missing, err))
 		goto fail;
 
-	r->page_size = subbuf_size(r->inst);
+	r->page_size = sa_trace_subbuf_size(r->inst);
 	r->snapshot = !o->no_snapshot;
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	if (sa_trace_meta_begin(r->td, r->events, o->recorder, o->command,
@@ -370,7 +315,7 @@ const char *sa_recorder_instance_dir(struct sa_recorder *r)
 
 bool sa_recorder_failed(struct sa_recorder *r)
 {
-	return g_atomic_int_get(&r->failed);
+	return sa_cpu_readers_failed(r->readers);
 }
 
 void sa_recorder_abort(struct sa_recorder *r)
@@ -392,9 +337,9 @@ static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 		return;
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		guint64 before = c.events;
-		off_t end = lseek(r->cpus[cpu].fd, 0, SEEK_END);
+		off_t end = lseek(r->fds[cpu], 0, SEEK_END);
 
-		sa_ringbuf_count_fd(tep, r->cpus[cpu].fd, r->page_size, &c);
+		sa_ringbuf_count_fd(tep, r->fds[cpu], r->page_size, &c);
 		res->cpu_events[cpu] = c.events - before;
 		res->cpu_bytes[cpu] = end > 0 ? end : 0;
 	}
@@ -428,7 +373,7 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	tracefs_trace_off(r->inst);
 	if (r->started)
 		res->seconds = (g_get_monotonic_time() - r->started) / 1e6;
-	stop_readers(r);
+	sa_cpu_readers_stop(r->readers);
 	if (!r->own)
 		disable_events(r);
 	res->nr_cpus = r->nr_cpus;
@@ -440,25 +385,25 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	sa_trace_meta_end(r->td, r->inst, r->nr_cpus, res->lost, r->snapshot,
 			  NULL);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
-		struct cpu_reader *c = &r->cpus[cpu];
+		int e = sa_cpu_readers_error(r->readers, cpu);
 
 		res->lost_total += res->lost[cpu];
-		if (c->err && !reader_err)
-			reader_err = c->err;
-		if (c->err && res->lost[cpu] > c->lost_at_err)
+		if (e && !reader_err)
+			reader_err = e;
+		if (e && res->lost[cpu] > r->lost_at_err[cpu])
 			res->lost_stopped[cpu] = res->lost[cpu] -
-						 c->lost_at_err;
+						 r->lost_at_err[cpu];
 		res->lost_stopped_total += res->lost_stopped[cpu];
-		tracefs_cpu_close(c->tcpu);
-		c->tcpu = NULL;
 	}
+	sa_cpu_readers_free(r->readers);
+	r->readers = NULL;
 	sa_instance_destroy(r->own);
 	r->own = NULL;
 	r->inst = NULL;
 
 	count_events(r, res);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
-		sa_tracedat_set_cpu_fd(r->td, cpu, r->cpus[cpu].fd, true);
+		sa_tracedat_set_cpu_fd(r->td, cpu, r->fds[cpu], true);
 	ret = sa_tracedat_write(r->td, r->out_fd, &truncated);
 	if (ret && !truncated)
 		errno_error(err, r->output);
@@ -566,7 +511,7 @@ int sa_recorder_collect_boot(const char *output,
 	r->output = g_strdup(output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
 	r->nr_cpus = sa_trace_nr_cpus();
-	r->page_size = subbuf_size(NULL);
+	r->page_size = sa_trace_subbuf_size(NULL);
 	if (open_output(r, output, out, err) || top_events(r, err))
 		goto fail;
 	tracefs_trace_off(NULL);
