@@ -26,8 +26,9 @@
 
 static const char top_help[] =
 "Sources (--source): account reads /proc/slab_account (slab_account.ko),\n"
-"  trace a private tracefs instance with the kmem events, auto (default)\n"
-"  the module when it is loaded, else tracefs. Both need root.\n"
+"  trace a private tracefs instance with the kmem events, its ring buffers\n"
+"  read as they fill (a reader per CPU) and every event counted; auto\n"
+"  (default) the module when it is loaded, else tracefs. Both need root.\n"
 "\n"
 "Columns: ALLOCS/s and BYTES/s over the last interval, SLACK (bytes_alloc -\n"
 "  bytes_req) and LIVE_B (bytes allocated and not freed) since the source\n"

@@ -2,11 +2,14 @@
 /*
  * The live tracefs source of slabacct top: a private instance
  * (trace-instance.h: the next slabacct process removes it if we are
- * killed) with the kmem events of the dispatch table on. Each sample reads
- * what the ring buffers hold (tracefs_iterate_raw_events), decodes it
- * with the report's decoder and feeds the call-site aggregator, whose
- * cumulative rows are the sample. Call sites are named through
- * /proc/kallsyms. Lost: the instance's per-CPU overruns.
+ * killed) with the kmem events of the dispatch table on, on the "mono"
+ * trace clock where the kernel has it. Its ring buffers are read as they
+ * fill (top-stream.c: a reader per CPU), decoded by the report's decoder
+ * and fed to the call-site aggregator as they come; each sample first
+ * feeds everything up to then, and the aggregator's cumulative rows are
+ * the sample. Call sites are named through /proc/kallsyms. Lost: the
+ * instance's per-CPU overruns (events the kernel overwrote before a
+ * reader took them).
  */
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +22,7 @@
 #include "symbols.h"
 #include "top.h"
 #include "trace-instance.h"
+#include "top-stream.h"
 #include "trace-meta.h"
 
 struct trace_src {
@@ -28,23 +32,19 @@ struct trace_src {
 	struct sa_decode *dec;
 	struct sa_report_opts opts;
 	void *cs;			/* the call-site aggregator's state */
+	struct sa_top_stream *stream;	/* feeds cs */
 	struct sa_symbols *syms;
 	GHashTable *names;		/* call_site -> char * */
 	int nr_cpus;
 	int enabled;			/* events */
+	GPtrArray *rows;		/* of the sample being taken */
 };
 
-static int on_record(struct tep_event *ev, struct tep_record *rec, int cpu,
-		     void *data)
+static void feed(struct sa_rec *r, void *data)
 {
 	struct trace_src *t = data;
-	struct sa_rec r;
 
-	if (sa_decode_record(t->dec, t->tep, rec, &r))
-		return 0;
-	r.cpu = cpu;
-	sa_agg_callsite.event(t->cs, &r);
-	return 0;
+	sa_agg_callsite.event(t->cs, r);
 }
 
 static const char *site_name(struct trace_src *t, const struct sa_site *s)
@@ -63,26 +63,38 @@ static const char *site_name(struct trace_src *t, const struct sa_site *s)
 	return name;
 }
 
-static int trace_sample(struct sa_top_source *src, GPtrArray *rows,
-			guint64 *lost, GError **err)
+/* The aggregator's rows now (no record is fed meanwhile). */
+static void take_rows(void *data)
 {
-	struct trace_src *t = src->priv;
+	struct trace_src *t = data;
 	struct sa_site *s;
 	guint32 i;
-	int c;
 
-	tracefs_iterate_raw_events(t->tep, t->inst, NULL, 0, on_record, t);
 	for (i = 0; (s = sa_callsite_site(t->cs, i)); i++) {
 		if (!s->allocs)
 			continue;
 		sa_site_derive(s);
-		sa_top_row_add(rows, &(struct sa_top_row){
+		sa_top_row_add(t->rows, &(struct sa_top_row){
 			.site = (char *)site_name(t, s),
 			.kind = sa_kind_name(s->kind), .allocs = s->allocs,
 			.frees = s->frees, .bytes_alloc = s->bytes_alloc,
 			.bytes_req = s->bytes_req, .slack = s->slack,
 			.live = s->live, .live_bytes = s->live_alloc });
 	}
+}
+
+static int trace_sample(struct sa_top_source *src, GPtrArray *rows,
+			guint64 *lost, GError **err)
+{
+	struct trace_src *t = src->priv;
+	int c, ret;
+
+	/* every event up to now, then the rows */
+	t->rows = rows;
+	ret = sa_top_stream_sync(t->stream, take_rows, t, err);
+	t->rows = NULL;
+	if (ret)
+		return -1;
 	*lost = 0;
 	for (c = 0; c < t->nr_cpus; c++) {
 		char *f = g_strdup_printf("per_cpu/cpu%d/stats", c);
@@ -100,6 +112,10 @@ static void trace_close(struct sa_top_source *src)
 {
 	struct trace_src *t = src->priv;
 
+	if (t->inst)
+		tracefs_trace_off(t->inst);
+	/* its readers keep the instance busy */
+	sa_top_stream_free(t->stream);
 	sa_instance_destroy(t->own);
 	if (t->cs)
 		sa_agg_callsite.destroy(t->cs);
@@ -161,6 +177,7 @@ struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
 	struct trace_src *t = g_new0(struct trace_src, 1);
 	const struct sa_event_row *row;
 	char *kallsyms = NULL, *filter = filter_expr(o);
+	bool mono;
 
 	src->priv = t;
 	src->sample = trace_sample;
@@ -190,6 +207,13 @@ struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
 	tracefs_trace_off(t->inst);
 	if (o->buffer_kb > 0)
 		tracefs_instance_set_buffer_size(t->inst, o->buffer_kb, -1);
+	/* stamps comparable with CLOCK_MONOTONIC, for the merge's rounds */
+	mono = tracefs_instance_file_write(t->inst, "trace_clock", "mono") > 0;
+	/*
+	 * The readers wake when a CPU's buffer is this full (the kernel's
+	 * default is 50): more room left for a reader that is slow to run.
+	 */
+	tracefs_instance_file_write(t->inst, "buffer_percent", "25");
 	for (row = sa_dispatch_table; row->name; row++) {
 		if (strcmp(row->system, "kmem") ||
 		    !tep_find_event_by_name(t->tep, row->system, row->name))
@@ -205,7 +229,14 @@ struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
 			    "no kmem allocation event could be enabled");
 		goto error;
 	}
-	tracefs_trace_on(t->inst);
+	t->stream = sa_top_stream_start(t->inst, t->nr_cpus, t->tep, t->dec,
+					mono, feed, t, err);
+	if (!t->stream)
+		goto error;
+	if (tracefs_trace_on(t->inst)) {
+		fail(err, errno, "starting the trace");
+		goto error;
+	}
 	g_free(filter);
 	return src;
 error:
