@@ -113,7 +113,8 @@ stopped_cleanly Ctrl-C
 # SIGTERM and SIGHUP are a normal end too (exit 0), like q and Ctrl-C
 for sig in TERM HUP; do
 	start_top
-	kill -"$sig" "${instance#slabacct-}"
+	pid=${instance#slabacct-}
+	kill -"$sig" "${pid%%-*}"
 	stopped_cleanly "SIG$sig"
 done
 
