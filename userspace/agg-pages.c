@@ -205,6 +205,9 @@ static void pg_event(void *state, struct sa_rec *r)
 	case SA_EV_PAGE_FREE:
 		on_free(st, r);
 		break;
+	case SA_EV_PAGE_FREE_BATCHED:
+		st->res->frees_batched++;
+		break;
 	case SA_EV_PAGE_EXTFRAG:
 		on_extfrag(st, r);
 		break;
@@ -359,6 +362,7 @@ static void *pg_finish(void *state, struct sa_report *rep)
 
 const struct sa_agg sa_agg_pages = {
 	.events = SA_EVBIT(SA_EV_PAGE_ALLOC) | SA_EVBIT(SA_EV_PAGE_FREE) |
+		  SA_EVBIT(SA_EV_PAGE_FREE_BATCHED) |
 		  SA_EVBIT(SA_EV_PAGE_EXTFRAG),
 	.create = pg_create,
 	.event = pg_event,

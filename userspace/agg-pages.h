@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The pages section: page allocations and frees (mm_page_alloc,
- * mm_page_free, mm_page_free_batched) by order x migratetype, by GFP
+ * mm_page_free) by order x migratetype, by GFP
  * flags and by task; the pages still allocated at the end of the trace;
  * extfrag fallbacks and pageblock steals (mm_page_alloc_extfrag); and,
  * when the trace carries /proc/buddyinfo snapshots, the unusable free
@@ -10,6 +10,12 @@
  * Formulas (also in `slabacct report --help`):
  *   pages        = blocks << order
  *   live pages   = pages allocated in the trace and not freed by its end
+ *   frees        = mm_page_free events, one per free of 1 << order pages
+ *                  (/proc/vmstat's pgfree counts the same pages)
+ *   in batches   = frees that mm_page_free_batched also reported: the
+ *                  kernel fires it after mm_page_free for a page freed
+ *                  as part of a list (free_unref_page_list, 6.1;
+ *                  free_unref_folios, 6.12): the same free, not another
  *   fallback     = an allocation served from another migratetype's
  *                  free list (every mm_page_alloc_extfrag)
  *   steal        = a fallback that took over the whole pageblock
@@ -77,6 +83,8 @@ struct sa_pages_result {
 	struct sa_pg_cell alloc[SA_PG_ORDERS][SA_PG_MTS];
 	guint64 frees, pages_freed;
 	guint64 frees_unmatched;	/* of pages allocated before the trace */
+	guint64 frees_batched;		/* of those frees, how many came in a
+					 * batch (mm_page_free_batched) */
 	struct sa_pg_cell freed[SA_PG_ORDERS];	/* by the free's order */
 	struct sa_pg_cell live[SA_PG_ORDERS][SA_PG_MTS];
 	guint64 live_blocks, live_pages;

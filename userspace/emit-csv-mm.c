@@ -56,11 +56,12 @@ void sa_csv_pages(struct sa_emit *e, const struct sa_report *rep,
 
 	fprintf(f, "\npages_summary,allocs,pages_alloc,failed,frees,"
 		"pages_freed,frees_unmatched,live_blocks,live_pages,"
-		"fallbacks,steals\n");
+		"fallbacks,steals,frees_batched\n");
 	fprintf(f, "pages_summary,%" U ",%" U ",%" U ",%" U ",%" U ",%" U
-		",%" U ",%" U ",%" U ",%" U "\n", r->allocs, r->pages_alloc,
-		r->failed, r->frees, r->pages_freed, r->frees_unmatched,
-		r->live_blocks, r->live_pages, r->fallbacks, r->steals);
+		",%" U ",%" U ",%" U ",%" U ",%" U "\n", r->allocs,
+		r->pages_alloc, r->failed, r->frees, r->pages_freed,
+		r->frees_unmatched, r->live_blocks, r->live_pages,
+		r->fallbacks, r->steals, r->frees_batched);
 	fprintf(f, "\npages_order,what,order,migratetype,blocks,pages\n");
 	cell_rows(f, "alloc", r->alloc);
 	for (o = 0; o < SA_PG_ORDERS; o++)

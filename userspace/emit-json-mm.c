@@ -96,6 +96,7 @@ void sa_json_pages(struct sa_emit *e, const struct sa_report *rep,
 	sa_json_put_int(b, "frees", r->frees);
 	sa_json_put_int(b, "pages_freed", r->pages_freed);
 	sa_json_put_int(b, "frees_unmatched", r->frees_unmatched);
+	sa_json_put_int(b, "frees_batched", r->frees_batched);
 	sa_json_put_int(b, "live_blocks", r->live_blocks);
 	sa_json_put_int(b, "live_pages", r->live_pages);
 	cells(b, "alloc", r->alloc);

@@ -71,8 +71,9 @@ void sa_text_pages(struct sa_emit *e, const struct sa_report *rep,
 	fprintf(f, "\n== pages ==\n");
 	fprintf(f, "# allocated: %" U " blocks, %s pages, failed: %" U "\n",
 		r->allocs, H(r->pages_alloc), r->failed);
-	fprintf(f, "# freed: %" U " blocks, %s pages (%" U " of pages "
-		"allocated before the trace)\n", r->frees, H(r->pages_freed),
+	fprintf(f, "# freed: %" U " blocks, %s pages, %" U " of them in "
+		"batches\n#   (%" U " of pages allocated before the trace)\n",
+		r->frees, H(r->pages_freed), r->frees_batched,
 		r->frees_unmatched);
 	fprintf(f, "# live at the end: %" U " blocks, %s pages\n",
 		r->live_blocks, H(r->live_pages));

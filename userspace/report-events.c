@@ -48,7 +48,11 @@ const struct sa_event_row sa_dispatch_table[] = {
 		[SA_PG_MT] = { "migratetype", 0 } } },
 	{ "kmem", "mm_page_free", SA_EV_PAGE_FREE, {
 		[SA_PG_PFN] = { "pfn", 0 }, [SA_PG_ORDER] = { "order", 0 } } },
-	{ "kmem", "mm_page_free_batched", SA_EV_PAGE_FREE, {
+	/*
+	 * fired for a page that mm_page_free reported already (the kernel's
+	 * free_unref_page_list/free_unref_folios): counted as a property
+	 */
+	{ "kmem", "mm_page_free_batched", SA_EV_PAGE_FREE_BATCHED, {
 		[SA_PG_PFN] = { "pfn", 0 } } },
 	{ "kmem", "mm_page_alloc_extfrag", SA_EV_PAGE_EXTFRAG, {
 		[SA_XF_ALLOC_ORDER] = { "alloc_order", 0 },
@@ -143,6 +147,7 @@ const char *sa_ev_name(enum sa_ev ev)
 		[SA_EV_CACHE_FREE] = "kmem_cache_free",
 		[SA_EV_PAGE_ALLOC] = "mm_page_alloc",
 		[SA_EV_PAGE_FREE] = "mm_page_free",
+		[SA_EV_PAGE_FREE_BATCHED] = "mm_page_free_batched",
 		[SA_EV_PAGE_EXTFRAG] = "mm_page_alloc_extfrag",
 		[SA_EV_DIRECT_BEGIN] = "mm_vmscan_direct_reclaim_begin",
 		[SA_EV_DIRECT_END] = "mm_vmscan_direct_reclaim_end",

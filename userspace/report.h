@@ -67,7 +67,9 @@ enum sa_ev {
 	SA_EV_CACHE_FREE,
 	/* pages (agg-pages.h) */
 	SA_EV_PAGE_ALLOC,
-	SA_EV_PAGE_FREE,	/* mm_page_free and mm_page_free_batched */
+	SA_EV_PAGE_FREE,	/* mm_page_free: every free of a page */
+	SA_EV_PAGE_FREE_BATCHED,	/* the same page again, freed in a
+					 * batch: a property, not a free */
 	SA_EV_PAGE_EXTFRAG,
 	/* reclaim (agg-reclaim.h) */
 	SA_EV_DIRECT_BEGIN,

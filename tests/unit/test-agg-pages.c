@@ -19,7 +19,9 @@ Suite *suite(void);
  * pid 1: order-0 Movable pfn 100 and 101 (GFP 0xcc0), pid 2: order-2
  * Unmovable pfn 200 (GFP 0x100cca), order-11 migratetype 7 pfn 300
  * (0xcc0), and an order-3 allocation that failed. Frees: pfn 100, pfn 200
- * (order 2), and a batched free of pfn 999, allocated before the trace.
+ * (order 2), and pfn 999, allocated before the trace, which came in a
+ * batch: mm_page_free, then mm_page_free_batched for the same page, as
+ * the kernel fires them (one free).
  */
 static struct sa_report *run_pages(void)
 {
@@ -31,7 +33,8 @@ static struct sa_report *run_pages(void)
 		MM_REC(SA_EV_PAGE_ALLOC, 5 * MS, 2, FAILED, 3, 0xcc0, 0),
 		MM_REC(SA_EV_PAGE_FREE, 6 * MS, 1, 100, 0),
 		MM_REC(SA_EV_PAGE_FREE, 7 * MS, 3, 200, 2),
-		MM_REC(SA_EV_PAGE_FREE, 8 * MS, 3, 999),	/* batched */
+		MM_REC(SA_EV_PAGE_FREE, 8 * MS, 3, 999, 0),
+		MM_REC(SA_EV_PAGE_FREE_BATCHED, 8 * MS, 3, 999),
 		/* alloc, fallback, change_ownership as in the event */
 		MM_REC(SA_EV_PAGE_EXTFRAG, 9 * MS, 1, 0, 3, 1, 0, 1),
 		MM_REC(SA_EV_PAGE_EXTFRAG, 9 * MS, 1, 0, 3, 1, 0, 0),
@@ -70,6 +73,8 @@ START_TEST(frees_and_live)
 	ck_assert_uint_eq(r->frees, 3);
 	ck_assert_uint_eq(r->pages_freed, 1 + 4 + 1);
 	ck_assert_uint_eq(r->frees_unmatched, 1);
+	/* the batched event is a property of the free of pfn 999 */
+	ck_assert_uint_eq(r->frees_batched, 1);
 	ck_assert_uint_eq(r->freed[0].blocks, 2);
 	ck_assert_uint_eq(r->freed[2].pages, 4);
 	/* left: pfn 101 (order 0, Movable) and 300 (order 11, other) */
