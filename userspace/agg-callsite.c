@@ -12,12 +12,20 @@
 #include "report-flags.h"
 #include "symbols.h"
 
+/* The last kmem event of one CPU: is the next kmalloc its repeat? */
+struct cs_last {
+	guint64 ptr, call_site, ts, gfp;
+	guint8 ev;			/* enum sa_ev, or SA_EV_NR: none */
+	gboolean have_gfp;
+};
+
 struct cs_state {
 	const struct sa_report_opts *opts;
 	struct sa_inttable index[SA_KIND_NR];	/* key -> site index */
 	GPtrArray *sites;		/* struct sa_site * */
 	struct sa_livemap live;		/* ptr -> live object */
-	guint64 unmatched, nullf, reused;
+	GArray *last;			/* struct cs_last, by CPU */
+	guint64 unmatched, nullf, reused, repeats;
 	gboolean given;			/* sites now belong to the result */
 };
 
@@ -80,19 +88,25 @@ static void *cs_create(const struct sa_report_opts *opts,
 		sa_inttable_init(&st->index[k]);
 	st->sites = g_ptr_array_new();
 	sa_livemap_init(&st->live);
+	st->last = g_array_new(FALSE, FALSE, sizeof(struct cs_last));
 	return st;
 }
 
 static void cs_destroy(void *state)
 {
 	struct cs_state *st = state;
+	guint i;
 	int k;
 
 	for (k = 0; k < SA_KIND_NR; k++)
 		sa_inttable_clear(&st->index[k]);
+	/* once finished, the sites belong to the result */
 	if (!st->given)
-		g_ptr_array_free(st->sites, TRUE);
+		for (i = 0; i < st->sites->len; i++)
+			sa_site_free(st->sites->pdata[i]);
+	g_ptr_array_free(st->sites, TRUE);
 	sa_livemap_clear(&st->live);
+	g_array_free(st->last, TRUE);
 	g_free(st);
 }
 
@@ -159,6 +173,39 @@ static void gfp_count(struct sa_site *s, guint64 gfp)
 	}
 }
 
+/* Take back one gfp_count of s (the slots stay without holes). */
+static void gfp_uncount(struct sa_site *s, guint64 gfp)
+{
+	int i;
+
+	for (i = 0; i < SA_GFP_SLOTS && s->gfp_n[i]; i++) {
+		if (s->gfp_v[i] != gfp)
+			continue;
+		if (--s->gfp_n[i])
+			return;
+		for (; i < SA_GFP_SLOTS - 1; i++) {
+			s->gfp_v[i] = s->gfp_v[i + 1];
+			s->gfp_n[i] = s->gfp_n[i + 1];
+		}
+		s->gfp_v[i] = 0;
+		s->gfp_n[i] = 0;
+		return;
+	}
+}
+
+/* The last kmem event of CPU cpu (a slot with ev SA_EV_NR if none). */
+static struct cs_last *last_of(struct cs_state *st, guint16 cpu)
+{
+	if (cpu >= st->last->len) {
+		guint i = st->last->len;
+
+		g_array_set_size(st->last, cpu + 1);
+		for (; i < st->last->len; i++)
+			g_array_index(st->last, struct cs_last, i).ev = SA_EV_NR;
+	}
+	return &g_array_index(st->last, struct cs_last, cpu);
+}
+
 /* Object o of site s is gone (freed, or its pointer reused). */
 static inline void live_drop(struct sa_site *s, const struct sa_live_obj *o)
 {
@@ -167,10 +214,39 @@ static inline void live_drop(struct sa_site *s, const struct sa_live_obj *o)
 	s->live_req -= o->bytes_req;
 }
 
+/*
+ * Whether allocation r repeats the live object o, allocated by the last
+ * kmem event of r's CPU: a large kmalloc traced twice (see agg-callsite.h).
+ */
+static bool is_repeat(const struct cs_last *l, const struct sa_rec *r,
+		      const struct sa_live_obj *o, guint32 req, guint32 alloc)
+{
+	return r->ev == SA_EV_KMALLOC && l->ev == SA_EV_KMALLOC &&
+	       l->ptr == r->v[SA_KM_PTR] && o->ptr == l->ptr &&
+	       o->ts == l->ts && l->call_site != r->v[SA_KM_CALL_SITE] &&
+	       o->bytes_req == req && o->bytes_alloc == alloc;
+}
+
+/* Count allocation r (of req, alloc) at site s. */
+static void site_add(struct sa_site *s, const struct sa_rec *r, guint32 req,
+		     guint32 alloc)
+{
+	s->allocs++;
+	s->bytes_alloc += alloc;
+	s->bytes_req += req;
+	if (r->have & (1u << SA_KM_REQ))
+		s->have_req = TRUE;
+	if (r->have & (1u << SA_KM_GFP))
+		gfp_count(s, r->v[SA_KM_GFP]);
+}
+
 static void on_alloc(struct cs_state *st, struct sa_rec *r,
-		     enum sa_kind kind)
+		     enum sa_kind kind, struct cs_last *l)
 {
 	guint64 ptr = r->v[SA_KM_PTR];
+	/* without bytes_req nothing can be said about slack: req = alloc */
+	guint32 alloc = r->v[SA_KM_ALLOC];
+	guint32 req = r->have & (1u << SA_KM_REQ) ? r->v[SA_KM_REQ] : alloc;
 	struct sa_live_obj *o;
 	struct sa_site *s;
 	guint32 idx;
@@ -179,29 +255,30 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 		return;		/* a failed allocation */
 	idx = site_get(st, r, kind);
 	s = st->sites->pdata[idx];
-	s->allocs++;
-	s->bytes_alloc += r->v[SA_KM_ALLOC];
-	if (r->have & (1u << SA_KM_REQ)) {
-		s->bytes_req += r->v[SA_KM_REQ];
-		s->have_req = TRUE;
-	} else {
-		/* without bytes_req nothing can be said about slack */
-		s->bytes_req += r->v[SA_KM_ALLOC];
-	}
-	if (r->have & (1u << SA_KM_GFP))
-		gfp_count(s, r->v[SA_KM_GFP]);
-
 	o = sa_livemap_put(&st->live, ptr);
-	if (o->ptr) {
+	if (o->ptr && is_repeat(l, r, o, req, alloc)) {
+		/* one allocation: take it from the first event's site */
+		struct sa_site *first = st->sites->pdata[o->site];
+
+		first->allocs--;
+		first->bytes_alloc -= alloc;
+		first->bytes_req -= req;
+		if (l->have_gfp)
+			gfp_uncount(first, l->gfp);
+		live_drop(first, o);
+		r->flags |= SA_REC_REPEAT;
+		st->repeats++;
+	} else if (o->ptr) {
 		st->reused++;
 		live_drop(st->sites->pdata[o->site], o);
+		r->freed_alloc = o->bytes_alloc;
 	}
+	site_add(s, r, req, alloc);
 	o->ptr = ptr;
 	o->ts = r->ts;
 	o->site = idx;
-	o->bytes_req = r->have & (1u << SA_KM_REQ) ? r->v[SA_KM_REQ] :
-		       r->v[SA_KM_ALLOC];
-	o->bytes_alloc = r->v[SA_KM_ALLOC];
+	o->bytes_req = req;
+	o->bytes_alloc = alloc;
 	o->pid = r->pid;
 	o->cpu = r->cpu;
 	s->live++;
@@ -240,21 +317,28 @@ static void on_free(struct cs_state *st, struct sa_rec *r)
 static void cs_event(void *state, struct sa_rec *r)
 {
 	struct cs_state *st = state;
+	struct cs_last *l = last_of(st, r->cpu);
 
 	switch (r->ev) {
 	case SA_EV_KMALLOC:
-		on_alloc(st, r, SA_KIND_KMALLOC);
+		on_alloc(st, r, SA_KIND_KMALLOC, l);
 		break;
 	case SA_EV_CACHE_ALLOC:
-		on_alloc(st, r, SA_KIND_CACHE);
+		on_alloc(st, r, SA_KIND_CACHE, l);
 		break;
 	case SA_EV_KFREE:
 	case SA_EV_CACHE_FREE:
 		on_free(st, r);
 		break;
 	default:
-		break;
+		return;
 	}
+	l->ev = r->ev;
+	l->ptr = r->v[SA_KM_PTR];
+	l->call_site = r->v[SA_KM_CALL_SITE];
+	l->ts = r->ts;
+	l->have_gfp = !!(r->have & (1u << SA_KM_GFP));
+	l->gfp = r->v[SA_KM_GFP];
 }
 
 void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data)
@@ -353,10 +437,23 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	int j;
 
 	sa_callsite_foreach_live(st, age_one, &ac);
+	res->sites = g_ptr_array_new_with_free_func((GDestroyNotify)
+						    sa_site_free);
 	for (i = 0; i < st->sites->len; i++) {
 		struct sa_site *s = st->sites->pdata[i];
 		struct sa_sym sym = { 0 };
 
+		/*
+		 * A site whose every allocation was the allocator's first
+		 * event of a repeat has none left: no row. No live object
+		 * refers to it.
+		 */
+		if (!s->allocs) {
+			sa_site_free(s);
+			st->sites->pdata[i] = NULL;
+			continue;
+		}
+		g_ptr_array_add(res->sites, s);
 		sa_site_derive(s);
 		if (s->call_site && rep->syms) {
 			sa_symbols_lookup(rep->syms, s->call_site, &sym);
@@ -389,7 +486,6 @@ static void *cs_finish(void *state, struct sa_report *rep)
 		if (!s->have_req && s->allocs)
 			no_req = true;
 	}
-	res->sites = st->sites;
 	sa_callsite_totals(res);
 	if (no_req)
 		sa_report_note(rep, "some allocation events have no bytes_req: "
@@ -397,9 +493,17 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	res->unmatched_frees = st->unmatched;
 	res->null_frees = st->nullf;
 	res->reused = st->reused;
+	res->repeats = st->repeats;
+	rep->kmalloc_repeats_known = true;
+	rep->kmalloc_repeats = st->repeats;
+	if (st->repeats)
+		sa_report_note(rep, "%" G_GUINT64_FORMAT " large kmallocs "
+			       "were traced twice (the allocator's own event, "
+			       "then the caller's, as 6.10+ kernels do): each "
+			       "is one allocation, counted at its caller",
+			       st->repeats);
 	res->by = st->opts ? st->opts->by : SA_BY_CALLSITE;
 	/* the objects stay with the state (for the live section) */
-	g_ptr_array_set_free_func(res->sites, (GDestroyNotify)sa_site_free);
 	res->shown = g_ptr_array_new();
 	for (i = 0; i < res->sites->len; i++)
 		g_ptr_array_add(res->shown, res->sites->pdata[i]);

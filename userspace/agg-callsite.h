@@ -13,6 +13,16 @@
  *   live        = allocations not freed by the end of the trace
  *   live waste  = live alloc - live req; live frag % likewise
  *   ping-pong   = frees on a different CPU from their allocation
+ *
+ * A large kmalloc traced twice (6.10+ kernels: the allocator's own event,
+ * at __kmalloc_large_node_noprof, __kmalloc_node_track_caller_noprof and
+ * the like, then the caller's) is one allocation, of the caller. It is
+ * told by its shape, whatever the kernel: a kmalloc whose CPU's previous
+ * kmem event was a kmalloc of the same ptr, bytes_req and bytes_alloc
+ * from another call site, that object still live. The allocation moves
+ * to the second call site (a site left with no allocation is dropped),
+ * the record is flagged SA_REC_REPEAT for the aggregators after this one,
+ * and the repeats are counted (report.h: kmalloc_repeats).
  */
 #ifndef SLABACCT_AGG_CALLSITE_H
 #define SLABACCT_AGG_CALLSITE_H
@@ -69,6 +79,8 @@ struct sa_callsite_result {
 	guint64 null_frees;		/* kfree(NULL) */
 	guint64 reused;			/* allocs of a pointer still live: a
 					 * free was not seen */
+	guint64 repeats;		/* large kmallocs traced twice, counted
+					 * once (at the second call site) */
 	enum sa_group_by by;
 	GPtrArray *sites;		/* struct sa_site *, every row */
 	GPtrArray *shown;		/* the rows to print, sorted; a view */
@@ -90,6 +102,7 @@ void sa_callsite_totals(struct sa_callsite_result *res);
 /* Live state for the other aggregators (state is the callsite state). */
 typedef void (*sa_live_fn)(const struct sa_live_obj *o, void *data);
 void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data);
+/* Row idx while the trace is read; after finish, NULL for a dropped row. */
 struct sa_site *sa_callsite_site(void *state, guint32 idx);
 
 /*

@@ -79,6 +79,8 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	fprintf(f, "# missed_in_buffer: %" U "\n# records: %" U
 		"\n# records_used: %" U "\n", rep->missed_events,
 		rep->nr_records, rep->nr_used);
+	if (rep->kmalloc_repeats_known)
+		fprintf(f, "# kmalloc_repeats: %" U "\n", rep->kmalloc_repeats);
 	for (i = 0; i < rep->notes->len; i++)
 		kv(f, "note", rep->notes->pdata[i]);
 	sa_snapshot_origin_csv(f, o->snapshot_start, o->snapshot_end);

@@ -72,6 +72,9 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_int(b, "used", rep->nr_used);
 	for (c = 0; c < SA_EV_NR; c++)
 		sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
+	/* large kmallocs traced twice, counted once (agg-callsite.h) */
+	if (rep->kmalloc_repeats_known)
+		sa_json_put_int(b, "kmalloc_repeats", rep->kmalloc_repeats);
 	json_builder_end_object(b);
 
 notes:

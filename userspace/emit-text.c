@@ -119,6 +119,10 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 			", and more on pages of unknown loss" : "");
 	fprintf(f, "# records: %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT
 		" kmem)\n", rep->nr_records, rep->nr_used);
+	if (rep->kmalloc_repeats_known)
+		fprintf(f, "# large kmalloc traced twice: %" G_GUINT64_FORMAT
+			" (counted once, at its caller)\n",
+			rep->kmalloc_repeats);
 	for (i = 0; i < rep->notes->len; i++)
 		put_wrapped(e, "# note: ", rep->notes->pdata[i]);
 	sa_snapshot_origin_text(f, o->snapshot_start, o->snapshot_end);

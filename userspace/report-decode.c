@@ -138,6 +138,7 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	out->ev = dec->row->ev;
 	out->have = 0;
 	out->freed_alloc = 0;
+	out->flags = 0;
 	memset(out->v, 0, sizeof(out->v));
 	todo = dec->have;
 	if ((int)rec->size >= dec->fast_end) {

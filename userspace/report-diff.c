@@ -62,6 +62,23 @@ static void add_row(struct sa_diff_side *s, int kind, const char *name,
 	s->total.live_bytes += v->live_bytes;
 }
 
+void sa_diff_side_add_callsite(struct sa_diff_side *s,
+			       const struct sa_callsite_result *r,
+			       enum sa_diff_by by)
+{
+	guint i;
+
+	for (i = 0; i < r->sites->len; i++) {
+		const struct sa_site *x = r->sites->pdata[i];
+		struct sa_diff_vals v = {
+			x->allocs, x->frees, x->bytes_alloc, x->bytes_req,
+			x->slack, x->live, x->live_alloc,
+		};
+
+		add_row(s, x->kind, x->sym, &v, by);
+	}
+}
+
 static int load_trace(struct sa_diff_side *s, const char *path,
 		      const struct sa_diff_opts *o, GError **err)
 {
@@ -71,7 +88,6 @@ static int load_trace(struct sa_diff_side *s, const char *path,
 	int cs = sa_section_index("callsite");
 	struct sa_callsite_result *r;
 	struct sa_report *rep;
-	guint i;
 
 	rep = sa_report_read(path, 1u << cs, &ro, err);
 	if (!rep)
@@ -84,15 +100,7 @@ static int load_trace(struct sa_diff_side *s, const char *path,
 			       rep->origin.snapshot_end :
 			       rep->origin.snapshot_start);
 	r = rep->result[cs];
-	for (i = 0; i < r->sites->len; i++) {
-		const struct sa_site *x = r->sites->pdata[i];
-		struct sa_diff_vals v = {
-			x->allocs, x->frees, x->bytes_alloc, x->bytes_req,
-			x->slack, x->live, x->live_alloc,
-		};
-
-		add_row(s, x->kind, x->sym, &v, o->by);
-	}
+	sa_diff_side_add_callsite(s, r, o->by);
 	sa_report_free(rep);
 	return 0;
 }

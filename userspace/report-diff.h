@@ -87,6 +87,12 @@ int sa_diff_side_load(struct sa_diff_side *s, const char *path,
 		      const struct sa_diff_opts *o, GError **err);
 void sa_diff_side_clear(struct sa_diff_side *s);
 
+/* Add the rows of a call-site result to a side (its rows table made). */
+struct sa_callsite_result;
+void sa_diff_side_add_callsite(struct sa_diff_side *s,
+			       const struct sa_callsite_result *r,
+			       enum sa_diff_by by);
+
 /* The key of a site name: the "/0x..." size dropped, or the function. */
 char *sa_diff_key(const char *name, enum sa_diff_by by);
 

@@ -113,12 +113,18 @@ struct sa_rec {
 	guint16 cpu;
 	guint8 ev;			/* enum sa_ev */
 	/*
-	 * Set by the callsite aggregator (first in the table) on frees, for
-	 * the aggregators after it: the bytes_alloc of the allocation this
-	 * free matched, or 0 for a free of memory allocated before the trace.
+	 * Set by the callsite aggregator (first in the table), for the
+	 * aggregators after it. flags: SA_REC_REPEAT on an allocation that
+	 * repeats the one before it (a large kmalloc traced twice): it is
+	 * not an allocation. freed_alloc, on a free: the bytes_alloc of the
+	 * allocation it matched, or 0 for a free of memory allocated before
+	 * the trace; on an allocation: the bytes_alloc of a live object at
+	 * the same pointer, which was freed without a trace event, or 0.
 	 */
+	guint8 flags;
 	guint32 freed_alloc;
 };
+#define SA_REC_REPEAT	1
 
 /* Field indices of the kmem events in sa_rec.v. */
 enum {
@@ -237,6 +243,13 @@ struct sa_report {
 	bool ev_present[SA_EV_NR];	/* the format is in the trace */
 	guint64 missed_events;		/* ring-buffer pages flagged lost */
 	guint64 missed_pages_unknown;	/* pages lost, count unknown */
+	/*
+	 * Large kmallocs traced twice (6.10+: the allocator's own event,
+	 * then the caller's), counted once, at the caller; known when the
+	 * call-site aggregator read the trace.
+	 */
+	bool kmalloc_repeats_known;
+	guint64 kmalloc_repeats;
 	GPtrArray *notes;		/* char *: what could not be computed */
 	guint32 sections;		/* mask of sa_report_table rows */
 	void *result[SA_MAX_SECTIONS];	/* per table row */

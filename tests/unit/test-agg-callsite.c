@@ -121,6 +121,81 @@ START_TEST(by_cache_names_size_classes)
 }
 END_TEST
 
+#define SITE_LARGE	0xffffffff81000300ULL	/* the allocator's own */
+#define SITE_CALLER	0xffffffff81000400ULL
+
+/*
+ * A large kmalloc traced twice (6.10+): the allocator's event, then the
+ * caller's, same ptr and sizes, back to back on cpu 0, with an event of
+ * cpu 1 in between (other CPUs do not matter). One allocation, of the
+ * caller; the allocator's row has none left and is not shown.
+ */
+START_TEST(large_kmalloc_repeat)
+{
+	struct sa_rec recs[] = {
+		fx_alloc(SA_EV_KMALLOC, 1 * MS, 0, SITE_LARGE, 0x8000, 20000,
+			 32768),
+		fx_alloc(SA_EV_KMALLOC, 2 * MS, 1, SITE_B, 0x100, 64, 64),
+		fx_alloc(SA_EV_KMALLOC, 3 * MS, 0, SITE_CALLER, 0x8000, 20000,
+			 32768),
+		fx_free(SA_EV_KFREE, 4 * MS, 1, 0x8000),
+	};
+	struct sa_report *rep = fx_run(recs, G_N_ELEMENTS(recs),
+				       SECTION("callsite"), NULL, 10 * MS);
+	struct sa_callsite_result *r = RESULT(rep, "callsite");
+	struct sa_site *c = find(r, SITE_CALLER, SA_KIND_KMALLOC);
+
+	ck_assert_ptr_null(find(r, SITE_LARGE, SA_KIND_KMALLOC));
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(r->sites->len, 2);
+	ck_assert_uint_eq(c->allocs, 1);
+	ck_assert_uint_eq(c->bytes_alloc, 32768);
+	ck_assert_uint_eq(c->bytes_req, 20000);
+	ck_assert_uint_eq(c->frees, 1);
+	ck_assert_uint_eq(c->live, 0);
+	ck_assert_uint_eq(c->pingpong, 1);
+	ck_assert_uint_eq(c->gfp, 0xcc0);
+	ck_assert_uint_eq(r->repeats, 1);
+	ck_assert_uint_eq(r->reused, 0);
+	ck_assert_uint_eq(r->total[SA_KIND_KMALLOC].allocs, 2);
+	ck_assert_uint_eq(r->total[SA_KIND_KMALLOC].bytes_alloc, 32768 + 64);
+	ck_assert(rep->kmalloc_repeats_known);
+	ck_assert_uint_eq(rep->kmalloc_repeats, 1);
+	ck_assert_uint_eq(rep->notes->len, 1);
+	sa_report_free(rep);
+}
+END_TEST
+
+/*
+ * Not repeats: the same call site again (a loop whose free was not
+ * traced), other sizes, and a kmem event of the same CPU in between.
+ * Each is a second allocation of a pointer still live.
+ */
+START_TEST(not_a_repeat)
+{
+	struct sa_rec recs[] = {
+		fx_alloc(SA_EV_KMALLOC, 1, 0, SITE_A, 0x10, 100, 128),
+		fx_alloc(SA_EV_KMALLOC, 2, 0, SITE_A, 0x10, 100, 128),
+		fx_alloc(SA_EV_KMALLOC, 3, 1, SITE_LARGE, 0x8000, 8193, 16384),
+		fx_alloc(SA_EV_KMALLOC, 4, 1, SITE_CALLER, 0x8000, 8193, 12288),
+		fx_alloc(SA_EV_KMALLOC, 5, 0, SITE_LARGE, 0x9000, 9000, 16384),
+		fx_alloc(SA_EV_CACHE_ALLOC, 6, 0, SITE_B, 0x20, 64, 64),
+		fx_alloc(SA_EV_KMALLOC, 7, 0, SITE_CALLER, 0x9000, 9000, 16384),
+	};
+	struct sa_report *rep = fx_run(recs, G_N_ELEMENTS(recs),
+				       SECTION("callsite"), NULL, 10);
+	struct sa_callsite_result *r = RESULT(rep, "callsite");
+
+	ck_assert_uint_eq(r->repeats, 0);
+	ck_assert_uint_eq(r->reused, 3);
+	ck_assert_uint_eq(find(r, SITE_A, SA_KIND_KMALLOC)->allocs, 2);
+	ck_assert_uint_eq(find(r, SITE_LARGE, SA_KIND_KMALLOC)->allocs, 2);
+	ck_assert_uint_eq(find(r, SITE_CALLER, SA_KIND_KMALLOC)->allocs, 2);
+	ck_assert_uint_eq(rep->kmalloc_repeats, 0);
+	sa_report_free(rep);
+}
+END_TEST
+
 START_TEST(failed_alloc_and_missing_req)
 {
 	struct sa_rec recs[] = {
@@ -221,6 +296,8 @@ Suite *suite(void)
 
 	tcase_add_test(tc, slack_frag_live_pingpong);
 	tcase_add_test(tc, by_cache_names_size_classes);
+	tcase_add_test(tc, large_kmalloc_repeat);
+	tcase_add_test(tc, not_a_repeat);
 	tcase_add_test(tc, failed_alloc_and_missing_req);
 	tcase_add_test(tc, top_live_midstream);
 	tcase_add_test(tc, sort_and_view);

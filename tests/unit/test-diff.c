@@ -2,7 +2,9 @@
 /* Unit tests: slabacct diff's matching, changes and order. */
 #include <check.h>
 
+#include "agg-callsite.h"
 #include "report-diff.h"
+#include "report-fixture.h"
 
 Suite *suite(void);
 
@@ -85,6 +87,56 @@ START_TEST(compute)
 }
 END_TEST
 
+#define SITE_LARGE	0xffffffff81000300ULL	/* the allocator's own */
+#define SITE_CALLER	0xffffffff81000400ULL
+
+/* One side from records, through the call-site aggregator. */
+static void side_of(struct sa_diff_side *s, struct sa_rec *recs, int n)
+{
+	struct sa_report *rep = fx_run(recs, n, SECTION("callsite"), NULL,
+				       1000000);
+
+	s->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
+	sa_diff_side_add_callsite(s, RESULT(rep, "callsite"),
+				  SA_DIFF_BY_SITE);
+	sa_report_free(rep);
+}
+
+/*
+ * The same large kmalloc on a kernel that traces it once (6.1) and on
+ * one that traces it twice (6.10+): no change, no new site.
+ */
+START_TEST(large_kmalloc_repeat_no_change)
+{
+	struct sa_rec once[] = {
+		fx_alloc(SA_EV_KMALLOC, 1, 0, SITE_CALLER, 0x8000, 20000,
+			 32768),
+		fx_free(SA_EV_KFREE, 2, 0, 0x8000),
+	};
+	struct sa_rec twice[] = {
+		fx_alloc(SA_EV_KMALLOC, 1, 0, SITE_LARGE, 0x8000, 20000,
+			 32768),
+		fx_alloc(SA_EV_KMALLOC, 2, 0, SITE_CALLER, 0x8000, 20000,
+			 32768),
+		fx_free(SA_EV_KFREE, 3, 0, 0x8000),
+	};
+	struct sa_diff_opts o = { .all = true };
+	struct sa_diff d = { 0 };
+
+	side_of(&d.side[0], once, G_N_ELEMENTS(once));
+	side_of(&d.side[1], twice, G_N_ELEMENTS(twice));
+	sa_diff_compute(&d, &o);
+	ck_assert_uint_eq(d.n_new, 0);
+	ck_assert_uint_eq(d.n_gone, 0);
+	ck_assert_uint_eq(d.n_changed, 0);
+	ck_assert_uint_eq(d.n_same, 1);
+	ck_assert_int_eq(d.d_bytes, 0);
+	ck_assert_int_eq(d.d_allocs, 0);
+	sa_diff_clear(&d);
+}
+END_TEST
+
 START_TEST(sort_keys)
 {
 	enum sa_diff_sort k;
@@ -103,6 +155,7 @@ Suite *suite(void)
 	tcase_add_test(tc, keys);
 	tcase_add_test(tc, compute);
 	tcase_add_test(tc, sort_keys);
+	tcase_add_test(tc, large_kmalloc_repeat_no_change);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -161,6 +161,9 @@
 			line('duration', (g.duration_ns / 1e9).toFixed(6) + ' s');
 		const r = M.records || {};
 		line('records', exact(r.total) + ' (' + exact(r.used) + ' used)');
+		if (r.kmalloc_repeats !== undefined)
+			line('large kmalloc traced twice', exact(r.kmalloc_repeats) +
+			     ' (counted once, at its caller)');
 
 		const L = M.lost || {};
 		const lost = $('lost');
