@@ -58,6 +58,8 @@ static void coarsen(GArray *bins, guint factor)
 		dst->frees += b.frees;
 		dst->alloc_bytes += b.alloc_bytes;
 		dst->freed_bytes += b.freed_bytes;
+		dst->untraced += b.untraced;
+		dst->untraced_bytes += b.untraced_bytes;
 	}
 	g_array_set_size(bins, n);
 }
@@ -84,10 +86,16 @@ static void tl_event(void *state, struct sa_rec *r)
 	switch (r->ev) {
 	case SA_EV_KMALLOC:
 	case SA_EV_CACHE_ALLOC:
-		if (!r->v[SA_KM_PTR])
+		/* a failed allocation, or the second event of one */
+		if (!r->v[SA_KM_PTR] || (r->flags & SA_REC_REPEAT))
 			break;
 		b->allocs++;
 		b->alloc_bytes += r->v[SA_KM_ALLOC];
+		if (r->freed_alloc) {
+			/* the object there before was freed untraced */
+			b->untraced++;
+			b->untraced_bytes += r->freed_alloc;
+		}
 		break;
 	case SA_EV_KFREE:
 	case SA_EV_CACHE_FREE:
@@ -138,7 +146,8 @@ static void *tl_finish(void *state, struct sa_report *rep)
 		struct sa_bin *b = &g_array_index(st->bins, struct sa_bin, i);
 
 		b->start_ns = (guint64)i * st->interval;
-		b->net = (gint64)b->alloc_bytes - (gint64)b->freed_bytes;
+		b->net = (gint64)b->alloc_bytes - (gint64)b->freed_bytes -
+			 (gint64)b->untraced_bytes;
 		run += b->net;
 		b->outstanding = run;
 	}

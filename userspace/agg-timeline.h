@@ -2,8 +2,13 @@
 /*
  * The timeline section: bytes allocated minus bytes freed over time, in
  * bins of --interval (boot phases). Freed bytes are those of frees that
- * match an allocation in the trace; outstanding is the running sum of
- * allocated - freed from the start of the trace.
+ * match an allocation in the trace; untraced bytes those of live objects
+ * whose pointer was allocated again with no free traced in between
+ * (kmem_cache_free_bulk, kfree_bulk, batched RCU frees: freed without a
+ * trace event), which the live section drops at the same moment. A large
+ * kmalloc traced twice is one allocation (agg-callsite.h). Outstanding is
+ * the running sum of allocated - freed - untraced from the start of the
+ * trace: its last value is the live section's bytes.
  */
 #ifndef SLABACCT_AGG_TIMELINE_H
 #define SLABACCT_AGG_TIMELINE_H
@@ -14,7 +19,8 @@ struct sa_bin {
 	guint64 start_ns;		/* from the first record of the trace */
 	guint64 allocs, frees;
 	guint64 alloc_bytes, freed_bytes;
-	gint64 net;			/* alloc_bytes - freed_bytes */
+	guint64 untraced, untraced_bytes;	/* freed without an event */
+	gint64 net;			/* alloc - freed - untraced bytes */
 	gint64 outstanding;		/* running sum of net */
 };
 

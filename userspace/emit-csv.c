@@ -217,15 +217,15 @@ void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
 	guint i;
 
 	fprintf(f, "\ntimeline,start_ns,interval_ns,allocs,frees,alloc_bytes,"
-		"freed_bytes,net,outstanding\n");
+		"freed_bytes,net,outstanding,untraced_frees,untraced_bytes\n");
 	for (i = 0; i < r->bins->len; i++) {
 		const struct sa_bin *b = &g_array_index(r->bins,
 							struct sa_bin, i);
 
 		fprintf(f, "timeline,%" U ",%" U ",%" U ",%" U ",%" U ",%" U
-			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT "\n",
-			b->start_ns, r->interval_ns, b->allocs, b->frees,
+			",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" U ",%" U
+			"\n", b->start_ns, r->interval_ns, b->allocs, b->frees,
 			b->alloc_bytes, b->freed_bytes, b->net,
-			b->outstanding);
+			b->outstanding, b->untraced, b->untraced_bytes);
 	}
 }

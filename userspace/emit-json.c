@@ -301,6 +301,8 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 		sa_json_put_int(b, "frees", x->frees);
 		sa_json_put_int(b, "alloc_bytes", x->alloc_bytes);
 		sa_json_put_int(b, "freed_bytes", x->freed_bytes);
+		sa_json_put_int(b, "untraced_frees", x->untraced);
+		sa_json_put_int(b, "untraced_bytes", x->untraced_bytes);
 		sa_json_put_int(b, "net", x->net);
 		sa_json_put_int(b, "outstanding", x->outstanding);
 		json_builder_end_object(b);

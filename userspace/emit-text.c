@@ -297,8 +297,8 @@ void sa_text_timeline(struct sa_emit *e, const struct sa_report *rep,
 
 	fprintf(f, "\n== timeline (interval ");
 	put_secs(f, r->interval_ns);
-	fprintf(f, " s) ==\n%14s %8s %8s %9s %11s\n", "t_s", "alloc",
-		"freed", "net", "outstanding");
+	fprintf(f, " s) ==\n%14s %8s %8s %8s %9s %11s\n", "t_s", "alloc",
+		"freed", "untraced", "net", "outstanding");
 	for (i = 0; i < r->bins->len; i++) {
 		const struct sa_bin *b = &g_array_index(r->bins,
 							struct sa_bin, i);
@@ -307,8 +307,8 @@ void sa_text_timeline(struct sa_emit *e, const struct sa_report *rep,
 		snprintf(t, sizeof(t), "%" G_GUINT64_FORMAT ".%06"
 			 G_GUINT64_FORMAT, b->start_ns / G_GUINT64_CONSTANT(1000000000),
 			 (b->start_ns % G_GUINT64_CONSTANT(1000000000)) / G_GUINT64_CONSTANT(1000));
-		fprintf(f, "%14s %8s %8s", t, H(b->alloc_bytes),
-			H(b->freed_bytes));
+		fprintf(f, "%14s %8s %8s %8s", t, H(b->alloc_bytes),
+			H(b->freed_bytes), H(b->untraced_bytes));
 		put_signed(f, 9, b->net);
 		put_signed(f, 11, b->outstanding);
 		fputc('\n', f);

@@ -85,6 +85,46 @@ START_TEST(timeline_fixed_bins)
 }
 END_TEST
 
+/*
+ * The timeline ends where the live section does: a pointer allocated
+ * again with no free traced (its first object freed without a trace
+ * event) and a large kmalloc traced twice (one allocation) are counted
+ * as the live section counts them.
+ */
+START_TEST(timeline_ends_at_live)
+{
+	struct sa_report_opts opts = { .interval_ns = 10 * MS };
+	struct sa_rec recs[] = {
+		fx_alloc(SA_EV_KMALLOC, 100 * MS, 0, 0xa, 0x100, 30, 32),
+		/* 0x100 again, no free traced: the 32 bytes are gone */
+		fx_alloc(SA_EV_KMALLOC, 111 * MS, 1, 0xb, 0x100, 60, 64),
+		/* a large kmalloc traced twice: 32 KB once */
+		fx_alloc(SA_EV_KMALLOC, 121 * MS, 0, 0xc, 0x8000, 20000,
+			 32768),
+		fx_alloc(SA_EV_KMALLOC, 122 * MS, 0, 0xd, 0x8000, 20000,
+			 32768),
+	};
+	struct sa_report *rep = fx_run(recs, G_N_ELEMENTS(recs),
+				       SECTION("timeline") | SECTION("live"),
+				       &opts, 130 * MS);
+	struct sa_timeline_result *r = RESULT(rep, "timeline");
+	struct sa_live_result *l = RESULT(rep, "live");
+	struct sa_bin *b;
+
+	ck_assert_uint_eq(l->total.live_alloc, 64 + 32768);
+	ck_assert_uint_eq(r->bins->len, 3);
+	b = &g_array_index(r->bins, struct sa_bin, 1);
+	ck_assert_uint_eq(b->untraced, 1);
+	ck_assert_uint_eq(b->untraced_bytes, 32);
+	ck_assert_int_eq(b->net, 64 - 32);
+	b = &g_array_index(r->bins, struct sa_bin, 2);
+	ck_assert_uint_eq(b->allocs, 1);
+	ck_assert_uint_eq(b->alloc_bytes, 32768);
+	ck_assert_int_eq(b->outstanding, (gint64)l->total.live_alloc);
+	sa_report_free(rep);
+}
+END_TEST
+
 START_TEST(timeline_auto_interval)
 {
 	/* 10 s of allocations, one every 10 ms: at most 40 round bins */
@@ -118,6 +158,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, live_sites_ages_objects);
 	tcase_add_test(tc, timeline_fixed_bins);
+	tcase_add_test(tc, timeline_ends_at_live);
 	tcase_add_test(tc, timeline_auto_interval);
 	suite_add_tcase(s, tc);
 	return s;
