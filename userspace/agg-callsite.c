@@ -269,8 +269,12 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 		r->flags |= SA_REC_REPEAT;
 		st->repeats++;
 	} else if (o->ptr) {
+		/* its object was freed without a trace event */
+		struct sa_site *old = st->sites->pdata[o->site];
+
 		st->reused++;
-		live_drop(st->sites->pdata[o->site], o);
+		old->freed_untraced++;
+		live_drop(old, o);
 		r->freed_alloc = o->bytes_alloc;
 	}
 	site_add(s, r, req, alloc);
@@ -427,6 +431,46 @@ void sa_callsite_totals(struct sa_callsite_result *res)
 	}
 }
 
+static gint by_untraced(gconstpointer a, gconstpointer b)
+{
+	const struct sa_site *x = *(struct sa_site *const *)a;
+	const struct sa_site *y = *(struct sa_site *const *)b;
+
+	if (x->freed_untraced != y->freed_untraced)
+		return x->freed_untraced > y->freed_untraced ? -1 : 1;
+	return g_strcmp0(x->sym, y->sym);
+}
+
+/* A note with the sites whose objects were freed without an event. */
+static void note_untraced(struct sa_report *rep, GPtrArray *sites,
+			  guint64 n)
+{
+	GPtrArray *a = g_ptr_array_new();
+	GString *s = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; i < sites->len; i++)
+		if (((struct sa_site *)sites->pdata[i])->freed_untraced)
+			g_ptr_array_add(a, sites->pdata[i]);
+	g_ptr_array_sort(a, by_untraced);
+	for (i = 0; i < a->len && i < 3; i++) {
+		const struct sa_site *x = a->pdata[i];
+
+		g_string_append_printf(s, "%s%s (%" G_GUINT64_FORMAT ")",
+				       i ? ", " : "", x->sym,
+				       x->freed_untraced);
+	}
+	if (a->len > 3)
+		g_string_append_printf(s, " and %u more sites", a->len - 3);
+	sa_report_note(rep, "%" G_GUINT64_FORMAT " objects were freed without "
+		       "a trace event (their pointer was allocated again with "
+		       "no free traced: kmem_cache_free_bulk, kfree_bulk, "
+		       "batched RCU frees, or a task the recording left out); "
+		       "they are not counted as live: %s", n, s->str);
+	g_string_free(s, TRUE);
+	g_ptr_array_free(a, TRUE);
+}
+
 static void *cs_finish(void *state, struct sa_report *rep)
 {
 	struct cs_state *st = state;
@@ -490,6 +534,8 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	if (no_req)
 		sa_report_note(rep, "some allocation events have no bytes_req: "
 			       "their slack is counted as 0");
+	if (st->reused)
+		note_untraced(rep, res->sites, st->reused);
 	res->unmatched_frees = st->unmatched;
 	res->null_frees = st->nullf;
 	res->reused = st->reused;

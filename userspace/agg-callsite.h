@@ -13,6 +13,11 @@
  *   live        = allocations not freed by the end of the trace
  *   live waste  = live alloc - live req; live frag % likewise
  *   ping-pong   = frees on a different CPU from their allocation
+ *   freed untraced = live objects whose pointer was allocated again with
+ *                 no free traced in between: freed by a path that fires
+ *                 no event (kmem_cache_free_bulk, kfree_bulk, batched RCU
+ *                 frees), or by a task the recording left out. They are
+ *                 counted per site, and are neither live nor leaks.
  *
  * A large kmalloc traced twice (6.10+ kernels: the allocator's own event,
  * at __kmalloc_large_node_noprof, __kmalloc_node_track_caller_noprof and
@@ -55,6 +60,7 @@ struct sa_site {
 	guint64 live, live_alloc, live_req, live_waste;
 	double live_frag;		/* % */
 	guint64 pingpong;
+	guint64 freed_untraced;		/* objects freed without an event */
 	guint64 age[SA_AGE_BUCKETS];	/* live objects by age */
 	/* GFP flags: the most frequent value of the first SA_GFP_SLOTS */
 	guint64 gfp_v[SA_GFP_SLOTS], gfp_n[SA_GFP_SLOTS];
@@ -78,7 +84,8 @@ struct sa_callsite_result {
 	guint64 unmatched_frees;	/* of memory allocated before the trace */
 	guint64 null_frees;		/* kfree(NULL) */
 	guint64 reused;			/* allocs of a pointer still live: a
-					 * free was not seen */
+					 * free was not seen (the sum of the
+					 * rows' freed_untraced) */
 	guint64 repeats;		/* large kmallocs traced twice, counted
 					 * once (at the second call site) */
 	enum sa_group_by by;

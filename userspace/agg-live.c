@@ -98,6 +98,7 @@ static void *live_finish(void *state, struct sa_report *rep)
 		for (b = 0; b < SA_AGE_BUCKETS; b++)
 			res->age[b] += s->age[b];
 	}
+	res->freed_untraced = cr ? cr->reused : 0;
 	res->total.live_frag = res->total.live_alloc ?
 		100.0 - 100.0 * (double)res->total.live_req /
 		(double)res->total.live_alloc : 0.0;

@@ -21,6 +21,8 @@ struct sa_live_row {
 struct sa_live_result {
 	guint64 age[SA_AGE_BUCKETS];	/* every live object */
 	struct sa_totals total;		/* kmalloc and cache together */
+	guint64 freed_untraced;		/* objects freed without a trace
+					 * event: not live (agg-callsite.h) */
 	GPtrArray *sites;		/* struct sa_site * with live > 0, by
 					 * live bytes; not owned */
 	GArray *objects;		/* struct sa_live_row, with --objects,

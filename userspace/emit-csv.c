@@ -90,7 +90,7 @@ static const char site_cols[] =
 	"kind,site,address,function,module,cache,allocs,frees,bytes_alloc,"
 	"bytes_req,slack,frag_pct,live,live_bytes,live_req,live_waste,"
 	"live_frag_pct,pingpong,gfp,age_lt_1ms,age_lt_10ms,age_lt_100ms,"
-	"age_lt_1s,age_lt_10s,age_ge_10s,file,line";
+	"age_lt_1s,age_lt_10s,age_ge_10s,freed_untraced,file,line";
 
 static void site_row(FILE *f, const char *section, const struct sa_site *s)
 {
@@ -115,6 +115,7 @@ static void site_row(FILE *f, const char *section, const struct sa_site *s)
 	sa_csv_str(f, s->gfp_str);
 	for (i = 0; i < SA_AGE_BUCKETS; i++)
 		fprintf(f, ",%" U, s->age[i]);
+	fprintf(f, ",%" U, s->freed_untraced);
 	/* --vmlinux: source file:line; --build-tree: the object file */
 	fputc(',', f);
 	sa_csv_str(f, s->file);

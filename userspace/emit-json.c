@@ -134,6 +134,7 @@ static void site_obj(JsonBuilder *b, const struct sa_site *s)
 	sa_json_put_int(b, "live_waste", s->live_waste);
 	sa_json_put_pct(b, "live_frag_pct", s->live_frag);
 	sa_json_put_int(b, "pingpong", s->pingpong);
+	sa_json_put_int(b, "freed_untraced", s->freed_untraced);
 	sa_json_put_str(b, "gfp", s->gfp_str);
 	json_builder_set_member_name(b, "live_age");
 	json_builder_begin_object(b);
@@ -192,6 +193,7 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 	json_builder_set_member_name(b, "totals");
 	json_builder_begin_object(b);
 	totals(b, &r->total);
+	sa_json_put_int(b, "freed_untraced", r->freed_untraced);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "age");
 	json_builder_begin_object(b);

@@ -154,8 +154,8 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 	for (k = 0; k < SA_KIND_NR; k++)
 		totals_line(e, sa_kind_name(k), &r->total[k]);
 	fprintf(f, "# frees of untraced objects: %" G_GUINT64_FORMAT
-		", kfree(NULL): %" G_GUINT64_FORMAT ", reused unfreed: %"
-		G_GUINT64_FORMAT "\n",
+		", kfree(NULL): %" G_GUINT64_FORMAT "\n# freed without a "
+		"trace event: %" G_GUINT64_FORMAT " (not live)\n",
 		r->unmatched_frees, r->null_frees, r->reused);
 	for (k = 0; k < SA_KIND_NR; k++) {
 		int shown = 0;
@@ -180,11 +180,18 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 			sa_text_tail_name(e, 50, s->sym);
 			sa_text_where(e, 8, s->file, s->line);
 			if (e->verbose) {
-				char *l = g_strdup_printf(
+				char u[48] = "";
+				char *l;
+
+				if (s->freed_untraced)
+					snprintf(u, sizeof(u), ", untraced "
+						 "frees %" G_GUINT64_FORMAT,
+						 s->freed_untraced);
+				l = g_strdup_printf(
 					"        req %s, live %" G_GUINT64_FORMAT
-					" (waste %s), %s%s%s",
+					" (waste %s)%s, %s%s%s",
 					H(s->bytes_req), s->live,
-					H(s->live_waste),
+					H(s->live_waste), u,
 					s->cache ? s->cache : "",
 					s->cache ? ", " : "",
 					s->gfp_str ? s->gfp_str : "-");
@@ -212,6 +219,9 @@ void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
 		"%.1f%%) at %" G_GUINT64_FORMAT " sites\n", r->total.live,
 		H(r->total.live_alloc), H(r->total.live_waste),
 		r->total.live_frag, r->total.sites);
+	if (r->freed_untraced)
+		fprintf(f, "# not live: %" G_GUINT64_FORMAT " objects freed "
+			"without a trace event\n", r->freed_untraced);
 	fprintf(f, "# by age:");
 	for (b = 0; b < SA_AGE_BUCKETS; b++)
 		fprintf(f, " %s %" G_GUINT64_FORMAT, sa_age_label(b),

@@ -8,6 +8,8 @@
 //     distinct data-site;
 //   - a real mouse click on a tile zooms in (the path above the treemap
 //     changes and fewer tiles are shown), and the path's root zooms out;
+//   - with --expect 'A|B', the page's text shows A and B;
+//   - with --column NAME, the call-site table has a column NAME;
 //   - a screenshot of the page goes to --shot.
 // Prints one line per check ("ok ..." / "not ok ...") and exits 1 if any
 // failed, 2 on a usage or browser start-up problem.
@@ -32,7 +34,8 @@ for (let i = 2; i < process.argv.length; i += 2)
 	args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
 if (!args.html || !args.shot) {
 	console.error('usage: check-page.mjs --html FILE --shot PNG [--tiles N] ' +
-		      '[--chromium PATH] [--diff 1]');
+		      '[--chromium PATH] [--diff 1] [--expect A|B] ' +
+		      '[--column NAME]');
 	process.exit(2);
 }
 
@@ -295,6 +298,15 @@ try {
 	if (args.tiles !== undefined)
 		ok(rowsInTable === Number(args.tiles),
 		   'the table has one row per call site');
+	for (const want of (args.expect || '').split('|').filter(Boolean))
+		ok(await evaluate('document.body.innerText.includes(' +
+				  JSON.stringify(want) + ')'),
+		   'the page shows "' + want + '"');
+	if (args.column)
+		ok(await evaluate('[...document.querySelectorAll("#sites th")]' +
+				  '.some((th) => th.textContent.trim() === ' +
+				  JSON.stringify(args.column) + ')'),
+		   'the call-site table has a column "' + args.column + '"');
 
 	/* a real click in the middle of the largest tile */
 	const target = await evaluate(`(() => {

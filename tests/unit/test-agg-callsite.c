@@ -74,6 +74,9 @@ START_TEST(slack_frag_live_pingpong)
 	ck_assert_uint_eq(a->live_waste, 6);
 	ck_assert_double_eq_tol(a->live_frag, 37.5, 1e-9);
 	ck_assert_uint_eq(a->pingpong, 1);
+	/* 0x2000 allocated again: its first object freed untraced */
+	ck_assert_uint_eq(a->freed_untraced, 1);
+	ck_assert_uint_eq(b->freed_untraced, 0);
 	ck_assert_uint_eq(a->gfp, 0xcc0);
 	/* ages at the end (2 s): the live one is 1.993 s old */
 	ck_assert_uint_eq(a->age[4], 1);

@@ -600,7 +600,8 @@
 		['slack', 'slack'], ['frag_pct', 'frag %'],
 		['allocs', 'allocs'], ['frees', 'frees'], ['live', 'live'],
 		['live_bytes', 'live bytes'], ['live_waste', 'live waste'],
-		['pingpong', 'ping-pong'], ['gfp', 'gfp', 1],
+		['pingpong', 'ping-pong'],
+		['freed_untraced', 'freed untraced'], ['gfp', 'gfp', 1],
 	];
 
 	function table() {
