@@ -7,18 +7,32 @@
 #include "account.h"
 #include "agg-callsite.h"
 #include "report-diff.h"
+#include "symbols.h"
 
 static const char *const kind_tag[2] = { "kmalloc", "cache" };
 
-char *sa_diff_key(const char *name, enum sa_diff_by by)
+/* The function of a site name: up to the '+' or the module. */
+static char *func_of(const char *name)
+{
+	return g_strndup(name, strcspn(name, "+ "));
+}
+
+/* With keep_raw (a set of function names), those are not normalised. */
+static char *key_of(const char *name, enum sa_diff_by by,
+		    GHashTable *keep_raw)
 {
 	GString *s = g_string_new(NULL);
 	const char *p = name, *mod = strstr(name, " [");
 
 	if (by == SA_DIFF_BY_FUNCTION) {
-		size_t n = strcspn(name, "+ ");
+		char *f = func_of(name), buf[256];
 
-		g_string_append_len(s, name, n);
+		if (keep_raw && g_hash_table_contains(keep_raw, f))
+			g_string_append(s, f);
+		else
+			g_string_append(s, sa_sym_alloc_name(f, buf,
+							     sizeof(buf)));
+		g_free(f);
 	} else {
 		/* "func+0x1a/0x40 [mod]" -> "func+0x1a [mod]" */
 		const char *slash = strchr(p, '/');
@@ -32,14 +46,67 @@ char *sa_diff_key(const char *name, enum sa_diff_by by)
 	return g_string_free(s, FALSE);
 }
 
-static void add_row(struct sa_diff_side *s, int kind, const char *name,
-		    const struct sa_diff_vals *v, enum sa_diff_by by)
+char *sa_diff_key(const char *name, enum sa_diff_by by)
 {
-	char *key = sa_diff_key(name, by);
+	return key_of(name, by, NULL);
+}
+
+/*
+ * The function names of one side that share their normalised name with
+ * another of the same side (d_alloc and __d_alloc): those stay apart.
+ */
+static GHashTable *ambiguous(const char *const *names, guint n)
+{
+	GHashTable *first = g_hash_table_new_full(g_str_hash, g_str_equal,
+						  g_free, g_free);
+	GHashTable *keep = g_hash_table_new_full(g_str_hash, g_str_equal,
+						 g_free, NULL);
+	guint i;
+
+	for (i = 0; i < n; i++) {
+		char *f = func_of(names[i]), buf[256];
+		const char *norm = sa_sym_alloc_name(f, buf, sizeof(buf));
+		const char *had = g_hash_table_lookup(first, norm);
+
+		if (!had) {
+			g_hash_table_insert(first, g_strdup(norm), f);
+			continue;
+		}
+		if (strcmp(had, f)) {
+			g_hash_table_add(keep, g_strdup(had));
+			g_hash_table_add(keep, f);
+		} else {
+			g_free(f);
+		}
+	}
+	g_hash_table_destroy(first);
+	return keep;
+}
+
+static void add_row(struct sa_diff_side *s, int kind, const char *name,
+		    const struct sa_diff_vals *v, enum sa_diff_by by,
+		    GHashTable *keep_raw)
+{
+	char *key = key_of(name, by, keep_raw);
 	char *full = g_strdup_printf("%d\t%s", kind, key);
 	struct sa_diff_vals *have = g_hash_table_lookup(s->rows, full);
 
 	g_free(key);
+	if (by == SA_DIFF_BY_FUNCTION) {
+		/* matched by the allocation name, shown by its own */
+		if (!s->names)
+			s->names = g_hash_table_new_full(g_str_hash,
+							 g_str_equal, g_free,
+							 g_free);
+		if (!g_hash_table_contains(s->names, full)) {
+			const char *mod = strstr(name, " [");
+			char *f = func_of(name);
+
+			g_hash_table_insert(s->names, g_strdup(full),
+					    g_strconcat(f, mod, NULL));
+			g_free(f);
+		}
+	}
 	if (!have) {
 		have = g_new0(struct sa_diff_vals, 1);
 		g_hash_table_insert(s->rows, full, have);
@@ -66,8 +133,13 @@ void sa_diff_side_add_callsite(struct sa_diff_side *s,
 			       const struct sa_callsite_result *r,
 			       enum sa_diff_by by)
 {
+	const char **names = g_new(const char *, r->sites->len + 1);
+	GHashTable *keep;
 	guint i;
 
+	for (i = 0; i < r->sites->len; i++)
+		names[i] = ((const struct sa_site *)r->sites->pdata[i])->sym;
+	keep = ambiguous(names, r->sites->len);
 	for (i = 0; i < r->sites->len; i++) {
 		const struct sa_site *x = r->sites->pdata[i];
 		struct sa_diff_vals v = {
@@ -75,8 +147,10 @@ void sa_diff_side_add_callsite(struct sa_diff_side *s,
 			x->slack, x->live, x->live_alloc,
 		};
 
-		add_row(s, x->kind, x->sym, &v, by);
+		add_row(s, x->kind, x->sym, &v, by, keep);
 	}
+	g_hash_table_destroy(keep);
+	g_free(names);
 }
 
 static int load_trace(struct sa_diff_side *s, const char *path,
@@ -109,6 +183,8 @@ static int load_account(struct sa_diff_side *s, const char *path,
 			const struct sa_diff_opts *o, GError **err)
 {
 	struct sa_account *a = sa_account_load(path, err);
+	const char **names;
+	GHashTable *keep;
 	size_t i;
 
 	if (!a) {
@@ -120,6 +196,11 @@ static int load_account(struct sa_diff_side *s, const char *path,
 	s->source = "account";
 	s->account = g_new0(struct sa_account_head, 1);
 	sa_account_head_of(a, s->account);
+	names = g_new(const char *, a->n_rows + 1);
+	for (i = 0; i < a->n_rows; i++)
+		names[i] = a->rows[i].caller;
+	keep = ambiguous(names, a->n_rows);
+	g_free(names);
 	for (i = 0; i < a->n_rows; i++) {
 		const struct sa_account_row *x = &a->rows[i];
 		struct sa_diff_vals v = {
@@ -127,8 +208,10 @@ static int load_account(struct sa_diff_side *s, const char *path,
 			x->objs, x->live,
 		};
 
-		add_row(s, x->kind == SA_ACCOUNT_CACHE, x->caller, &v, o->by);
+		add_row(s, x->kind == SA_ACCOUNT_CACHE, x->caller, &v, o->by,
+			keep);
 	}
+	g_hash_table_destroy(keep);
 	sa_account_free(a);
 	return 0;
 }
@@ -153,6 +236,8 @@ void sa_diff_side_clear(struct sa_diff_side *s)
 	g_free(s->account);
 	if (s->rows)
 		g_hash_table_destroy(s->rows);
+	if (s->names)
+		g_hash_table_destroy(s->names);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -179,15 +264,27 @@ static gint by_change(gconstpointer a, gconstpointer b, gpointer data)
 	return x->kind - y->kind;
 }
 
+/* The name a side shows for key: as it was in that side's input. */
+static const char *shown_name(const struct sa_diff_side *s, const char *key)
+{
+	const char *n = s->names ? g_hash_table_lookup(s->names, key) : NULL;
+
+	return n ? n : key + 2;
+}
+
 static void add_diff_row(struct sa_diff *d, const char *key,
 			 const struct sa_diff_vals *a,
 			 const struct sa_diff_vals *b)
 {
 	static const struct sa_diff_vals zero;
 	struct sa_diff_row r = { 0 };
+	const char *na = shown_name(&d->side[0], key);
+	const char *nb = shown_name(&d->side[1], key);
 
 	r.kind = key[0] == '1';
-	r.site = g_strdup(key + 2);
+	/* a function renamed across kernels: both names */
+	r.site = !a ? g_strdup(nb) : !b || !strcmp(na, nb) ? g_strdup(na) :
+		 g_strdup_printf("%s -> %s", na, nb);
 	r.a = a ? *a : zero;
 	r.b = b ? *b : zero;
 	r.d_bytes = (gint64)r.b.bytes_alloc - (gint64)r.a.bytes_alloc;

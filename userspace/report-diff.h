@@ -4,7 +4,11 @@
  * snapshots, or one of each, compared call site by call site. Sites are
  * matched by kind and name ("func+0xoff [module]"; the "/0xsize" the
  * module prints is dropped), or by function with SA_DIFF_BY_FUNCTION,
- * which survives code moving inside a function between two kernels.
+ * which survives code moving inside a function between two kernels, and
+ * renaming across them: a function is matched by its sa_sym_alloc_name
+ * (symbols.h: kvmalloc_node on 6.1 is __kvmalloc_node_noprof on 6.12),
+ * unless two functions of one side share that name (d_alloc, __d_alloc),
+ * which then stay apart under their own names.
  */
 #ifndef SLABACCT_REPORT_DIFF_H
 #define SLABACCT_REPORT_DIFF_H
@@ -36,6 +40,8 @@ struct sa_diff_side {
 						 * input's header, or NULL */
 	struct sa_diff_vals total;
 	GHashTable *rows;		/* key -> struct sa_diff_vals */
+	GHashTable *names;		/* key -> the name as shown (by
+					 * function: its own), or NULL */
 };
 
 enum sa_diff_status {
@@ -46,7 +52,9 @@ enum sa_diff_status {
 };
 
 struct sa_diff_row {
-	char *site;			/* the name, without the kind */
+	char *site;			/* the name, without the kind; "A -> B"
+					 * for a function renamed across
+					 * kernels */
 	int kind;			/* 0 kmalloc, 1 cache */
 	enum sa_diff_status status;
 	struct sa_diff_vals a, b;
@@ -93,7 +101,10 @@ void sa_diff_side_add_callsite(struct sa_diff_side *s,
 			       const struct sa_callsite_result *r,
 			       enum sa_diff_by by);
 
-/* The key of a site name: the "/0x..." size dropped, or the function. */
+/*
+ * The key of a site name: the "/0x..." size dropped, or the function by
+ * its sa_sym_alloc_name.
+ */
 char *sa_diff_key(const char *name, enum sa_diff_by by);
 
 /* Compare the two loaded sides into d (rows sorted by |change|, desc). */

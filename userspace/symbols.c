@@ -138,26 +138,52 @@ const char *sa_sym_subsystem(const struct sa_sym *sym, int depth)
 	return g_intern_static_string("unknown");
 }
 
-/* Wrappers whose own kmalloc hides the caller that asked for memory. */
+const char *sa_sym_alloc_name(const char *func, char *buf, size_t size)
+{
+	static const char suffix[] = "_noprof";
+	size_t len;
+
+	if (!func)
+		return NULL;
+	while (*func == '_')
+		func++;
+	len = strlen(func);
+	if (len > sizeof(suffix) - 1 &&
+	    !strcmp(func + len - (sizeof(suffix) - 1), suffix))
+		len -= sizeof(suffix) - 1;
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, func, len);
+	buf[len] = 0;
+	return buf;
+}
+
+/*
+ * Wrappers whose own kmalloc hides the caller that asked for memory, by
+ * their sa_sym_alloc_name (__kvmalloc_node_noprof is kvmalloc_node).
+ */
 static const char *const wrappers[] = {
-	"kstrdup", "kstrdup_const", "kstrndup", "kmemdup", "kmemdup_nul",
-	"kvasprintf", "kvasprintf_const", "kasprintf", "krealloc",
-	"__krealloc", "krealloc_noprof", "kvmalloc_node", "__kvmalloc_node",
-	"kvrealloc", "memdup_user", "vmemdup_user", "strndup_user",
-	"memdup_user_nul", "devm_kmalloc", "devm_kmemdup", "devm_kstrdup",
+	"kstrdup", "kstrdup_const", "kstrndup", "kstrdup_quotable",
+	"kmemdup", "kmemdup_nul", "kmemdup_array", "kvmemdup",
+	"kvasprintf", "kvasprintf_const", "kasprintf",
+	"krealloc", "kvrealloc", "kvmalloc", "kvmalloc_node",
+	"kmalloc_node_track_caller",
+	"memdup_user", "vmemdup_user", "strndup_user", "memdup_user_nul",
+	"mempool_alloc", "mempool_kmalloc", "mempool_alloc_slab",
+	"devm_kmalloc", "devm_krealloc", "devm_kmemdup", "devm_kstrdup",
 	"devm_kasprintf", "devm_kvasprintf", "kobject_set_name_vargs",
-	"kstrdup_quotable", "kmemdup_noprof", "kstrdup_noprof",
 	NULL,
 };
 
 const char *sa_sym_wrapper_hint(const char *func)
 {
+	char name[128];
 	int i;
 
-	if (!func)
+	if (!sa_sym_alloc_name(func, name, sizeof(name)))
 		return NULL;
 	for (i = 0; wrappers[i]; i++)
-		if (!strcmp(func, wrappers[i]))
+		if (!strcmp(name, wrappers[i]))
 			return "an allocation wrapper: its call site hides "
 			       "the real caller. Record the events with "
 			       "stack traces (trace-cmd record -T), or on "

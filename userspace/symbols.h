@@ -54,9 +54,22 @@ char *sa_sym_format(const struct sa_sym *sym, guint64 addr);
 const char *sa_sym_subsystem(const struct sa_sym *sym, int depth);
 
 /*
+ * The name of an allocation function across kernels, in buf (of size):
+ * func without its leading underscores and a trailing "_noprof". Kernels
+ * from 6.10 wrap each allocation API in alloc_hooks(), the macro keeping
+ * the API's name and the function taking that name with "_noprof" added,
+ * often behind underscores (kvmalloc_node() calls __kvmalloc_node_noprof,
+ * kmemdup() kmemdup_noprof); 6.1 names the same functions kvmalloc_node,
+ * kmemdup, __kmalloc_node_track_caller. All of those normalise to the API
+ * name. Returns buf, or NULL for a NULL func.
+ */
+const char *sa_sym_alloc_name(const char *func, char *buf, size_t size);
+
+/*
  * If func is an allocation wrapper that hides its callers (kstrdup,
- * kmemdup, kvasprintf, ...), a short hint on how to see the real caller;
- * else NULL.
+ * kmemdup, kvasprintf, kvmalloc_node, mempool_alloc, ..., matched by
+ * sa_sym_alloc_name, so their 6.10+ _noprof names too), a short hint on
+ * how to see the real caller; else NULL.
  */
 const char *sa_sym_wrapper_hint(const char *func);
 

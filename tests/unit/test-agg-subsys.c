@@ -38,6 +38,41 @@ START_TEST(wrappers)
 	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("kmemdup"));
 	ck_assert_ptr_null(sa_sym_wrapper_hint("alloc_inode"));
 	ck_assert_ptr_null(sa_sym_wrapper_hint(NULL));
+	/* 6.10+ names: alloc_hooks' _noprof functions */
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("__kvmalloc_node_noprof"));
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("kvmalloc_node"));
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("mempool_alloc_noprof"));
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("kvrealloc_noprof"));
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("kmemdup_noprof"));
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("krealloc_noprof"));
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint("__krealloc"));
+	ck_assert_ptr_nonnull(sa_sym_wrapper_hint(
+		"__kmalloc_node_track_caller_noprof"));
+	ck_assert_ptr_null(sa_sym_wrapper_hint("alloc_inode_noprof"));
+}
+END_TEST
+
+START_TEST(alloc_names)
+{
+	char b[64];
+
+	ck_assert_str_eq(sa_sym_alloc_name("__kvmalloc_node_noprof", b,
+					   sizeof(b)), "kvmalloc_node");
+	ck_assert_str_eq(sa_sym_alloc_name("kvmalloc_node", b, sizeof(b)),
+			 "kvmalloc_node");
+	ck_assert_str_eq(sa_sym_alloc_name("kmemdup_noprof", b, sizeof(b)),
+			 "kmemdup");
+	ck_assert_str_eq(sa_sym_alloc_name("__kmalloc_node_track_caller", b,
+					   sizeof(b)),
+			 "kmalloc_node_track_caller");
+	/* only a suffix: a name that is nothing but "_noprof" stays */
+	ck_assert_str_eq(sa_sym_alloc_name("_noprof", b, sizeof(b)),
+			 "noprof");
+	ck_assert_str_eq(sa_sym_alloc_name("noprof_x", b, sizeof(b)),
+			 "noprof_x");
+	/* cut to the buffer */
+	ck_assert_str_eq(sa_sym_alloc_name("kvmalloc_node", b, 4), "kvm");
+	ck_assert_ptr_null(sa_sym_alloc_name(NULL, b, sizeof(b)));
 }
 END_TEST
 
@@ -323,6 +358,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, subsystem_depth);
 	tcase_add_test(tc, wrappers);
+	tcase_add_test(tc, alloc_names);
 	tcase_add_test(tc, format);
 	tcase_add_test(tc, build_tree_objects);
 	tcase_add_test(tc, dwarf_lines);

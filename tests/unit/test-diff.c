@@ -25,6 +25,17 @@ START_TEST(keys)
 	k = sa_diff_key("f+0x1 [m]", SA_DIFF_BY_FUNCTION);
 	ck_assert_str_eq(k, "f [m]");
 	g_free(k);
+	/* by function, across kernels: 6.10+'s alloc_hooks names */
+	k = sa_diff_key("__kvmalloc_node_noprof+0x8a", SA_DIFF_BY_FUNCTION);
+	ck_assert_str_eq(k, "kvmalloc_node");
+	g_free(k);
+	k = sa_diff_key("kvmalloc_node+0x5e/0x90", SA_DIFF_BY_FUNCTION);
+	ck_assert_str_eq(k, "kvmalloc_node");
+	g_free(k);
+	/* by site the offsets differ anyway: names are kept */
+	k = sa_diff_key("__kvmalloc_node_noprof+0x8a", SA_DIFF_BY_SITE);
+	ck_assert_str_eq(k, "__kvmalloc_node_noprof+0x8a");
+	g_free(k);
 }
 END_TEST
 
@@ -137,6 +148,67 @@ START_TEST(large_kmalloc_repeat_no_change)
 }
 END_TEST
 
+/* A side of named rows, as a call-site result would give them. */
+static void side_named(struct sa_diff_side *s, const char *const *names,
+		       int n)
+{
+	struct sa_callsite_result r = { 0 };
+	int i;
+
+	r.sites = g_ptr_array_new_with_free_func(g_free);
+	for (i = 0; i < n; i++) {
+		struct sa_site *x = g_new0(struct sa_site, 1);
+
+		x->sym = (char *)names[i];
+		x->allocs = 1;
+		x->bytes_alloc = 64;
+		g_ptr_array_add(r.sites, x);
+	}
+	s->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
+	sa_diff_side_add_callsite(s, &r, SA_DIFF_BY_FUNCTION);
+	g_ptr_array_free(r.sites, TRUE);
+}
+
+/*
+ * diff --by function from 6.1 to 6.12: kvmalloc_node is
+ * __kvmalloc_node_noprof; d_alloc and __d_alloc, both on one side, stay
+ * two rows.
+ */
+START_TEST(across_kernels)
+{
+	static const char *const a[] = {
+		"kvmalloc_node+0x5e", "kmemdup+0x1a", "d_alloc+0x10",
+		"__d_alloc+0x20",
+	};
+	static const char *const b[] = {
+		"__kvmalloc_node_noprof+0x8a", "kmemdup_noprof+0x22",
+		"d_alloc+0x10", "__d_alloc+0x24",
+	};
+	struct sa_diff_opts o = { .by = SA_DIFF_BY_FUNCTION, .all = true };
+	struct sa_diff d = { 0 };
+	guint i;
+
+	side_named(&d.side[0], a, G_N_ELEMENTS(a));
+	side_named(&d.side[1], b, G_N_ELEMENTS(b));
+	sa_diff_compute(&d, &o);
+	ck_assert_uint_eq(d.n_new, 0);
+	ck_assert_uint_eq(d.n_gone, 0);
+	ck_assert_uint_eq(d.n_same, 4);
+	for (i = 0; i < d.rows->len; i++) {
+		const char *site = g_array_index(d.rows, struct sa_diff_row,
+						 i).site;
+
+		ck_assert(!strcmp(site, "kvmalloc_node -> "
+				  "__kvmalloc_node_noprof") ||
+			  !strcmp(site, "kmemdup -> kmemdup_noprof") ||
+			  !strcmp(site, "d_alloc") ||
+			  !strcmp(site, "__d_alloc"));
+	}
+	sa_diff_clear(&d);
+}
+END_TEST
+
 START_TEST(sort_keys)
 {
 	enum sa_diff_sort k;
@@ -156,6 +228,7 @@ Suite *suite(void)
 	tcase_add_test(tc, compute);
 	tcase_add_test(tc, sort_keys);
 	tcase_add_test(tc, large_kmalloc_repeat_no_change);
+	tcase_add_test(tc, across_kernels);
 	suite_add_tcase(s, tc);
 	return s;
 }
