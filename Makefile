@@ -59,6 +59,8 @@ BPF_SRCS := $(filter-out $(BPF_PROGS),$(wildcard userspace/bpf/*.c))
 BPF_OBJS := $(BPF_SRCS:%.c=$(BUILD)/%.o)
 BPF_TEST_BINS := $(patsubst tests/bpf/%.c,$(BUILD)/tests/bpf/%,\
 	$(wildcard tests/bpf/*.c))
+REFEREE_BINS := $(patsubst tests/referee/%.c,$(BUILD)/tests/referee/%,\
+	$(wildcard tests/referee/*.c))
 CMD_OBJS += $(BPF_OBJS)
 SA_LIBS += $(shell pkg-config --libs libbpf libelf libdw)
 
@@ -119,6 +121,12 @@ $(BUILD)/tests/unit/test-pmc: tests/unit/test-pmc.c tests/unit/check-main.c \
 		$(shell pkg-config --cflags check) -Itests/unit -o $@ $< \
 		tests/unit/check-main.c $(BUILD)/userspace/bpf/pmc-events.o \
 		$(LIB) $(SA_LIBS) $(shell pkg-config --libs check)
+
+# the referee tests' workloads (tests/integration/referee-lib.sh)
+all: $(REFEREE_BINS)
+$(BUILD)/tests/referee/%: tests/referee/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -Wextra -o $@ $<
 
 # small programs the BPF tools' tests trace: frame pointers, no inlining
 $(BUILD)/tests/bpf/%: tests/bpf/%.c
