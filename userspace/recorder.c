@@ -155,6 +155,32 @@ static void write_failed(struct sa_recorder *r, int cpu)
 }
 
 /*
+ * Memory pressure (an OOM under way, or an output on tmpfs that cannot
+ * grow) makes splice fail with ENOMEM for a while: wait for the kernel to
+ * free memory, up to NOMEM_WAIT_MS, before calling it a failed write.
+ * What the ring buffer overwrites meanwhile is counted as lost.
+ */
+#define NOMEM_WAIT_MS	5000
+#define NOMEM_STEP_MS	10
+
+static int splice_once(struct tracefs_cpu *tcpu, int fd, bool flush)
+{
+	int n, waited = 0;
+
+	for (;;) {
+		n = tracefs_cpu_write(tcpu, fd, true);
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			n = 0;
+		if (n == 0 && flush)
+			n = tracefs_cpu_flush_write(tcpu, fd);
+		if (n >= 0 || errno != ENOMEM || waited >= NOMEM_WAIT_MS)
+			return n;
+		g_usleep(NOMEM_STEP_MS * 1000);
+		waited += NOMEM_STEP_MS;
+	}
+}
+
+/*
  * The readers' sink: splice the full pages into the CPU's file, and with
  * flush the partly filled last one too.
  */
@@ -162,19 +188,12 @@ static int splice_pages(struct tracefs_cpu *tcpu, int cpu, bool flush,
 			void *data)
 {
 	struct sa_recorder *r = data;
-	int fd = r->fds[cpu], n;
+	int n = splice_once(tcpu, r->fds[cpu], flush);
 
-	n = tracefs_cpu_write(tcpu, fd, true);
-	if (n > 0)
+	if (n >= 0)
 		return n;
-	if (n < 0 && errno != EAGAIN && errno != EINTR)
-		goto fail;
-	if (!flush)
+	if (errno == EAGAIN || errno == EINTR)
 		return 0;
-	n = tracefs_cpu_flush_write(tcpu, fd);
-	if (n >= 0 || errno == EAGAIN)
-		return n > 0 ? n : 0;
-fail:
 	write_failed(r, cpu);
 	return -1;
 }

@@ -32,7 +32,11 @@ while [ "$(moving)" != "$(sleep 1; moving)" ]; do
 	[ $i -lt 30 ] || { echo "memory counters never settled" >&2; exit 1; }
 done
 cat /proc/vmstat > $OUT/vmstat-pre
-slabacct record -e all -b ${BUF_KB:-1024} -o $OUT/trace.dat >$OUT/record.log 2>&1 &
+# --trace-self: /proc/vmstat counts every task's reclaim, the recorder's
+# own threads' too (they reclaim as the guest runs out of memory), so the
+# recording must not leave them out
+slabacct record -e all --trace-self -b ${BUF_KB:-1024} -o $OUT/trace.dat \
+	>$OUT/record.log 2>&1 &
 rec=$!
 echo -1000 > /proc/$rec/oom_score_adj
 # recording has begun once its instance's tracing_on is set
