@@ -1,0 +1,85 @@
+# Guest side of bench/module-overhead.sh: the cost of one kmalloc(100) +
+# kfree pair (tests/kmod/sa_test.ko's "bench N 100", timed with ktime) with
+# nothing attached, with slab_account.ko loaded, and with ftrace recording
+# the four kmem events slab_account.ko attaches to.
+#
+#   sh pair-cost.sh PAIRS ROUNDS MODES      MODES: unloaded,module,ftrace
+#
+# Writes $OUT/pairs, one "MODE ROUND NS" line per timed loop of PAIRS
+# pairs, $OUT/settle, what was waited for before the first round, and
+# $OUT/kernel, the release.
+# Under qemu/run --icount a nanosecond of guest time is one instruction.
+pairs=$1 rounds=$2 modes=$3
+T=/sys/kernel/tracing
+E="kmalloc kfree kmem_cache_alloc kmem_cache_free"
+insmod $MODDIR/sa_test.ko || exit 1
+uname -r >$OUT/kernel
+
+threads() { cat /proc/[0-9]*/comm 2>/dev/null | grep -c "^$1"; }
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+
+# Boot-time kernel threads still at work would be timed with the loop.
+# On 6.12 the crypto self-tests run in cryptomgr_test threads for about a
+# second of guest time after init starts (about 2x the pair cost in that
+# window): wait until none is left, at most 60 s of guest time.
+start=$(uptime_s)
+i=0
+while [ "$(threads cryptomgr_)" != 0 ]; do
+	i=$((i + 1))
+	if [ $i -gt 600 ]; then
+		echo "pair-cost: cryptomgr threads still running after 60 s:" \
+			"$(grep -l '^cryptomgr_' /proc/[0-9]*/comm | tr '\n' ' ')"
+		exit 1
+	fi
+	sleep 0.1
+done
+echo "cryptomgr threads gone at uptime $(uptime_s) s (from $start s, $i polls)" >$OUT/settle
+
+# Then, whatever else boot left running: wait for a quiet second, one in
+# which the CPU was idle at least 90% of the time (/proc/stat), at most 30.
+idle() { awk '/^cpu / { print $5 + $6, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat; }
+i=0
+while :; do
+	i=$((i + 1))
+	set -- $(idle)
+	sleep 1
+	set -- "$@" $(idle)
+	busy=$(( ($4 - $2) - ($3 - $1) ))
+	all=$(($4 - $2))
+	[ $((busy * 10)) -le $all ] && break
+	if [ $i -ge 30 ]; then
+		echo "pair-cost: the guest never went quiet: $busy of $all ticks busy"
+		exit 1
+	fi
+done
+echo "a quiet second ($busy of $all ticks busy) ended at uptime $(uptime_s) s" >>$OUT/settle
+
+one() {
+	echo bench $pairs 100 >/proc/sa_test || exit 1
+	sed -n 's/^bench_ns: //p' /proc/sa_test
+}
+ftrace() {
+	for e in $E; do echo $1 >$T/events/kmem/$e/enable || exit 1; done
+}
+
+one >/dev/null	# warm up: caches, the first slab pages
+echo 8192 >$T/buffer_size_kb
+r=0
+while [ $r -lt $rounds ]; do
+	r=$((r + 1))
+	case ",$modes," in *,unloaded,*)
+		echo "unloaded $r $(one)" >>$OUT/pairs ;;
+	esac
+	case ",$modes," in *,module,*)
+		insmod $MODDIR/slab_account.ko || exit 1
+		echo "module $r $(one)" >>$OUT/pairs
+		rmmod slab_account || exit 1 ;;
+	esac
+	case ",$modes," in *,ftrace,*)
+		echo >$T/trace
+		echo 1 >$T/tracing_on
+		ftrace 1
+		echo "ftrace $r $(one)" >>$OUT/pairs
+		ftrace 0 ;;
+	esac
+done
