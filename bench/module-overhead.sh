@@ -8,7 +8,8 @@
 # counts, the same from boot to boot whatever the host's load.
 #
 #   bench/module-overhead.sh [-k KERNELS] [-n PAIRS] [-r ROUNDS] [-b BOOTS]
-#                            [--no-wall]
+#                            [--no-wall] [--update]
+#   bench/module-overhead.sh --check [-k KERNELS] [-n PAIRS] [-r ROUNDS]
 #
 #   -k KERNELS  flavours (default "6.1 6.12-cloud")
 #   -n PAIRS    pairs per timed loop (default 200000)
@@ -16,15 +17,28 @@
 #   -b BOOTS    icount boots per kernel (default 3)
 #   --no-wall   skip the secondary, noisy figure: one ordinary TCG boot per
 #               kernel, timed by the host's clock
+#   --update    also write the reference figures of the check
+#               (bench/module-overhead.ref) for KERNELS
+#   --check     one icount boot per kernel, unloaded and module only, the
+#               lowest of -r 3 rounds of the reference's -n: exit 1 if the
+#               module adds more than 3% of its reference figure to the
+#               pair (make check's guest/overhead-icount), 4 with 'SKIP:'
+#               when no reference was written for that kernel
 #
-# Writes the figures above the KEEP line of bench/RESULTS-module.md.
+# Without --check, writes the figures above the KEEP line of
+# bench/RESULTS-module.md and compares them with the reference figures.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernels="6.1 6.12-cloud" pairs=200000 rounds=5 boots=3 wall=1
+kernels="6.1 6.12-cloud" pairs= rounds= boots=3 wall=1 update=0 check=0
+# A raise of the module's instructions per pair above this (percent of
+# the module's reference figure) fails --check.
+limit_pct=3
+ref=$top/bench/module-overhead.ref
 results=$top/bench/RESULTS-module.md
 KEEP='<!-- bench/module-overhead.sh keeps what follows -->'
 usage() {
-	echo "usage: bench/module-overhead.sh [-k KERNELS] [-n PAIRS] [-r ROUNDS] [-b BOOTS] [--no-wall]" >&2
+	echo "usage: bench/module-overhead.sh [-k KERNELS] [-n PAIRS] [-r ROUNDS] [-b BOOTS] [--no-wall] [--update]" >&2
+	echo "       bench/module-overhead.sh --check [-k KERNELS] [-n PAIRS] [-r ROUNDS]" >&2
 	exit 2
 }
 while [ $# -gt 0 ]; do
@@ -34,17 +48,26 @@ while [ $# -gt 0 ]; do
 	-r) [ $# -ge 2 ] || usage; rounds=$2; shift 2 ;;
 	-b) [ $# -ge 2 ] || usage; boots=$2; shift 2 ;;
 	--no-wall) wall=0; shift ;;
+	--update) update=1; shift ;;
+	--check) check=1; shift ;;
 	-h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) usage ;;
 	esac
 done
-modes=unloaded,module,ftrace
+if [ $check = 1 ]; then
+	[ $update = 0 ] || usage
+	: "${rounds:=3}"
+	boots=1 wall=0 modes=unloaded,module
+else
+	: "${pairs:=200000}" "${rounds:=5}"
+	modes=unloaded,module,ftrace
+fi
 # count WHAT N: N must be a count from 1 to 1000000 (sa_test's bound)
 count() {
 	[[ $2 =~ ^[1-9][0-9]{0,6}$ ]] && [ "$2" -le 1000000 ] ||
 		{ echo "bench/module-overhead.sh: $1 '$2' is not a count from 1 to 1000000" >&2; exit 2; }
 }
-count pairs "$pairs"
+[ -z "$pairs" ] || count pairs "$pairs"
 count rounds "$rounds"
 count boots "$boots"
 work=$(mktemp -d)
@@ -75,9 +98,56 @@ stats() {
 		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
 		printf "%.1f %.1f %.1f\n", m, v[1], v[NR] }'
 }
+# reference FLAVOUR: "release pairs unloaded module ftrace", or nothing
+reference() {
+	[ ! -f "$ref" ] || awk -v k="$1" '$1 == k { print $2, $3, $4, $5, $6; exit }' "$ref"
+}
 release() { "$top/scripts/kernels" --flavour "$1" | cut -d' ' -f1; }
 
-rows=() spread=() wrows=() settles=()
+# --check: the module's instructions per pair against the reference
+if [ $check = 1 ]; then
+	status=0 pairs_opt=$pairs
+	for k in $kernels; do
+		refline=$(reference "$k")
+		if [ -z "$refline" ]; then
+			echo "SKIP: no reference figures for kernel '$k' in bench/module-overhead.ref" \
+				"(bench/module-overhead.sh --update -k '$k' writes them)"
+			[ $status = 0 ] && status=4
+			continue
+		fi
+		read -r rrel rpairs ru rm _ <<<"$refline"
+		# The same loop as the reference's: a loop has a fixed cost (about
+		# 7,000 instructions unloaded and 26,000 with the module on 6.1),
+		# which fewer pairs would spread over fewer instructions.
+		pairs=${pairs_opt:-$rpairs}
+		count "pairs in bench/module-overhead.ref" "$pairs"
+		boot "$k" "icount-$k" --icount
+		rel=$(cat "$work/icount-$k/kernel" 2>/dev/null || release "$k")
+		# the lowest round: an interrupt or a thread only adds instructions
+		read -r _ u _ <<<"$(per_pair unloaded "$work/icount-$k/pairs" | stats)"
+		read -r _ m _ <<<"$(per_pair module "$work/icount-$k/pairs" | stats)"
+		# The module's share of the pair, against the reference's: on the
+		# reference's kernel release the unloaded figure is the same, and
+		# on another one the kernel's own change is not counted.
+		verdict=$(awk -v u="$u" -v m="$m" -v ru="$ru" -v rm="$rm" -v l="$limit_pct" 'BEGIN {
+			d = (m - u) - (rm - ru)
+			printf "%s %+.1f%%", (d > rm * l / 100) ? "FAIL" : "ok", 100 * d / rm }')
+		echo "$k: module $m instructions per pair (reference $rm), unloaded $u" \
+			"(reference $ru); the module's share moved by ${verdict#* } of" \
+			"the reference, limit +$limit_pct%: ${verdict%% *}"
+		[ "$rel" = "$rrel" ] || echo "# $k: the reference was measured on $rrel, this is $rel"
+		sed 's/^/# /' "$work/icount-$k/settle"
+		if [ "${verdict%% *}" = FAIL ]; then
+			echo "FAIL: $k: slab_account.ko costs more instructions per pair than" \
+				"bench/module-overhead.ref says; if that is meant, measure and write" \
+				"it down with bench/module-overhead.sh --update -k '$k'" >&2
+			status=1
+		fi
+	done
+	exit $status
+fi
+
+rows=() spread=() wrows=() refrows=() settles=()
 for k in $kernels; do
 	rel=$(release "$k")
 	files=()
@@ -96,6 +166,7 @@ for k in $kernels; do
 	# shellcheck disable=SC2154
 	rows+=("$(awk -v k="$k" -v r="$rel" -v u="$unloaded" -v m="$module" -v f="$ftrace" 'BEGIN {
 		printf "| %s (%s) | %.0f | %.0f | %.0f | %.0f | %.2fx | %.2fx |", k, r, u, m, f, m - u, m / u, f / u }')")
+	refrows+=("$k $rel $pairs $unloaded $module $ftrace")
 	settles+=("$(sed -n "s/^/- $k, boot 1: /p" "$work/icount-$k-1/settle")")
 	if [ $wall = 1 ]; then
 		boot "$k" "wall-$k" --accel tcg
@@ -104,6 +175,14 @@ for k in $kernels; do
 		read -r wf _ <<<"$(per_pair ftrace "$work/wall-$k/pairs" | stats)"
 		wrows+=("$(awk -v k="$k" -v u="$wu" -v m="$wm" -v f="$wf" 'BEGIN {
 			printf "| %s | %.0f | %.0f | %.0f | %.2fx | %.2fx |", k, u, m, f, m / u, f / u }')")
+	fi
+	# against the figures the check compares with
+	refline=$(reference "$k")
+	if [ -n "$refline" ]; then
+		read -r _ _ ru rm _ <<<"$refline"
+		awk -v k="$k" -v m="$module" -v u="$unloaded" -v rm="$rm" -v ru="$ru" 'BEGIN {
+			printf "module-overhead: %s: module %s (reference %s, %+.1f%%), unloaded %s (reference %s)\n",
+				k, m, rm, 100 * (m - rm) / rm, u, ru }'
 	fi
 done
 
@@ -179,3 +258,25 @@ cmd="bench/module-overhead.sh -k \"$kernels\" -n $pairs -r $rounds -b $boots"
 mv "$work/results" "$results.tmp" && mv "$results.tmp" "$results"
 sed "/$(printf '%s' "$KEEP" | sed 's/[.*/]/\\&/g')/q" "$results"
 echo "module-overhead: wrote bench/RESULTS-module.md"
+
+if [ $update = 1 ]; then
+	{
+		echo "# Instructions per kmalloc(100)+kfree pair under qemu/run --icount,"
+		echo "# per kernel flavour: unloaded, with slab_account.ko, with ftrace."
+		echo "# bench/module-overhead.sh --check (make check: guest/overhead-icount)"
+		echo "# fails when the module adds more than $limit_pct% of its figure here"
+		echo "# to the pair. Written by bench/module-overhead.sh --update; rerun"
+		echo "# that after a change that is meant to move the figures."
+		echo "# flavour release pairs-per-loop unloaded module ftrace (by, date, module/ tree)"
+		for k in $kernels; do
+			for r in "${refrows[@]}"; do
+				[ "${r%% *}" = "$k" ] && echo "$r  ($cmd, $(date -u +%Y-%m-%d), $src)"
+			done
+		done
+		# the other kernels' figures stay as they were
+		[ ! -f "$ref" ] || awk -v ks=" $kernels " \
+			'!/^#/ && NF && !index(ks, " " $1 " ")' "$ref"
+	} >"$work/ref"
+	mv "$work/ref" "$ref.tmp" && mv "$ref.tmp" "$ref"
+	echo "module-overhead: wrote bench/module-overhead.ref"
+fi
