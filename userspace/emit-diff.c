@@ -23,15 +23,26 @@ static const char *status_name(enum sa_diff_status s)
 }
 
 /* "+1.2M", "-512", "0" */
-static char *signed_h(char buf[20], gint64 v)
+static char *signed_h(char buf[20], struct sa_delta d)
 {
 	char h[16];
 
-	if (!v)
+	if (!d.mag)
 		return g_strlcpy(buf, "0", 20), buf;
-	snprintf(buf, 20, "%c%s", v < 0 ? '-' : '+',
-		 sa_human(h, v < 0 ? -(guint64)v : (guint64)v));
+	snprintf(buf, 20, "%c%s", d.neg ? '-' : '+', sa_human(h, d.mag));
 	return buf;
+}
+
+/* Exact, for CSV: "-18446744073709551615" */
+static void csv_delta(FILE *f, struct sa_delta d)
+{
+	fprintf(f, ",%s%" U, d.neg ? "-" : "", d.mag);
+}
+
+/* JSON integers here are gint64: larger counters saturate */
+static void json_u64(JsonBuilder *b, const char *k, guint64 v)
+{
+	sa_json_put_int(b, k, v > G_MAXINT64 ? G_MAXINT64 : (gint64)v);
 }
 
 #define SH(v) signed_h((char[20]){ 0 }, (v))
@@ -96,20 +107,13 @@ static void jvals(JsonBuilder *b, const char *name,
 {
 	json_builder_set_member_name(b, name);
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "allocs");
-	json_builder_add_int_value(b, v->allocs);
-	json_builder_set_member_name(b, "frees");
-	json_builder_add_int_value(b, v->frees);
-	json_builder_set_member_name(b, "bytes_alloc");
-	json_builder_add_int_value(b, v->bytes_alloc);
-	json_builder_set_member_name(b, "bytes_req");
-	json_builder_add_int_value(b, v->bytes_req);
-	json_builder_set_member_name(b, "slack");
-	json_builder_add_int_value(b, v->slack);
-	json_builder_set_member_name(b, "live");
-	json_builder_add_int_value(b, v->live);
-	json_builder_set_member_name(b, "live_bytes");
-	json_builder_add_int_value(b, v->live_bytes);
+	json_u64(b, "allocs", v->allocs);
+	json_u64(b, "frees", v->frees);
+	json_u64(b, "bytes_alloc", v->bytes_alloc);
+	json_u64(b, "bytes_req", v->bytes_req);
+	json_u64(b, "slack", v->slack);
+	sa_json_put_int(b, "live", v->live);
+	sa_json_put_int(b, "live_bytes", v->live_bytes);
 	json_builder_end_object(b);
 }
 
@@ -136,8 +140,7 @@ static void jside(JsonBuilder *b, const char *name,
 		json_builder_add_null_value(b);
 	json_builder_set_member_name(b, "lost_known");
 	json_builder_add_boolean_value(b, s->lost_known);
-	json_builder_set_member_name(b, "lost_events");
-	json_builder_add_int_value(b, s->lost);
+	json_u64(b, "lost_events", s->lost);
 	jvals(b, "totals", &s->total);
 	json_builder_end_object(b);
 }
@@ -161,10 +164,10 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 	}
 	json_builder_set_member_name(b, "change");
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "bytes_alloc", d->d_bytes);
-	sa_json_put_int(b, "slack", d->d_slack);
-	sa_json_put_int(b, "allocs", d->d_allocs);
-	sa_json_put_int(b, "live_bytes", d->d_live_bytes);
+	sa_json_put_int(b, "bytes_alloc", sa_delta_clamp(d->d_bytes));
+	sa_json_put_int(b, "slack", sa_delta_clamp(d->d_slack));
+	sa_json_put_int(b, "allocs", sa_delta_clamp(d->d_allocs));
+	sa_json_put_int(b, "live_bytes", sa_delta_clamp(d->d_live_bytes));
 	sa_json_put_int(b, "sites_new", d->n_new);
 	sa_json_put_int(b, "sites_gone", d->n_gone);
 	sa_json_put_int(b, "sites_changed", d->n_changed);
@@ -185,10 +188,11 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 		json_builder_add_string_value(b, sa_diff_kind_name(r->kind));
 		json_builder_set_member_name(b, "status");
 		json_builder_add_string_value(b, status_name(r->status));
-		sa_json_put_int(b, "d_bytes", r->d_bytes);
-		sa_json_put_int(b, "d_slack", r->d_slack);
-		sa_json_put_int(b, "d_allocs", r->d_allocs);
-		sa_json_put_int(b, "d_live_bytes", r->d_live_bytes);
+		sa_json_put_int(b, "d_bytes", sa_delta_clamp(r->d_bytes));
+		sa_json_put_int(b, "d_slack", sa_delta_clamp(r->d_slack));
+		sa_json_put_int(b, "d_allocs", sa_delta_clamp(r->d_allocs));
+		sa_json_put_int(b, "d_live_bytes",
+				sa_delta_clamp(r->d_live_bytes));
 		jvals(b, "a", &r->a);
 		jvals(b, "b", &r->b);
 		json_builder_end_object(b);
@@ -245,9 +249,12 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 
 		fputs("diff,", f);
 		sa_csv_str(f, r->site);
-		fprintf(f, ",%s,%s,%" I ",%" I ",%" I ",%" I,
-			sa_diff_kind_name(r->kind), status_name(r->status),
-			r->d_bytes, r->d_slack, r->d_allocs, r->d_live_bytes);
+		fprintf(f, ",%s,%s", sa_diff_kind_name(r->kind),
+			status_name(r->status));
+		csv_delta(f, r->d_bytes);
+		csv_delta(f, r->d_slack);
+		csv_delta(f, r->d_allocs);
+		csv_delta(f, r->d_live_bytes);
 		csv_vals(f, &r->a);
 		csv_vals(f, &r->b);
 		fputc('\n', f);

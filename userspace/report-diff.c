@@ -46,6 +46,53 @@ static char *key_of(const char *name, enum sa_diff_by by,
 	return g_string_free(s, FALSE);
 }
 
+struct sa_delta sa_delta_u64(guint64 a, guint64 b)
+{
+	struct sa_delta d = { b >= a ? b - a : a - b, b < a };
+
+	return d;
+}
+
+struct sa_delta sa_delta_s64(gint64 a, gint64 b)
+{
+	/* two's complement: the unsigned difference is exact modulo 2^64 */
+	struct sa_delta d = { b >= a ? (guint64)b - (guint64)a :
+			      (guint64)a - (guint64)b, b < a };
+
+	return d;
+}
+
+gint64 sa_delta_clamp(struct sa_delta d)
+{
+	gint64 v = d.mag > G_MAXINT64 ? G_MAXINT64 : (gint64)d.mag;
+
+	return d.neg ? -v : v;
+}
+
+static void sat_add(guint64 *sum, guint64 v)
+{
+	if (!g_uint64_checked_add(sum, *sum, v))
+		*sum = G_MAXUINT64;
+}
+
+static void sat_add_s(gint64 *sum, gint64 v)
+{
+	if (__builtin_add_overflow(*sum, v, sum))
+		*sum = v < 0 ? G_MININT64 : G_MAXINT64;
+}
+
+/* Add v to sum, each counter saturating. */
+static void vals_add(struct sa_diff_vals *sum, const struct sa_diff_vals *v)
+{
+	sat_add(&sum->allocs, v->allocs);
+	sat_add(&sum->frees, v->frees);
+	sat_add(&sum->bytes_alloc, v->bytes_alloc);
+	sat_add(&sum->bytes_req, v->bytes_req);
+	sat_add(&sum->slack, v->slack);
+	sat_add_s(&sum->live, v->live);
+	sat_add_s(&sum->live_bytes, v->live_bytes);
+}
+
 char *sa_diff_key(const char *name, enum sa_diff_by by)
 {
 	return key_of(name, by, NULL);
@@ -113,20 +160,8 @@ static void add_row(struct sa_diff_side *s, int kind, const char *name,
 	} else {
 		g_free(full);
 	}
-	have->allocs += v->allocs;
-	have->frees += v->frees;
-	have->bytes_alloc += v->bytes_alloc;
-	have->bytes_req += v->bytes_req;
-	have->slack += v->slack;
-	have->live += v->live;
-	have->live_bytes += v->live_bytes;
-	s->total.allocs += v->allocs;
-	s->total.frees += v->frees;
-	s->total.bytes_alloc += v->bytes_alloc;
-	s->total.bytes_req += v->bytes_req;
-	s->total.slack += v->slack;
-	s->total.live += v->live;
-	s->total.live_bytes += v->live_bytes;
+	vals_add(have, v);
+	vals_add(&s->total, v);
 }
 
 void sa_diff_side_add_callsite(struct sa_diff_side *s,
@@ -241,20 +276,18 @@ void sa_diff_side_clear(struct sa_diff_side *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static gint64 sort_value(const struct sa_diff_row *r, enum sa_diff_sort k)
+static guint64 sort_value(const struct sa_diff_row *r, enum sa_diff_sort k)
 {
-	gint64 v = k == SA_DIFF_SORT_SLACK ? r->d_slack :
-		   k == SA_DIFF_SORT_ALLOCS ? r->d_allocs :
-		   k == SA_DIFF_SORT_LIVE ? r->d_live_bytes : r->d_bytes;
-
-	return v < 0 ? -v : v;
+	return (k == SA_DIFF_SORT_SLACK ? r->d_slack :
+		k == SA_DIFF_SORT_ALLOCS ? r->d_allocs :
+		k == SA_DIFF_SORT_LIVE ? r->d_live_bytes : r->d_bytes).mag;
 }
 
 static gint by_change(gconstpointer a, gconstpointer b, gpointer data)
 {
 	const struct sa_diff_row *x = a, *y = b;
 	enum sa_diff_sort k = GPOINTER_TO_INT(data);
-	gint64 vx = sort_value(x, k), vy = sort_value(y, k);
+	guint64 vx = sort_value(x, k), vy = sort_value(y, k);
 	int c;
 
 	if (vx != vy)
@@ -287,10 +320,10 @@ static void add_diff_row(struct sa_diff *d, const char *key,
 		 g_strdup_printf("%s -> %s", na, nb);
 	r.a = a ? *a : zero;
 	r.b = b ? *b : zero;
-	r.d_bytes = (gint64)r.b.bytes_alloc - (gint64)r.a.bytes_alloc;
-	r.d_slack = (gint64)r.b.slack - (gint64)r.a.slack;
-	r.d_allocs = (gint64)r.b.allocs - (gint64)r.a.allocs;
-	r.d_live_bytes = r.b.live_bytes - r.a.live_bytes;
+	r.d_bytes = sa_delta_u64(r.a.bytes_alloc, r.b.bytes_alloc);
+	r.d_slack = sa_delta_u64(r.a.slack, r.b.slack);
+	r.d_allocs = sa_delta_u64(r.a.allocs, r.b.allocs);
+	r.d_live_bytes = sa_delta_s64(r.a.live_bytes, r.b.live_bytes);
 	r.status = !a ? SA_DIFF_NEW : !b ? SA_DIFF_GONE :
 		   memcmp(a, b, sizeof(*a)) ? SA_DIFF_CHANGED : SA_DIFF_SAME;
 	switch (r.status) {
@@ -325,10 +358,11 @@ void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o)
 	while (g_hash_table_iter_next(&it, &k, &v))
 		if (!g_hash_table_contains(A->rows, k))
 			add_diff_row(d, k, NULL, v);
-	d->d_bytes = (gint64)B->total.bytes_alloc - (gint64)A->total.bytes_alloc;
-	d->d_slack = (gint64)B->total.slack - (gint64)A->total.slack;
-	d->d_allocs = (gint64)B->total.allocs - (gint64)A->total.allocs;
-	d->d_live_bytes = B->total.live_bytes - A->total.live_bytes;
+	d->d_bytes = sa_delta_u64(A->total.bytes_alloc, B->total.bytes_alloc);
+	d->d_slack = sa_delta_u64(A->total.slack, B->total.slack);
+	d->d_allocs = sa_delta_u64(A->total.allocs, B->total.allocs);
+	d->d_live_bytes = sa_delta_s64(A->total.live_bytes,
+				       B->total.live_bytes);
 	g_array_sort_with_data(d->rows, by_change,
 			       GINT_TO_POINTER(o ? o->sort : 0));
 	/* leave out the unchanged rows (unless all) and those past top */

@@ -28,6 +28,21 @@ struct sa_diff_vals {
 	gint64 live, live_bytes;
 };
 
+/*
+ * B - A of two counters, exact whatever their values: a magnitude and a
+ * sign (neg is false when mag is 0). Sums of counters saturate instead
+ * (at G_MAXUINT64, or the gint64 limits).
+ */
+struct sa_delta {
+	guint64 mag;
+	bool neg;
+};
+
+struct sa_delta sa_delta_u64(guint64 a, guint64 b);
+struct sa_delta sa_delta_s64(gint64 a, gint64 b);
+/* The delta as a gint64, saturated at -G_MAXINT64 and G_MAXINT64. */
+gint64 sa_delta_clamp(struct sa_delta d);
+
 struct sa_diff_side {
 	char *file;
 	const char *source;		/* "trace" or "account" */
@@ -58,12 +73,12 @@ struct sa_diff_row {
 	int kind;			/* 0 kmalloc, 1 cache */
 	enum sa_diff_status status;
 	struct sa_diff_vals a, b;
-	gint64 d_bytes, d_slack, d_allocs, d_live_bytes;
+	struct sa_delta d_bytes, d_slack, d_allocs, d_live_bytes;
 };
 
 struct sa_diff {
 	struct sa_diff_side side[2];
-	gint64 d_bytes, d_slack, d_allocs, d_live_bytes;
+	struct sa_delta d_bytes, d_slack, d_allocs, d_live_bytes;
 	guint64 n_new, n_gone, n_changed, n_same;
 	GArray *rows;			/* struct sa_diff_row, by |change| */
 	guint64 hidden;			/* rows left out by top/unchanged */

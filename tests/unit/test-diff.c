@@ -78,7 +78,8 @@ START_TEST(compute)
 	ck_assert_uint_eq(d.n_changed, 1);
 	ck_assert_uint_eq(d.n_new, 1);
 	ck_assert_uint_eq(d.n_gone, 1);
-	ck_assert_int_eq(d.d_bytes, 550 - 1200);
+	ck_assert_uint_eq(d.d_bytes.mag, 1200 - 550);
+	ck_assert(d.d_bytes.neg);
 	/* unchanged left out; by |d_bytes|: gone 1000, grows 300, new 50 */
 	ck_assert_uint_eq(d.rows->len, 3);
 	ck_assert_uint_eq(d.hidden, 1);
@@ -86,14 +87,62 @@ START_TEST(compute)
 	ck_assert_str_eq(r->site, "gone");
 	ck_assert_int_eq(r->kind, 1);
 	ck_assert_int_eq(r->status, SA_DIFF_GONE);
-	ck_assert_int_eq(r->d_bytes, -1000);
+	ck_assert_uint_eq(r->d_bytes.mag, 1000);
+	ck_assert(r->d_bytes.neg);
 	r = &g_array_index(d.rows, struct sa_diff_row, 1);
 	ck_assert_str_eq(r->site, "grows");
-	ck_assert_int_eq(r->d_slack, 40);
-	ck_assert_int_eq(r->d_allocs, 3);
-	ck_assert_int_eq(r->d_live_bytes, 64);
+	ck_assert_uint_eq(r->d_slack.mag, 40);
+	ck_assert(!r->d_slack.neg);
+	ck_assert_uint_eq(r->d_allocs.mag, 3);
+	ck_assert_uint_eq(r->d_live_bytes.mag, 64);
+	ck_assert(!r->d_live_bytes.neg);
 	r = &g_array_index(d.rows, struct sa_diff_row, 2);
 	ck_assert_int_eq(r->status, SA_DIFF_NEW);
+	sa_diff_clear(&d);
+}
+END_TEST
+
+/* Differences of any two counters are exact; large ones sort first. */
+START_TEST(extremes)
+{
+	struct sa_diff_opts o = { 0 };
+	struct sa_diff d = { 0 };
+	struct sa_diff_row *r;
+	struct sa_delta x;
+	int i;
+
+	x = sa_delta_u64(1000, G_MAXUINT64);
+	ck_assert_uint_eq(x.mag, G_MAXUINT64 - 1000);
+	ck_assert(!x.neg);
+	ck_assert_int_eq(sa_delta_clamp(x), G_MAXINT64);
+	x = sa_delta_u64(G_MAXUINT64, 0);
+	ck_assert_uint_eq(x.mag, G_MAXUINT64);
+	ck_assert(x.neg);
+	ck_assert_int_eq(sa_delta_clamp(x), -G_MAXINT64);
+	x = sa_delta_s64(G_MININT64, G_MAXINT64);
+	ck_assert_uint_eq(x.mag, G_MAXUINT64);
+	ck_assert(!x.neg);
+	x = sa_delta_s64(G_MAXINT64, G_MININT64);
+	ck_assert_uint_eq(x.mag, G_MAXUINT64);
+	ck_assert(x.neg);
+	x = sa_delta_s64(5, 5);
+	ck_assert(x.mag == 0 && !x.neg);
+
+	for (i = 0; i < 2; i++)
+		d.side[i].rows = g_hash_table_new_full(g_str_hash,
+						       g_str_equal, g_free,
+						       g_free);
+	put(&d.side[0], "0\tsmall", 10, 0, 1, 0);
+	put(&d.side[1], "0\tsmall", 20, 0, 1, 0);
+	put(&d.side[0], "0\thuge", 1000, 0, 1, G_MININT64);
+	put(&d.side[1], "0\thuge", G_MAXUINT64 - 5, 0, 1, G_MAXINT64);
+	sa_diff_compute(&d, &o);
+	r = &g_array_index(d.rows, struct sa_diff_row, 0);
+	ck_assert_str_eq(r->site, "huge");
+	ck_assert_uint_eq(r->d_bytes.mag, G_MAXUINT64 - 1005);
+	ck_assert(!r->d_bytes.neg);
+	ck_assert_uint_eq(r->d_live_bytes.mag, G_MAXUINT64);
+	ck_assert(!r->d_live_bytes.neg);
 	sa_diff_clear(&d);
 }
 END_TEST
@@ -142,8 +191,8 @@ START_TEST(large_kmalloc_repeat_no_change)
 	ck_assert_uint_eq(d.n_gone, 0);
 	ck_assert_uint_eq(d.n_changed, 0);
 	ck_assert_uint_eq(d.n_same, 1);
-	ck_assert_int_eq(d.d_bytes, 0);
-	ck_assert_int_eq(d.d_allocs, 0);
+	ck_assert_uint_eq(d.d_bytes.mag, 0);
+	ck_assert_uint_eq(d.d_allocs.mag, 0);
 	sa_diff_clear(&d);
 }
 END_TEST
@@ -226,6 +275,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, keys);
 	tcase_add_test(tc, compute);
+	tcase_add_test(tc, extremes);
 	tcase_add_test(tc, sort_keys);
 	tcase_add_test(tc, large_kmalloc_repeat_no_change);
 	tcase_add_test(tc, across_kernels);
