@@ -43,13 +43,16 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 	else
 		fprintf(f, "lost_events: unknown\n");
 	if (rep->origin.kernel_release)
-		fprintf(f, "trace_kernel: %s\n", rep->origin.kernel_release);
+		fprintf(f, "trace_kernel: %s\n",
+			sa_esc(rep->origin.kernel_release));
 	if (rep->origin.recorder)
-		fprintf(f, "trace_recorder: %s\n", rep->origin.recorder);
+		fprintf(f, "trace_recorder: %s\n",
+			sa_esc(rep->origin.recorder));
 	if (rep->origin.left_out)
-		fprintf(f, "trace_left_out: %s\n", rep->origin.left_out);
+		fprintf(f, "trace_left_out: %s\n",
+			sa_esc(rep->origin.left_out));
 	if (rep->origin.filter)
-		fprintf(f, "trace_filter: %s\n", rep->origin.filter);
+		fprintf(f, "trace_filter: %s\n", sa_esc(rep->origin.filter));
 	fprintf(f, "trace_duration_ns: %" U "\n", rep->last_ts > rep->first_ts ?
 		rep->last_ts - rep->first_ts : 0);
 sizes:
@@ -100,6 +103,6 @@ sizes:
 		fprintf(f, "%10" U " %9" U " %10" U " %10" U " %7" U " %s "
 			"%-7s %s\n", s->bytes_alloc, s->slack, s->bytes_req,
 			s->live_alloc, s->live, af, sa_kind_name(s->kind),
-			s->sym);
+			sa_esc(s->sym));
 	}
 }

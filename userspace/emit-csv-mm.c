@@ -38,11 +38,13 @@ static void frag_rows(FILE *f, const char *when, const GArray *zones)
 		const struct sa_pg_frag *z = &g_array_index(zones,
 						struct sa_pg_frag, i);
 
-		for (j = 0; j < z->nr_orders; j++)
-			fprintf(f, "pages_unusable,%s,%d,%s,%d,%" U
-				",%u.%03u\n", when, z->node, z->zone, j,
-				z->free_pages, z->unusable_milli[j] / 1000,
+		for (j = 0; j < z->nr_orders; j++) {
+			fprintf(f, "pages_unusable,%s,%d,", when, z->node);
+			sa_csv_str(f, z->zone);
+			fprintf(f, ",%d,%" U ",%u.%03u\n", j, z->free_pages,
+				z->unusable_milli[j] / 1000,
 				z->unusable_milli[j] % 1000);
+		}
 	}
 }
 

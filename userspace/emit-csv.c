@@ -22,7 +22,8 @@ void sa_csv_str(FILE *f, const char *s)
 
 	if (!s)
 		return;
-	if (!strpbrk(s, ",\"\n\r")) {
+	s = sa_esc(s);		/* no control characters: no \n, no \r */
+	if (!strpbrk(s, ",\"")) {
 		fputs(s, f);
 		return;
 	}
@@ -39,11 +40,8 @@ static void kv(FILE *f, const char *k, const char *v)
 {
 	if (!v)
 		return;
-	fprintf(f, "# %s: ", k);
-	/* keep the comment on one line */
-	for (; *v; v++)
-		fputc(*v == '\n' ? ' ' : *v, f);
-	fputc('\n', f);
+	/* escaped: the comment stays on one line */
+	fprintf(f, "# %s: %s\n", k, sa_esc(v));
 }
 
 void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
@@ -196,8 +194,10 @@ void sa_csv_subsys(struct sa_emit *e, const struct sa_report *rep,
 
 		fputs("subsys,", f);
 		sa_csv_str(f, s->name);
-		fprintf(f, ",%s,%" U ",%" U ",%" U ",%" U ",%" U ",%" U "\n",
-			r->source, s->sites, s->allocs, s->bytes_alloc,
+		fputc(',', f);
+		sa_csv_str(f, r->source);
+		fprintf(f, ",%" U ",%" U ",%" U ",%" U ",%" U ",%" U "\n",
+			s->sites, s->allocs, s->bytes_alloc,
 			s->bytes_req, s->slack, s->live_alloc);
 	}
 	fprintf(f, "\nwrapper,function,sites,allocs,bytes_alloc\n");
@@ -205,8 +205,10 @@ void sa_csv_subsys(struct sa_emit *e, const struct sa_report *rep,
 		const struct sa_wrapper_row *w =
 			&g_array_index(r->wrappers, struct sa_wrapper_row, i);
 
-		fprintf(f, "wrapper,%s,%" U ",%" U ",%" U "\n", w->func,
-			w->sites, w->allocs, w->bytes_alloc);
+		fputs("wrapper,", f);
+		sa_csv_str(f, w->func);
+		fprintf(f, ",%" U ",%" U ",%" U "\n", w->sites, w->allocs,
+			w->bytes_alloc);
 	}
 }
 

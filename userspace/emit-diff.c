@@ -50,8 +50,9 @@ static void json_u64(JsonBuilder *b, const char *k, guint64 v)
 
 static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
 {
-	fprintf(f, "# %s: %s (%s%s%s)\n", tag, s->file, s->source,
-		s->kernel ? ", kernel " : "", s->kernel ? s->kernel : "");
+	fprintf(f, "# %s: %s (%s%s%s)\n", tag, sa_esc(s->file), s->source,
+		s->kernel ? ", kernel " : "",
+		s->kernel ? sa_esc(s->kernel) : "");
 	if (s->account)
 		sa_text_account_head(f, "#    ", s->account);
 	else if (s->lost_known)
@@ -90,10 +91,12 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 			SH(r->d_slack), SH(r->d_allocs), SH(r->d_live_bytes),
 			status_name(r->status),
 			r->kind ? "cache" : "kmall");
-		if (room >= 8 && (int)strlen(r->site) > room)
-			fprintf(f, "%.*s~\n", room - 1, r->site);
+		const char *site = sa_esc(r->site);
+
+		if (room >= 8 && (int)strlen(site) > room)
+			fprintf(f, "%.*s~\n", room - 1, site);
 		else
-			fprintf(f, "%s\n", r->site);
+			fprintf(f, "%s\n", site);
 	}
 	if (d->hidden)
 		fprintf(f, "# %" U " rows left out (unchanged or past --top)\n",
@@ -224,8 +227,9 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 
 		char prefix[3] = { 'a' + k, '_', 0 };
 
-		fprintf(f, "# %c: %s (%s%s%s)\n", 'a' + k, s->file, s->source,
-			s->kernel ? ", " : "", s->kernel ? s->kernel : "");
+		fprintf(f, "# %c: %s (%s%s%s)\n", 'a' + k, sa_esc(s->file),
+			s->source, s->kernel ? ", " : "",
+			s->kernel ? sa_esc(s->kernel) : "");
 		if (s->account) {
 			sa_csv_account_head(f, prefix, s->account);
 			continue;

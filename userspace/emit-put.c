@@ -31,9 +31,14 @@ void sa_json_put_str(JsonBuilder *b, const char *k, const char *v)
 
 void sa_text_tail_name(const struct sa_emit *e, int used, const char *s)
 {
-	int room = e->width - used, len = strlen(s);
-	const char *mod = strstr(s, " [");
-	int mlen = mod ? (int)strlen(mod) : 0;
+	int room, len, mlen;
+	const char *mod;
+
+	s = sa_esc(s);
+	room = e->width - used;
+	len = strlen(s);
+	mod = strstr(s, " [");
+	mlen = mod ? (int)strlen(mod) : 0;
 
 	if (room < 8)
 		room = 8;
@@ -53,6 +58,7 @@ void sa_text_where(const struct sa_emit *e, int indent, const char *file,
 
 	if (!file)
 		return;
+	file = sa_esc(file);
 	w = line > 0 ? g_strdup_printf("at %s:%d", file, line) :
 		g_strdup_printf("in %s", file);
 	len = strlen(w);

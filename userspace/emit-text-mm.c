@@ -52,7 +52,8 @@ static void frag_lines(const struct sa_emit *e, const char *when,
 		const struct sa_pg_frag *z = &g_array_index(zones,
 						struct sa_pg_frag, i);
 
-		fprintf(e->out, "%-3s %d %-7.7s", when, z->node, z->zone);
+		fprintf(e->out, "%-3s %d %-7.7s", when, z->node,
+			sa_esc(z->zone));
 		for (j = 0; j < z->nr_orders && j < SA_PG_ORDERS; j++)
 			fprintf(e->out, " %u.%03u", z->unusable_milli[j] / 1000,
 				z->unusable_milli[j] % 1000);
@@ -123,7 +124,7 @@ void sa_text_pages(struct sa_emit *e, const struct sa_report *rep,
 	if (!r->frag_start && !r->frag_end) {
 		fprintf(f, "\nUnusable free space index: not available in "
 			"this trace:\n  %s\n",
-			r->frag_why ? r->frag_why : "no buddyinfo");
+			r->frag_why ? sa_esc(r->frag_why) : "no buddyinfo");
 		return;
 	}
 	fprintf(f, "\nUnusable free space index by order:\n%-13s",
@@ -295,7 +296,7 @@ static void kill_text(const struct sa_emit *e, guint n,
 
 	fprintf(f, "\nkill %u at %" U ".%06" U " s: victim pid %d (%s)\n",
 		n, k->rel_ns / 1000000000, k->rel_ns % 1000000000 / 1000,
-		k->victim_pid, k->victim_comm);
+		k->victim_pid, sa_esc(k->victim_comm));
 	if (k->have_rss)
 		fprintf(f, "  rss: anon %" U " kB, file %" U " kB, shmem %" U
 			" kB", k->anon_rss_kb, k->file_rss_kb,
@@ -306,7 +307,7 @@ static void kill_text(const struct sa_emit *e, guint n,
 	if (k->have_rss || k->have_score_adj)
 		fputc('\n', f);
 	fprintf(f, "  triggered by pid %d (%s)", k->trigger_pid,
-		k->trigger_comm);
+		sa_esc(k->trigger_comm));
 	if (k->trigger_order >= 0)
 		fprintf(f, ": order %" G_GINT64_FORMAT " allocation",
 			k->trigger_order);

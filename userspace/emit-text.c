@@ -17,7 +17,7 @@
 /* A long comment, wrapped at the width with "#   " continuations. */
 static void put_wrapped(struct sa_emit *e, const char *lead, const char *s)
 {
-	char **w = g_strsplit(s, " ", -1);
+	char **w = g_strsplit(sa_esc(s), " ", -1);
 	int col, i;
 
 	fputs(lead, e->out);
@@ -52,7 +52,7 @@ static void put_cut(struct sa_emit *e, char *line)
 /* "# key: value" cut at the width */
 static void put_kv(struct sa_emit *e, const char *key, const char *value)
 {
-	char *l = g_strconcat(key, value, NULL);
+	char *l = g_strconcat(key, sa_esc(value), NULL);
 
 	put_cut(e, l);
 	g_free(l);
@@ -80,7 +80,7 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	FILE *f = e->out;
 	guint i;
 
-	fprintf(f, "# slabacct report: %s\n", rep->file);
+	fprintf(f, "# slabacct report: %s\n", sa_esc(rep->file));
 	if (rep->account) {
 		sa_text_account_head(f, "# ", rep->account);
 		for (i = 0; i < rep->notes->len; i++)
@@ -88,9 +88,9 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 		return;
 	}
 	if (o->kernel_release)
-		fprintf(f, "# kernel: %s\n", o->kernel_release);
+		fprintf(f, "# kernel: %s\n", sa_esc(o->kernel_release));
 	if (o->recorder)
-		fprintf(f, "# recorded by: %s\n", o->recorder);
+		fprintf(f, "# recorded by: %s\n", sa_esc(o->recorder));
 	if (o->command)
 		put_kv(e, "# command: ", o->command);
 	if (o->cmdline)
@@ -100,7 +100,7 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	if (o->filter)
 		put_wrapped(e, "# filter: ", o->filter);
 	fprintf(f, "# cpus: %d, clock: %s, duration: ", o->nr_cpus,
-		o->clock ? o->clock : "unknown");
+		o->clock ? sa_esc(o->clock) : "unknown");
 	put_secs(f, rep->last_ts > rep->first_ts ?
 		 rep->last_ts - rep->first_ts : 0);
 	fprintf(f, " s\n");
@@ -192,9 +192,9 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 					" (waste %s)%s, %s%s%s",
 					H(s->bytes_req), s->live,
 					H(s->live_waste), u,
-					s->cache ? s->cache : "",
+					s->cache ? sa_esc(s->cache) : "",
 					s->cache ? ", " : "",
-					s->gfp_str ? s->gfp_str : "-");
+					s->gfp_str ? sa_esc(s->gfp_str) : "-");
 
 				put_cut(e, l);
 				g_free(l);
@@ -255,7 +255,7 @@ void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
 		fprintf(f, "%#18" G_GINT64_MODIFIER "x %6u ", o->ptr,
 			o->bytes_alloc);
 		put_secs(f, o->age_ns);
-		fprintf(f, " %7d %-15.15s ", o->pid, o->comm);
+		fprintf(f, " %7d %-15.15s ", o->pid, sa_esc(o->comm));
 		sa_text_tail_name(e, 62, o->site->sym);
 	}
 	if (r->objects_hidden)
@@ -270,7 +270,7 @@ void sa_text_subsys(struct sa_emit *e, const struct sa_report *rep,
 	FILE *f = e->out;
 	guint i;
 
-	fprintf(f, "\n== subsystems (from %s", r->source);
+	fprintf(f, "\n== subsystems (from %s", sa_esc(r->source));
 	if (r->depth)
 		fprintf(f, ", depth %d", r->depth);
 	fprintf(f, ") ==\n%7s %7s %7s %7s %5s %s\n", "alloc", "slack",
@@ -292,7 +292,7 @@ void sa_text_subsys(struct sa_emit *e, const struct sa_report *rep,
 			&g_array_index(r->wrappers, struct sa_wrapper_row, i);
 
 		fprintf(f, "%7s %7" G_GUINT64_FORMAT " %s\n",
-			H(w->bytes_alloc), w->allocs, w->func);
+			H(w->bytes_alloc), w->allocs, sa_esc(w->func));
 	}
 	fprintf(f, "# %s\n", ((struct sa_wrapper_row *)
 			      r->wrappers->data)->hint);

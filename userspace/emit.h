@@ -15,6 +15,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "escape.h"
 #include "report.h"
 
 enum sa_format {

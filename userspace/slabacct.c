@@ -13,6 +13,7 @@
 #include <tracefs.h>
 
 #include "cmd.h"
+#include "escape.h"
 #include "outfile.h"
 #include "textfold.h"
 
@@ -53,13 +54,15 @@ static void usage(FILE *f)
 	fprintf(f, "\n'slabacct COMMAND --help' describes one command.\n");
 }
 
+/* Messages quote the input (file names, tokens): escaped, one line. */
 static void vmsg(const char *kind, const char *cmd, const char *fmt,
 		 va_list ap)
 {
-	fprintf(stderr, "slabacct%s%s: %s", cmd ? " " : "", cmd ? cmd : "",
-		kind);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char *msg = g_strdup_vprintf(fmt, ap);
+
+	fprintf(stderr, "slabacct%s%s: %s%s\n", cmd ? " " : "",
+		cmd ? cmd : "", kind, sa_esc(msg));
+	g_free(msg);
 }
 
 void sa_err(const char *cmd, const char *fmt, ...)

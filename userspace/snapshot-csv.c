@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "escape.h"
 #include "snapshot-emit.h"
 #include "snapshot-figures.h"
 
@@ -11,7 +12,8 @@ void sa_csv_cell(GString *out, const char *s)
 {
 	const char *p;
 
-	if (!strpbrk(s, ",\"\n\r")) {
+	s = sa_esc(s);		/* no control characters: no \n, no \r */
+	if (!strpbrk(s, ",\"")) {
 		g_string_append(out, s);
 		return;
 	}

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "escape.h"
 #include "snapshot-emit.h"
 
 #define KB(x) ((x) / 1024.0)
@@ -19,7 +20,7 @@ static bool missing(GString *out, const struct sa_snapshot_view *v, int src)
 	if (sa_view_has(v, src))
 		return false;
 	g_string_append_printf(out, "  %s: not available (%s)\n",
-			       sa_snap_source_path(src), v->why[src]);
+			       sa_snap_source_path(src), sa_esc(v->why[src]));
 	return true;
 }
 
@@ -100,7 +101,7 @@ static void slab_rank(GString *out, const struct sa_slab_table *t,
 			break;
 		g_string_append_printf(out, "  %-24.24s %9" G_GUINT64_FORMAT
 				       " %7" G_GUINT64_FORMAT " %10.1f %10.1f"
-				       " %4u\n", c->name, c->active_objs,
+				       " %4u\n", sa_esc(c->name), c->active_objs,
 				       c->object_size, KB(c->size),
 				       KB(c->loss), c->eff);
 	}
@@ -169,7 +170,8 @@ static void fragmentation(GString *out, const struct sa_snapshot_view *v)
 				struct sa_buddy_zone, i);
 		char name[24];
 
-		g_snprintf(name, sizeof(name), "%d/%s", z->node, z->zone);
+		g_snprintf(name, sizeof(name), "%d/%s", z->node,
+			   sa_esc(z->zone));
 		g_string_append_printf(out, "  %-12s %8" G_GUINT64_FORMAT,
 				       name, sa_buddy_free_pages(z) *
 				       v->snap->page_size / 1024);
@@ -198,7 +200,7 @@ static void zones(GString *out, const struct sa_snapshot_view *v)
 			if (!z->managed)
 				continue;
 			g_snprintf(name, sizeof(name), "%d/%s", z->node,
-				   z->zone);
+				   sa_esc(z->zone));
 			g_string_append_printf(out, "  %-12s %10"
 				G_GUINT64_FORMAT " %8" G_GUINT64_FORMAT " %8"
 				G_GUINT64_FORMAT " %8" G_GUINT64_FORMAT " %10"
@@ -220,7 +222,8 @@ static void zones(GString *out, const struct sa_snapshot_view *v)
 				v->pagetype->zones, struct sa_pagetype_zone, i);
 		char name[24];
 
-		g_snprintf(name, sizeof(name), "%d/%s", z->node, z->zone);
+		g_snprintf(name, sizeof(name), "%d/%s", z->node,
+			   sa_esc(z->zone));
 		g_string_append_printf(out, "  %-12s", name);
 		for (t = 0; t < v->pagetype->nr_types && t < 5; t++)
 			g_string_append_printf(out, " %11" G_GUINT64_FORMAT,
@@ -248,7 +251,8 @@ static void swap(GString *out, const struct sa_snapshot_view *v)
 
 		g_string_append_printf(out, "  %-32.32s %-9.9s %11"
 				       G_GUINT64_FORMAT " %11" G_GUINT64_FORMAT
-				       " %5d\n", s->name, s->type, s->size_kb,
+				       " %5d\n", sa_esc(s->name), sa_esc(s->type),
+				       s->size_kb,
 				       s->used_kb, s->prio);
 	}
 	if (v->meminfo)
@@ -310,7 +314,7 @@ static void procs(GString *out, const struct sa_snapshot_view *v, int top)
 					   G_GUINT64_FORMAT, p->swap_kb);
 			g_string_append_printf(out, "  %7d %-20.20s %10"
 					       G_GUINT64_FORMAT " %10s %10s\n",
-					       p->pid, p->name, p->rss_kb, pss,
+					       p->pid, sa_esc(p->name), p->rss_kb, pss,
 					       swp);
 		}
 		g_ptr_array_unref(a);
@@ -372,17 +376,18 @@ static void ooms(GString *out, const struct sa_snapshot_view *v)
 				       " kB, file %" G_GUINT64_FORMAT
 				       " kB, shmem %" G_GUINT64_FORMAT " kB\n",
 				       k->time, k->memcg ? "memcg" : "global",
-				       k->pid, k->comm, k->anon_rss_kb,
+				       k->pid, sa_esc(k->comm), k->anon_rss_kb,
 				       k->file_rss_kb, k->shmem_rss_kb);
 		if (k->invoker)
 			g_string_append_printf(out, "    invoked by %s, order "
-					       "%d%s%s\n", k->invoker, k->order,
+					       "%d%s%s\n", sa_esc(k->invoker),
+					       k->order,
 					       k->constraint ? ", " : "",
-					       k->constraint ? k->constraint
-					       : "");
+					       k->constraint ?
+					       sa_esc(k->constraint) : "");
 		if (k->gfp_mask)
 			g_string_append_printf(out, "    gfp %s\n",
-					       k->gfp_mask);
+					       sa_esc(k->gfp_mask));
 	}
 }
 
@@ -395,8 +400,8 @@ static void header(GString *out, const struct sa_snapshot_view *v)
 		g_strdup("?");
 
 	g_string_append_printf(out, "System snapshot of %s\n  taken %s, "
-			       "uptime %.1f s\n", s->release ? s->release :
-			       "?", when, s->uptime);
+			       "uptime %.1f s\n", s->release ?
+			       sa_esc(s->release) : "?", when, s->uptime);
 	g_free(when);
 	if (dt)
 		g_date_time_unref(dt);
@@ -450,7 +455,7 @@ void sa_snapshot_emit_system_text(GString *out, const char *title,
 
 			if (i && i % 3 == 0)
 				g_string_append(out, "\n                            ");
-			g_string_append_printf(out, "  %s", z->zone);
+			g_string_append_printf(out, "  %s", sa_esc(z->zone));
 			put_milli(out, " ", z, 3);
 			put_milli(out, "/", z, 9);
 		}

@@ -12,6 +12,7 @@
 #include "bpf-report.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
+#include "escape.h"
 
 struct row {
 	void *key;
@@ -125,9 +126,9 @@ static void print_folded(const char *comm, GPtrArray *fr, __u64 count)
 {
 	int j;
 
-	printf("%s", comm);
+	printf("%s", sa_esc(comm));
 	for (j = fr->len - 1; j >= 0; j--) {
-		const char *f = g_ptr_array_index(fr, j);
+		const char *f = sa_esc(g_ptr_array_index(fr, j));
 		/* the function only: flame graphs merge on names */
 		size_t n = strcspn(f, " +");
 
@@ -167,10 +168,11 @@ int sa_report_stacks(const struct sa_count_report *r)
 			print_folded(comm, fr, row->count);
 		} else {
 			printf("\t%llu  pid %u (%s)\n",
-			       (unsigned long long)row->count, k->tgid, comm);
+			       (unsigned long long)row->count, k->tgid,
+			       sa_esc(comm));
 			for (j = 0; j < fr->len; j++)
 				printf("\t\t%s\n",
-				       (char *)g_ptr_array_index(fr, j));
+				       sa_esc(g_ptr_array_index(fr, j)));
 		}
 		g_ptr_array_unref(fr);
 	}
@@ -218,9 +220,9 @@ int sa_report_names(const struct sa_count_report *r)
 			json_builder_end_object(b);
 		} else {
 			printf("%10llu %7u %-16s%s%s\n",
-			       (unsigned long long)row->count, k->tgid, comm,
-			       r->name_title ? " " : "",
-			       r->name_title ? name : "");
+			       (unsigned long long)row->count, k->tgid,
+			       sa_esc(comm), r->name_title ? " " : "",
+			       r->name_title ? sa_esc(name) : "");
 		}
 	}
 	if (b)

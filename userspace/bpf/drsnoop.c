@@ -10,6 +10,7 @@
 #include "bpf-tool.h"
 #include "cmd.h"
 #include "drsnoop.skel.h"
+#include "escape.h"
 #include "snoop.h"
 
 static int handle(void *ctx, void *data, size_t size)
@@ -22,7 +23,8 @@ static int handle(void *ctx, void *data, size_t size)
 	snprintf(comm, sizeof(comm), "%s", e->comm);
 	if (!o->json) {
 		printf("%-8s %-16s %-7u %-7u %10.3f %8llu\n",
-		       sa_time_str(tbuf, sizeof(tbuf)), comm, e->pid, e->tid,
+		       sa_time_str(tbuf, sizeof(tbuf)), sa_esc(comm), e->pid,
+		       e->tid,
 		       e->lat_ns / 1e6, (unsigned long long)e->nr_reclaimed);
 		return 0;
 	}

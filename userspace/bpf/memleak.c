@@ -18,6 +18,7 @@
 #include "bpf-syms.h"
 #include "bpf-tool.h"
 #include "cmd.h"
+#include "escape.h"
 #include "memleak.h"
 #include "memleak.skel.h"
 
@@ -278,10 +279,12 @@ static void report_text(struct ml_state *s, GArray *groups,
 		       (unsigned long long)(g->oldest_ns / 1000000));
 		if (!opt_kernel)
 			printf(", pid %u (%s)", g->pid,
-			       sa_pid_comm(g->pid, comm, sizeof(comm)));
+			       sa_esc(sa_pid_comm(g->pid, comm,
+						  sizeof(comm))));
 		printf(":\n");
 		for (j = 0; j < fr->len; j++)
-			printf("\t\t%s\n", (char *)g_ptr_array_index(fr, j));
+			printf("\t\t%s\n",
+			       sa_esc(g_ptr_array_index(fr, j)));
 		g_ptr_array_unref(fr);
 	}
 	fflush(stdout);

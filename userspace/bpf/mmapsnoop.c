@@ -11,6 +11,7 @@
 #include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
+#include "escape.h"
 #include "mmapsnoop.skel.h"
 #include "snoop.h"
 
@@ -58,7 +59,7 @@ static int handle(void *ctx, void *data, size_t size)
 	flags_str(e->flags, flags, sizeof(flags));
 	if (!o->json) {
 		printf("%-8s %-7u %-16s %-16llx %-10llu %-4s %-22s %-4d ",
-		       sa_time_str(tbuf, sizeof(tbuf)), e->pid, comm,
+		       sa_time_str(tbuf, sizeof(tbuf)), e->pid, sa_esc(comm),
 		       (unsigned long long)e->addr,
 		       (unsigned long long)e->len, prot, flags, (int)e->fd);
 		if (e->ret < 0 && e->ret > -4096)

@@ -10,6 +10,7 @@
 #include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "cmd.h"
+#include "escape.h"
 #include "oomkill.skel.h"
 #include "snoop.h"
 
@@ -37,10 +38,12 @@ static int handle(void *ctx, void *data, size_t size)
 	snprintf(vcomm, sizeof(vcomm), "%s", e->victim_comm);
 	if (!o->json) {
 		printf("%s Triggered by PID %u (\"%s\"), OOM kill of PID %u",
-		       sa_time_str(tbuf, sizeof(tbuf)), e->trigger_pid, tcomm,
+		       sa_time_str(tbuf, sizeof(tbuf)), e->trigger_pid,
+		       sa_esc(tcomm),
 		       e->victim_pid);
 		if (!e->from_tracepoint)
-			printf(" (\"%s\"), %llu pages, badness %lld", vcomm,
+			printf(" (\"%s\"), %llu pages, badness %lld",
+			       sa_esc(vcomm),
 			       (unsigned long long)e->totalpages,
 			       (long long)e->points);
 		printf(", loadavg: %s\n", load);
