@@ -18,6 +18,7 @@
 
 #include "report-check.h"
 #include "tracecmd-private.h"
+#include "tracedat-format.h"
 #include "symbols.h"
 #include "report.h"
 
@@ -41,6 +42,7 @@ struct cur {
 	guint32 page_size;		/* of the ring buffer (v6) */
 	int long_size;
 	bool mapped;			/* d is our own private mapping */
+	bool ours;			/* written by slabacct: has an origin */
 };
 
 static int damaged(struct cur *c, size_t off, const char *what)
@@ -145,9 +147,66 @@ static int check_pages(struct cur *c, guint64 cpu, guint64 off, guint64 size)
 	return 0;
 }
 
+/*
+ * slabacct's origin section (tracedat-format.h), from end (the end of the
+ * CPU data) to the end of the file: whole, or the file was cut short. A
+ * file that does not say it is ours may end at the CPU data, or go on
+ * with what we do not know.
+ */
+static int check_origin(struct cur *c, size_t end)
+{
+	static const char cut[] = "the slabacct origin section is cut short "
+				  "or damaged";
+	size_t at, n = strlen(SA_ORIGIN_MAGIC), rest = c->len - end;
+	guint64 count, i, len;
+	bool big = c->big;
+	int ret = -1;
+
+	if (!rest) {
+		if (!c->ours)
+			return 0;
+		return damaged(c, end, "the file ends with the CPU data, "
+			       "before its slabacct origin section: it was "
+			       "cut short");
+	}
+	if (memcmp(c->d + end, SA_ORIGIN_MAGIC, MIN(rest, n)))
+		return c->ours ? damaged(c, end, "no slabacct origin section "
+					 "after the CPU data") : 0;
+	if (rest < n)
+		return damaged(c, c->len, cut);
+	c->pos = end + n;
+	c->big = false;			/* the section is little endian */
+	if (rd(c, 4, &i, cut) || rd(c, 4, &count, cut))
+		goto out;
+	if (i != SA_ORIGIN_VERSION) {
+		damaged(c, end + n, "an unknown slabacct origin section "
+			"version");
+		goto out;
+	}
+	for (i = 0; i < count; i++) {
+		if (string(c, cut) || rd(c, 8, &len, cut) ||
+		    need(c, c->pos, len, cut))
+			goto out;
+		c->pos += len;
+	}
+	at = c->pos;
+	if (need(c, at, 16, cut))
+		goto out;
+	if (num(c, at, 8) != end || memcmp(c->d + at + 8, SA_ORIGIN_MAGIC, n))
+		damaged(c, at, cut);
+	else if (at + 16 != c->len)
+		damaged(c, at + 16, "data after the slabacct origin section");
+	else
+		ret = 0;
+out:
+	c->big = big;
+	return ret;
+}
+
 static int check_v6(struct cur *c)
 {
 	guint64 n, m, i, j, id, sz, cpus, off, size;
+	size_t end;
 
 	if (string(c, "header_page name") || block(c, 8, "header_page") ||
 	    string(c, "header_event name") || block(c, 8, "header_event"))
@@ -186,6 +245,11 @@ static int check_v6(struct cur *c)
 				return -1;
 			if (c->lay && id < 64)
 				c->lay->options |= 1ULL << id;
+			if (id == SA_OPT_VERSION &&
+			    sz > strlen(SA_TRACEDAT_WRITER) &&
+			    !memcmp(c->d + c->pos, SA_TRACEDAT_WRITER,
+				    strlen(SA_TRACEDAT_WRITER)))
+				c->ours = true;
 			c->pos += sz;
 		}
 	}
@@ -199,6 +263,7 @@ static int check_v6(struct cur *c)
 	if (memcmp(c->d + c->pos, "flyrecord", 10))
 		return damaged(c, c->pos, "no flyrecord or latency marker");
 	c->pos += 10;
+	end = c->pos + 16 * cpus;
 	if (c->lay) {
 		c->lay->nr_cpus = cpus;
 		c->lay->cpu_offset = g_new0(guint64, cpus ? cpus : 1);
@@ -228,8 +293,10 @@ static int check_v6(struct cur *c)
 		}
 		if (check_pages(c, i, off, size))
 			return -1;
+		if (off + size > end)
+			end = off + size;
 	}
-	return 0;
+	return check_origin(c, end);
 }
 
 /* v7: the section at off: its header (16 bytes) and data fit. */
@@ -328,7 +395,7 @@ static int check(const char *name, const guint8 *data, size_t len,
 		 struct sa_tracedat_layout *lay, bool mapped, GError **err)
 {
 	struct cur c = { name, data, len, MAGIC_LEN, false, err, lay, 0, 0,
-			 mapped };
+			 mapped, false };
 	int ret;
 	const guint8 *z;
 	long version;

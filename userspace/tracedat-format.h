@@ -13,6 +13,12 @@
  *	"SAORIGIN" u32 version(1) u32 count
  *	count times: key '\0' u64 length  bytes[length]
  *	u64 offset-of-"SAORIGIN"  "SAORIGIN"	(the last 16 bytes of the file)
+ *
+ * The section starts right after the last CPU's data. Every file slabacct
+ * writes has it (with count 0 if there is nothing to say), and says so in
+ * its header: its VERSION option (trace-cmd's "version of the application
+ * that collected the trace") is "slabacct VERSION". A file with that
+ * option and no whole origin section was cut short.
  */
 #ifndef SLABACCT_TRACEDAT_FORMAT_H
 #define SLABACCT_TRACEDAT_FORMAT_H
@@ -34,6 +40,8 @@ enum sa_tracedat_option {
 #define SA_ORIGIN_MAGIC		"SAORIGIN"
 #define SA_ORIGIN_MAGIC_LEN	8
 #define SA_ORIGIN_VERSION	1
+/* The VERSION option of slabacct's files starts with this */
+#define SA_TRACEDAT_WRITER	"slabacct "
 
 /* Keys of the origin section that trace-origin.h knows by name */
 #define SA_ORIGIN_KERNEL_RELEASE	"kernel_release"

@@ -64,6 +64,9 @@ struct sa_tracedat *sa_tracedat_new(int nr_cpus, int page_size)
 	td->cpus = g_new0(struct cpu_src, nr_cpus);
 	for (i = 0; i < nr_cpus; i++)
 		td->cpus[i].fd = -1;
+	/* the origin section always follows the CPU data: say so */
+	sa_tracedat_add_option_string(td, SA_OPT_VERSION,
+				      SA_TRACEDAT_WRITER SLABACCT_VERSION);
 	return td;
 }
 
