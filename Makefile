@@ -25,7 +25,7 @@ KDIR ?=
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
-PKGS := glib-2.0 json-glib-1.0 libtracefs libtraceevent libtracecmd
+PKGS := glib-2.0 json-glib-1.0 libtracefs libtraceevent libtracecmd libzstd zlib
 SA_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow \
 	-Wno-unused-parameter -Wmissing-prototypes -Werror=implicit \
 	-DSLABACCT_VERSION='"$(VERSION)"' -Iuserspace \

@@ -31,6 +31,7 @@
 #define SEC_COMPRESSED	1
 #define MAX_CPUS	8192
 #define MAX_SECTIONS	4096
+#define MAX_OPTIONS	(16u << 20)	/* an options section, uncompressed */
 
 struct cur {
 	const char *name;
@@ -41,15 +42,25 @@ struct cur {
 	struct sa_tracedat_layout *lay;	/* or NULL */
 	guint32 page_size;		/* of the ring buffer (v6) */
 	int long_size;
-	bool mapped;			/* d is our own private mapping */
 	bool ours;			/* written by slabacct: has an origin */
+	size_t file_len;		/* len may be an option's own bound */
+	char zname[16];			/* v7: the compression */
+	gint64 zsec;			/* >= 0: d is the uncompressed data of
+					 * the section at this offset */
 };
 
 static int damaged(struct cur *c, size_t off, const char *what)
 {
-	g_set_error(c->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
-		    "%s: corrupt or truncated trace.dat at offset %zu: %s "
-		    "(the file is %zu bytes)", c->name, off, what, c->len);
+	if (c->zsec >= 0)
+		g_set_error(c->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+			    "%s: corrupt trace.dat at offset %" G_GINT64_FORMAT
+			    ": %s (at byte %zu of that compressed section)",
+			    c->name, c->zsec, what, off);
+	else
+		g_set_error(c->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+			    "%s: corrupt or truncated trace.dat at offset %zu: "
+			    "%s (the file is %zu bytes)", c->name, off, what,
+			    c->file_len);
 	return -1;
 }
 
@@ -108,43 +119,30 @@ static int string(struct cur *c, const char *what)
 	return 0;
 }
 
-/*
- * Every ring-buffer page of a CPU must not claim more data than it holds:
- * libtraceevent's kbuffer reads past the page otherwise. Only the header
- * of each page is touched, and what was read is let go every few MB.
- */
-static int check_pages(struct cur *c, guint64 cpu, guint64 off, guint64 size)
+/* Note one CPU's data in the layout. */
+static void add_range(struct sa_tracedat_layout *lay, guint32 cpu,
+		      guint64 off, guint64 size, bool compressed)
 {
-	guint64 p, commit, released = off;
-	long sys_page = sysconf(_SC_PAGESIZE);
-	int hdr = 8 + c->long_size;
+	struct sa_cpu_range *r;
 
-	if (c->page_size < 64 || (c->long_size != 4 && c->long_size != 8))
-		return 0;	/* unknown layout: libtracecmd decides */
-	for (p = off; p + c->page_size <= off + size; p += c->page_size) {
-		commit = num(c, p + 8, c->long_size) & ((1ULL << 27) - 1);
-		if (commit > c->page_size - hdr) {
-			char *w = g_strdup_printf("a ring-buffer page of CPU %"
-						  G_GUINT64_FORMAT " claims %"
-						  G_GUINT64_FORMAT " bytes of "
-						  "%u", cpu, commit,
-						  c->page_size - hdr);
-			int r = damaged(c, p + 8, w);
+	lay->ranges = g_renew(struct sa_cpu_range, lay->ranges,
+			      lay->nr_ranges + 1);
+	r = &lay->ranges[lay->nr_ranges++];
+	r->off = off;
+	r->size = size;
+	r->cpu = cpu;
+	r->compressed = compressed;
+}
 
-			g_free(w);
-			return r;
-		}
-		if (c->mapped && p - released >= (4u << 20)) {
-			guint64 a = (released + sys_page - 1) & ~(sys_page - 1);
-			guint64 b = p & ~(guint64)(sys_page - 1);
-
-			if (b > a)
-				madvise((void *)(c->d + a), b - a,
-					MADV_DONTNEED);
-			released = p;
-		}
-	}
-	return 0;
+/*
+ * libtracecmd finds pages with masks of page_size - 1: a power of two,
+ * and no sub-buffer the kernel makes is smaller or larger than these.
+ */
+static int page_size_ok(struct cur *c, size_t at, guint64 ps)
+{
+	if (ps >= 512 && ps <= (1u << 24) && !(ps & (ps - 1)))
+		return 0;
+	return damaged(c, at, "an impossible ring-buffer page size");
 }
 
 /*
@@ -290,9 +288,8 @@ static int check_v6(struct cur *c)
 		if (c->lay) {
 			c->lay->cpu_offset[i] = off;
 			c->lay->cpu_size[i] = size;
+			add_range(c->lay, i, off, size, false);
 		}
-		if (check_pages(c, i, off, size))
-			return -1;
 		if (off + size > end)
 			end = off + size;
 	}
@@ -310,76 +307,163 @@ static int section(struct cur *c, guint64 off, guint64 *flags,
 	return need(c, off + 16, *size, what);
 }
 
-static int check_buffer_option(struct cur *c, size_t at, guint64 sz)
+/*
+ * A BUFFER option, o over its bytes: the CPU data it points at must lie
+ * in the file, each CPU id be one libtracecmd can make room for (it
+ * allocates up to the largest), and the section it names be whole.
+ */
+static int check_buffer_option(struct cur *c, struct cur *o)
 {
-	struct cur o = *c;
-	guint64 v, cpus, i, off, size, flags, ssz;
+	guint64 v, cpus, i, cpu, off, size, sec, flags = 0, ssz;
 
-	o.pos = at;
-	o.len = at + sz;	/* the option's own bounds */
-	if (rd(&o, 8, &v, "a buffer option") || string(&o, "a buffer name") ||
-	    string(&o, "a buffer clock") || rd(&o, 4, &v, "a page size") ||
-	    rd(&o, 4, &cpus, "a CPU count"))
+	if (rd(o, 8, &sec, "a buffer option") ||
+	    string(o, "a buffer name") || string(o, "a buffer clock") ||
+	    rd(o, 4, &v, "a page size") || rd(o, 4, &cpus, "a CPU count"))
 		return -1;
 	if (cpus > MAX_CPUS)
-		return damaged(c, o.pos - 4, "an impossible CPU count");
+		return damaged(o, o->pos - 4, "an impossible CPU count");
+	if (sec && section(c, sec, &flags, &ssz, "a CPU data section"))
+		return -1;
 	for (i = 0; i < cpus; i++) {
-		if (rd(&o, 4, &v, "a CPU entry") ||
-		    rd(&o, 8, &off, "a CPU entry") ||
-		    rd(&o, 8, &size, "a CPU entry"))
+		if (rd(o, 4, &cpu, "a CPU entry") ||
+		    rd(o, 8, &off, "a CPU entry") ||
+		    rd(o, 8, &size, "a CPU entry"))
 			return -1;
+		if (cpu >= MAX_CPUS)
+			return damaged(o, o->pos - 20, "an impossible CPU id");
 		if (off > c->len || size > c->len - off)
-			return damaged(c, o.pos - 16, "CPU data run past the "
+			return damaged(o, o->pos - 16, "CPU data run past the "
 				       "end of the file");
+		if (c->lay && size)
+			add_range(c->lay, cpu, off, size,
+				  flags & SEC_COMPRESSED);
 	}
-	v = num(c, at, 8);
-	return v ? section(c, v, &flags, &ssz, "a CPU data section") : 0;
+	return 0;
+}
+
+/*
+ * The options of one section, o over their bytes (in the file, or
+ * uncompressed); *next is where the DONE option says the next options
+ * section is.
+ */
+static int check_options(struct cur *c, struct cur *o, guint64 *next)
+{
+	guint64 id, sz, flags, v;
+	size_t end = o->len;
+
+	*next = 0;
+	while (o->pos < end) {
+		struct cur opt = *o;
+
+		if (rd(o, 2, &id, "a cut option") ||
+		    rd(o, 4, &sz, "a cut option"))
+			return -1;
+		if (sz > end - o->pos)
+			return damaged(o, o->pos - 6, "an option longer than "
+				       "its section");
+		if (id == OPT_DONE) {
+			*next = sz >= 8 ? num(o, o->pos, 8) : 0;
+			return 0;
+		}
+		opt.pos = o->pos;
+		opt.len = o->pos + sz;	/* the option's own bounds */
+		if (id >= OPT_HEADER_INFO && id <= OPT_CMDLINES && sz >= 8 &&
+		    section(c, num(o, o->pos, 8), &flags, &v,
+			    "a section an option points at"))
+			return -1;
+		if (id == OPT_BUFFER && check_buffer_option(c, &opt))
+			return -1;
+		o->pos += sz;
+	}
+	return 0;
+}
+
+/*
+ * A compressed section's data (after its 16-byte header, size bytes at
+ * off): u32 compressed size, u32 uncompressed size, the data. Returns
+ * the uncompressed bytes (*n of them), or NULL with *err set.
+ */
+static guint8 *uncompressed(struct cur *c, guint64 off, guint64 size,
+			    size_t *n)
+{
+	guint64 zsize, usize;
+	guint8 *buf;
+
+	if (size < 8)
+		return damaged(c, off, "a cut compressed section"), NULL;
+	zsize = num(c, off, 4);
+	usize = num(c, off + 4, 4);
+	if (zsize > size - 8)
+		return damaged(c, off, "a compressed section longer than "
+			       "itself"), NULL;
+	if (usize > MAX_OPTIONS)
+		return damaged(c, off + 4, "an option section too large to "
+			       "be one"), NULL;
+	buf = g_malloc(usize ? usize : 1);
+	if (sa_tracedat_uncompress(c->zname, c->d + off + 8, zsize, buf,
+				   usize)) {
+		g_free(buf);
+		return damaged(c, off, "a compressed section that does not "
+			       "uncompress to its size"), NULL;
+	}
+	*n = usize;
+	return buf;
 }
 
 static int check_v7(struct cur *c)
 {
-	guint64 v, off, flags, size, id, sz;
+	guint64 v, off, flags, size;
+	const guint8 *z;
 	int n = 0;
 
-	if (rd(c, 1, &v, "the endian flag") || rd(c, 1, &v, "the long size") ||
-	    rd(c, 4, &v, "the page size") ||
-	    string(c, "the compression name") ||
+	if (rd(c, 1, &v, "the endian flag") || rd(c, 1, &v, "the long size"))
+		return -1;
+	c->long_size = v;
+	if (rd(c, 4, &v, "the page size") || page_size_ok(c, c->pos - 4, v))
+		return -1;
+	c->page_size = v;
+	z = memchr(c->d + c->pos, 0, c->len - MIN(c->pos, c->len));
+	if (c->pos >= c->len || !z)
+		return damaged(c, c->pos, "the compression name");
+	g_strlcpy(c->zname, (const char *)c->d + c->pos, sizeof(c->zname));
+	if (strcmp(c->zname, "none") && strcmp(c->zname, "zstd") &&
+	    strcmp(c->zname, "zlib"))
+		return damaged(c, c->pos, "an unknown compression");
+	if (string(c, "the compression name") ||
 	    string(c, "the compression version") ||
 	    rd(c, 8, &off, "the options offset"))
 		return -1;
+	if (c->lay) {
+		c->lay->long_size = c->long_size;
+		c->lay->page_size = c->page_size;
+		g_strlcpy(c->lay->zname, c->zname, sizeof(c->lay->zname));
+	}
 	while (off) {
-		size_t p, end;
+		struct cur o = *c;
+		guint8 *buf = NULL;
+		int ret;
 
 		if (++n > MAX_SECTIONS)
 			return damaged(c, off, "a loop of option sections");
 		if (section(c, off, &flags, &size, "an option section"))
 			return -1;
-		if (flags & SEC_COMPRESSED)
-			return 0;	/* its contents are zstd/zlib data */
-		p = off + 16;
-		end = p + size;
-		off = 0;
-		while (p < end) {
-			if (p + 6 > end)
-				return damaged(c, p, "a cut option");
-			id = num(c, p, 2);
-			sz = num(c, p + 2, 4);
-			p += 6;
-			if (sz > end - p)
-				return damaged(c, p - 6, "an option longer "
-					       "than its section");
-			if (id == OPT_DONE) {
-				off = sz >= 8 ? num(c, p, 8) : 0;
-				break;
-			}
-			if (id >= OPT_HEADER_INFO && id <= OPT_CMDLINES &&
-			    sz >= 8 && section(c, num(c, p, 8), &flags, &v,
-					       "a section an option points at"))
+		o.pos = off + 16;
+		o.len = o.pos + size;
+		if (flags & SEC_COMPRESSED) {
+			if (!strcmp(c->zname, "none"))
+				return damaged(c, off, "a compressed section "
+					       "in a file with no compression");
+			buf = uncompressed(c, off + 16, size, &o.len);
+			if (!buf)
 				return -1;
-			if (id == OPT_BUFFER && check_buffer_option(c, p, sz))
-				return -1;
-			p += sz;
+			o.d = buf;
+			o.pos = 0;
+			o.zsec = off;
 		}
+		ret = check_options(c, &o, &off);
+		g_free(buf);
+		if (ret)
+			return -1;
 	}
 	return 0;
 }
@@ -388,14 +472,16 @@ void sa_tracedat_layout_clear(struct sa_tracedat_layout *lay)
 {
 	g_free(lay->cpu_offset);
 	g_free(lay->cpu_size);
+	g_free(lay->ranges);
 	memset(lay, 0, sizeof(*lay));
 }
 
 static int check(const char *name, const guint8 *data, size_t len,
 		 struct sa_tracedat_layout *lay, bool mapped, GError **err)
 {
-	struct cur c = { name, data, len, MAGIC_LEN, false, err, lay, 0, 0,
-			 mapped, false };
+	struct cur c = { .name = name, .d = data, .len = len,
+			 .pos = MAGIC_LEN, .err = err, .lay = lay,
+			 .file_len = len, .zsec = -1 };
 	int ret;
 	const guint8 *z;
 	long version;
@@ -425,6 +511,8 @@ static int check(const char *name, const guint8 *data, size_t len,
 			return -1;
 		c.long_size = data[c.pos - 1];
 		c.page_size = num(&c, c.pos, 4);
+		if (page_size_ok(&c, c.pos, c.page_size))
+			return -1;
 		if (lay) {
 			lay->long_size = c.long_size;
 			lay->page_size = c.page_size;
@@ -435,8 +523,12 @@ static int check(const char *name, const guint8 *data, size_t len,
 			sa_tracedat_layout_clear(lay);
 		return ret;
 	}
-	if (version == 7)
-		return check_v7(&c);
+	if (version == 7) {
+		ret = check_v7(&c);
+		if (ret && lay)
+			sa_tracedat_layout_clear(lay);
+		return ret;
+	}
 	g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
 		    "%s: trace.dat file version %ld is not supported (6 and "
 		    "7 are)", name, version);
@@ -511,16 +603,52 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 extern void __sanitizer_set_death_callback(void (*cb)(void))
 	__attribute__((weak));
 
-int sa_tracedat_probe_open(const char *path, GError **err)
+/*
+ * In the probe child: read the headers, tell on fd how libtracecmd will
+ * read the pages, then read its first pages as the open does.
+ */
+static struct tracecmd_input *probe_view(const char *path, int fd)
 {
+	struct sa_tracedat_view v = { 0 };
 	struct tracecmd_input *h;
-	int status;
+	struct tep_handle *tep;
+
+	h = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!h)
+		return NULL;
+	tep = tracecmd_get_tep(h);
+	v.long_size = tracecmd_long_size(h);
+	v.page_size = tracecmd_page_size(h);
+	v.big_endian = tep_is_file_bigendian(tep);
+	v.old_format = tep_is_old_format(tep);
+	if (write(fd, &v, sizeof(v)) != sizeof(v))
+		_exit(4);
+	close(fd);
+	if (tracecmd_init_data(h) < 0)
+		return NULL;
+	return h;
+}
+
+int sa_tracedat_probe_open(const char *path, struct sa_tracedat_view *view,
+			   GError **err)
+{
+	struct sa_tracedat_view v;
+	struct tracecmd_input *h;
+	int status, fds[2];
+	ssize_t n;
 	pid_t pid;
 
+	if (view)
+		memset(view, 0, sizeof(*view));
+	if (pipe2(fds, O_CLOEXEC))
+		return 0;	/* no probe: let the real open try */
 	fflush(NULL);
 	pid = fork();
-	if (pid < 0)
-		return 0;	/* no probe: let the real open try */
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return 0;
+	}
 	if (!pid) {
 		static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL,
 					    SIGFPE };
@@ -540,16 +668,25 @@ int sa_tracedat_probe_open(const char *path, GError **err)
 
 		if (null >= 0)
 			dup2(null, 2);	/* libtracecmd's own complaints */
+		close(fds[0]);
 		tracecmd_set_loglevel(TEP_LOG_NONE);
 		tep_set_loglevel(TEP_LOG_NONE);
 		sa_kallsyms_skip(true);
-		h = tracecmd_open(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+		/* the headers alone first: they say how pages are read */
+		h = probe_view(path, fds[1]);
 		if (!h)
 			_exit(3);
 		/* what the origin reader does next: the first timestamp */
 		tracecmd_get_first_ts(h);
 		_exit(0);
 	}
+	close(fds[1]);
+	do
+		n = read(fds[0], &v, sizeof(v));
+	while (n < 0 && errno == EINTR);
+	close(fds[0]);
+	if (view && n == sizeof(v))
+		*view = v;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return 0;

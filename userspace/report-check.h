@@ -17,17 +17,37 @@
 #include <stddef.h>
 #include <glib.h>
 
+/* One CPU's ring-buffer pages in the file. */
+struct sa_cpu_range {
+	guint64 off, size;
+	guint32 cpu;
+	bool compressed;		/* v7: in zstd or zlib chunks */
+};
+
 /* What the check learnt of the file's layout. */
 struct sa_tracedat_layout {
 	int version;			/* 6 or 7 */
 	bool big_endian;
-	int long_size;			/* 4 or 8 */
+	int long_size;			/* 4 or 8: the file header's, then
+					 * libtracecmd's (sa_tracedat_view) */
 	guint32 page_size;
 	bool latency;			/* a latency-tracer file, no CPU data */
 	guint64 options;		/* bit n: option id n was seen (v6) */
 	int nr_cpus;
 	guint64 *cpu_offset;		/* v6: each CPU's data, in the file */
 	guint64 *cpu_size;
+	char zname[16];			/* v7: the compression, or "none" */
+	struct sa_cpu_range *ranges;	/* every CPU's data (in v7, of every
+					 * buffer instance) */
+	guint nr_ranges;
+};
+
+/* How libtracecmd itself reads the file (sa_tracedat_probe_open). */
+struct sa_tracedat_view {
+	int long_size;			/* of the pages' commit field */
+	guint32 page_size;
+	bool big_endian;
+	bool old_format;		/* no header_page: Linux < 2.6.31 */
 };
 
 void sa_tracedat_layout_clear(struct sa_tracedat_layout *lay);
@@ -48,8 +68,43 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
  * Open the file with libtracecmd in a child process first: libtracecmd
  * 3.1 crashes on some damaged files while it gives up on them
  * (tracecmd_close of a half-built handle). Returns 0 if it opens, or -1
- * with *err set. Call it before any thread is started.
+ * with *err set. With view, the child first reads the headers alone and
+ * tells how libtracecmd will read the pages (view->page_size is 0 if it
+ * could not); it is filled in on failure too. Call it before any thread
+ * is started.
  */
-int sa_tracedat_probe_open(const char *path, GError **err);
+int sa_tracedat_probe_open(const char *path, struct sa_tracedat_view *view,
+			   GError **err);
+
+/*
+ * Check the ring-buffer pages of the file at path (report-pages.c) the
+ * way kbuffer will read them (ringbuf-page.h), with lay from
+ * sa_tracedat_check_file and the long size, page size and byte order of
+ * view: compressed pages are uncompressed to be checked. With all, every
+ * page; else only the first page of each CPU, the one libtracecmd reads
+ * when it opens the file (the report's fast path checks the others as it
+ * reads them). Returns 0, or -1 with *err naming the file, the CPU and
+ * the offset of the damage.
+ */
+int sa_tracedat_check_pages(const char *path,
+			    const struct sa_tracedat_layout *lay,
+			    const struct sa_tracedat_view *view, bool all,
+			    GError **err);
+
+/* A damaged page met while reading (report-raw.c, report-read.c). */
+struct sa_page_damage {
+	int cpu;
+	guint64 off;			/* of the page in the file */
+	size_t at;			/* of the damage in the page */
+	const char *why;
+};
+
+/* Set *err to "PATH: corrupt trace.dat: a ring-buffer page of CPU ..." */
+void sa_page_damage_error(GError **err, const char *path,
+			  const struct sa_page_damage *d);
+
+/* zstd or zlib: the n bytes at in into exactly size bytes at out. */
+int sa_tracedat_uncompress(const char *zname, const guint8 *in, size_t n,
+			   guint8 *out, size_t size);
 
 #endif /* SLABACCT_REPORT_CHECK_H */

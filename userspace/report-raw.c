@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Walking the per-CPU pages of a version 6 trace.dat with kbuffer. Each
- * page is checked to hold what its header claims before kbuffer reads it,
- * and each event to lie inside its page.
+ * page is checked with kbuffer's rules (ringbuf-page.h) before kbuffer
+ * reads it, and each event to lie inside its page: a damaged page stops
+ * the walk and names itself.
  */
 #include <stdint.h>
 #include <string.h>
@@ -12,11 +13,11 @@
 #include <kbuffer.h>
 
 #include "report-raw.h"
+#include "ringbuf-page.h"
 
 #define OPT_OFFSET	7
 #define OPT_TIME_SHIFT	12
 #define OPT_TSC2NSEC	14
-#define COMMIT_MASK	((1ULL << 27) - 1)
 #define RELEASE_STEP	(4u << 20)	/* give pages back every 4 MB */
 
 bool sa_raw_usable(const struct sa_tracedat_layout *lay)
@@ -31,6 +32,9 @@ bool sa_raw_usable(const struct sa_tracedat_layout *lay)
 
 struct cursor {
 	int cpu;
+	guint64 off;			/* of base in the file */
+	struct sa_page_fmt fmt;
+	struct sa_page_damage *dmg;	/* set when a page is damaged */
 	const guint8 *base;		/* this CPU's data */
 	guint64 size, pos;		/* pos: the next page to load */
 	guint64 released;		/* bytes given back to the kernel */
@@ -57,16 +61,30 @@ static void release(struct cursor *c, guint64 upto, bool all)
 	c->released = upto;
 }
 
-/* Load pages until one has an event. Returns false when the CPU is done. */
-static bool next_page(struct cursor *c, const struct sa_tracedat_layout *lay,
-		      guint64 *bad)
+/* The page at p is damaged at byte at: stop there. */
+static bool page_damaged(struct cursor *c, const guint8 *p, size_t at,
+			 const char *why)
+{
+	c->dmg->cpu = c->cpu;
+	c->dmg->off = c->off + (p - c->base);
+	c->dmg->at = at;
+	c->dmg->why = why;
+	c->page = NULL;
+	return false;
+}
+
+/*
+ * Load pages until one has an event. Returns false when the CPU is done,
+ * or a page is damaged (c->dmg->why set).
+ */
+static bool next_page(struct cursor *c, const struct sa_tracedat_layout *lay)
 {
 	guint32 ps = lay->page_size;
-	int hdr = 8 + lay->long_size;
 
 	for (;;) {
+		const char *why;
 		const guint8 *p;
-		guint64 commit = 0;
+		size_t at;
 
 		if (c->pos + ps > c->size) {
 			c->page = NULL;
@@ -75,19 +93,10 @@ static bool next_page(struct cursor *c, const struct sa_tracedat_layout *lay,
 		}
 		p = c->base + c->pos;
 		c->pos += ps;
-		memcpy(&commit, p + 8, lay->long_size);
-		if (lay->big_endian)
-			commit = lay->long_size == 8 ?
-				 GUINT64_FROM_BE(commit) :
-				 GUINT32_FROM_BE((guint32)commit);
-		if ((commit & COMMIT_MASK) > (guint64)(ps - hdr)) {
-			(*bad)++;
-			continue;
-		}
-		if (kbuffer_load_subbuffer(c->kb, (void *)p) < 0) {
-			(*bad)++;
-			continue;
-		}
+		if (sa_ringbuf_page_check(p, ps, &c->fmt, &at, &why))
+			return page_damaged(c, p, at, why);
+		if (kbuffer_load_subbuffer(c->kb, (void *)p) < 0)
+			return page_damaged(c, p, 0, "kbuffer cannot load it");
 		c->page = p;
 		c->missed = kbuffer_missed_events(c->kb);
 		c->ev = kbuffer_read_event(c->kb, &c->ts);
@@ -112,19 +121,18 @@ static bool event_ok(struct cursor *c, const struct sa_tracedat_layout *lay,
 	       e + size <= c->page + lay->page_size;
 }
 
-static void advance(struct cursor *c, const struct sa_tracedat_layout *lay,
-		    guint64 *bad)
+static void advance(struct cursor *c, const struct sa_tracedat_layout *lay)
 {
 	c->missed = 0;
 	c->ev = kbuffer_next_event(c->kb, &c->ts);
 	if (!c->ev)
-		next_page(c, lay, bad);
+		next_page(c, lay);
 }
 
 int sa_raw_iterate_range(const guint8 *map, size_t len,
 			 const struct sa_tracedat_layout *lay, int cpu,
 			 guint64 off, guint64 size, sa_raw_fn fn, void *data,
-			 guint64 *bad_pages)
+			 struct sa_page_damage *dmg)
 {
 	struct cursor c = { 0 };
 	struct tep_record rec;
@@ -132,7 +140,12 @@ int sa_raw_iterate_range(const guint8 *map, size_t len,
 
 	if (off > len || size > len - off)
 		return -1;
+	dmg->why = NULL;
+	c.dmg = dmg;
+	c.fmt.long_size = lay->long_size;
+	c.fmt.big_endian = lay->big_endian;
 	c.cpu = cpu;
+	c.off = off;
 	c.base = map + off;
 	c.size = size;
 	c.sys_page = sysconf(_SC_PAGESIZE);
@@ -143,12 +156,12 @@ int sa_raw_iterate_range(const guint8 *map, size_t len,
 	if (!c.kb)
 		return -1;
 	memset(&rec, 0, sizeof(rec));
-	next_page(&c, lay, bad_pages);
+	next_page(&c, lay);
 	while (c.page) {
 		if (!event_ok(&c, lay, &esize)) {
-			(*bad_pages)++;
-			next_page(&c, lay, bad_pages);
-			continue;
+			page_damaged(&c, c.page, (const guint8 *)c.ev - c.page,
+				     "an event lies outside its page");
+			break;
 		}
 		rec.ts = c.ts;
 		rec.cpu = cpu;
@@ -158,10 +171,10 @@ int sa_raw_iterate_range(const guint8 *map, size_t len,
 		ret = fn(&rec, data);
 		if (ret)
 			break;
-		advance(&c, lay, bad_pages);
+		advance(&c, lay);
 	}
 	kbuffer_free(c.kb);
-	return ret;
+	return !ret && dmg->why ? -2 : ret;
 }
 
 guint64 sa_raw_page_ts(const guint8 *page, const struct sa_tracedat_layout *lay)

@@ -23,14 +23,15 @@ typedef int (*sa_raw_fn)(struct tep_record *rec, void *data);
  * Walk the pages in [off, off + size) of the file (one CPU's, starting on
  * a page boundary of its data) in order, calling fn with each record
  * (ts, cpu, data, size and missed_events set). map is the whole file, len
- * bytes. Pages are released from memory once read. A damaged page is
- * skipped and counted in *bad_pages. Returns fn's non-zero return, -1 for
- * a range outside the file, or 0.
+ * bytes. Each page is checked (ringbuf-page.h) before kbuffer reads it,
+ * and released from memory once read. Returns fn's non-zero return, -1
+ * for a range outside the file, -2 for a damaged page (*dmg says where),
+ * or 0.
  */
 int sa_raw_iterate_range(const guint8 *map, size_t len,
 			 const struct sa_tracedat_layout *lay, int cpu,
 			 guint64 off, guint64 size, sa_raw_fn fn, void *data,
-			 guint64 *bad_pages);
+			 struct sa_page_damage *dmg);
 
 /* The timestamp in a ring-buffer page's header. */
 guint64 sa_raw_page_ts(const guint8 *page,

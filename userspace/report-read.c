@@ -30,6 +30,7 @@
 #include "report-segments.h"
 #include "report-vmlinux.h"
 #include "symbols.h"
+#include "tracecmd-private.h"
 
 #define CHUNKS_PER_STREAM 8
 #define MAX_READERS	8
@@ -48,6 +49,9 @@ struct stream {
 	gboolean ended;			/* its last chunk was merged */
 	int nr_cpus;
 	guint64 *first_off, *last_off;	/* [nr_cpus] file offsets read */
+	size_t page_size, page_hdr;	/* a record lies in between */
+	struct sa_page_damage dmg;	/* why set: a record outside its
+					 * page, the stream ended there */
 };
 
 /* How far the stream's CPUs are read, for the progress callback. */
@@ -70,6 +74,27 @@ static struct chunk *chunk_get(struct stream *s)
 
 	chunk_reset(c);
 	return c;
+}
+
+/*
+ * Whether the record lies inside its page. libtracecmd's pages were
+ * checked before it read them (sa_tracedat_check_pages); this is the
+ * bound on the record itself, as the fast path has (report-raw.c).
+ */
+static bool record_in_page(struct stream *s, struct tracecmd_input *h,
+			   const struct tep_record *rec)
+{
+	const guint8 *page = tracecmd_record_page(h, (struct tep_record *)rec);
+	const guint8 *d = rec->data;
+
+	if (page && rec->size >= 0 && d >= page + s->page_hdr &&
+	    (size_t)(d - page) + rec->size <= s->page_size)
+		return true;
+	s->dmg.cpu = rec->cpu;
+	s->dmg.off = rec->offset;
+	s->dmg.at = page && d >= page ? (size_t)(d - page) : 0;
+	s->dmg.why = "a record lies outside its page";
+	return false;
 }
 
 static int take_record(struct stream *s, struct tep_handle *tep,
@@ -96,6 +121,8 @@ static int take_record(struct stream *s, struct tep_handle *tep,
 static int reader_cb(struct tracecmd_input *h, struct tep_record *rec,
 		     int cpu, void *data)
 {
+	if (!record_in_page(data, h, rec))
+		return -1;	/* stops the iteration */
 	return take_record(data, tracecmd_get_tep(h), rec);
 }
 
@@ -378,11 +405,14 @@ static int readers_open(struct stream *st, int n, const char *path,
 }
 
 /* Start the libtracecmd path's readers, the CPUs dealt out to them. */
-static void streams_start(struct stream *st, int n, int cpus)
+static void streams_start(struct stream *st, int n, int cpus,
+			  const struct sa_tracedat_view *view)
 {
 	int i, j;
 
 	for (i = 0; i < n; i++) {
+		st[i].page_size = view->page_size;
+		st[i].page_hdr = 8 + (view->long_size == 8 ? 8 : 4);
 		CPU_ZERO(&st[i].cpus);
 		for (j = i; j < cpus && j < CPU_SETSIZE; j += n)
 			CPU_SET(j, &st[i].cpus);
@@ -532,6 +562,67 @@ static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
 	g_free(over);
 }
 
+/*
+ * Everything libtracecmd and kbuffer will read, checked before they do:
+ * the structure (report-check.c), an open in a child process, and the
+ * ring-buffer pages as libtracecmd will read them. *raw: whether the fast
+ * path will read the file, which checks each page as it reads it (the
+ * others are checked here).
+ */
+static int check_all(const char *path, struct sa_tracedat_layout *lay,
+		     struct sa_tracedat_view *view, bool no_raw, bool *raw,
+		     GError **err)
+{
+	GError *probe_err = NULL;
+	int probe;
+
+	if (sa_tracedat_check_file(path, lay, err))
+		return -1;
+	probe = sa_tracedat_probe_open(path, view, &probe_err);
+	if (!view->page_size || view->page_size != lay->page_size) {
+		/* the headers did not read: the probe's error says more */
+		if (probe)
+			g_propagate_error(err, probe_err);
+		else
+			g_set_error(err, SA_REPORT_ERROR,
+				    SA_REPORT_ERROR_FORMAT, "%s: corrupt "
+				    "trace.dat: its headers could not be read",
+				    path);
+		goto fail;
+	}
+	lay->long_size = view->long_size == 8 ? 8 : 4;
+	*raw = sa_raw_usable(lay) && !no_raw;
+	/* a damaged page first: it may be why the probe failed */
+	if (sa_tracedat_check_pages(path, lay, view, !*raw, err)) {
+		g_clear_error(&probe_err);
+		goto fail;
+	}
+	if (probe) {
+		g_propagate_error(err, probe_err);
+		goto fail;
+	}
+	return 0;
+fail:
+	sa_tracedat_layout_clear(lay);
+	return -1;
+}
+
+/* A damaged page met while reading: fail with it. */
+static struct sa_report *damage_fail(struct sa_report *rep, const char *path,
+				     const struct sa_page_damage *d,
+				     struct stream *st, int n,
+				     struct sa_pipeline *p, GError **err)
+{
+	int i;
+
+	sa_page_damage_error(err, path, d);
+	for (i = 0; i < n; i++)
+		stream_free(&st[i]);
+	sa_pipeline_abort(p);
+	sa_report_free(rep);
+	return NULL;
+}
+
 struct sa_report *sa_report_read(const char *path, guint32 sections,
 				 const struct sa_report_opts *opts,
 				 GError **err)
@@ -541,19 +632,17 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	struct sa_pipeline p;
 	struct sa_report *rep;
 	struct sa_tracedat_layout lay = { 0 };
+	struct sa_tracedat_view view;
+	struct sa_page_damage dmg = { 0 };
 	struct tep_handle *tep;
 	int i, n, cpus, ret;
-	guint64 bad_pages = 0;
 	size_t map_len = 0;
 	int map_fd = -1;
 	guint8 *map = NULL;
+	bool raw;
 
-	if (sa_tracedat_check_file(path, &lay, err))
+	if (check_all(path, &lay, &view, opts && opts->no_raw, &raw, err))
 		return NULL;
-	if (sa_tracedat_probe_open(path, err)) {
-		sa_tracedat_layout_clear(&lay);
-		return NULL;
-	}
 	memset(st, 0, sizeof(st));
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
@@ -587,7 +676,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		sa_tracedat_layout_clear(&lay);
 		return NULL;
 	}
-	if (sa_raw_usable(&lay) && !(opts && opts->no_raw))
+	if (raw)
 		map = map_file(path, &map_len, &map_fd);
 	rep->origin_known = true;
 	tep = tracecmd_get_tep(st[0].handle);
@@ -607,23 +696,25 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		close(map_fd);
 		src.n = sa_segments_streams(src.ss);
 	} else {
-		streams_start(st, n, cpus > 0 ? cpus : 1);
+		streams_start(st, n, cpus > 0 ? cpus : 1, &view);
 		src.st = st;
 		src.n = n;
 	}
 	sa_pipeline_init(&p, rep);
 	merge(&src, &p, file_size(path));
-	if (src.ss)
-		bad_pages = sa_segments_finish(src.ss);
-	else
+	if (src.ss) {
+		sa_segments_finish(src.ss, &dmg);
+	} else {
 		streams_stop(st, n);
-	if (bad_pages)
-		sa_report_note(rep, "%" G_GUINT64_FORMAT " damaged ring-buffer "
-			       "pages were skipped: the figures are incomplete",
-			       bad_pages);
+		for (i = 0; i < n; i++)
+			if (st[i].dmg.why)
+				dmg = st[i].dmg;
+	}
 	if (map)
 		munmap(map, map_len);
 	sa_tracedat_layout_clear(&lay);
+	if (dmg.why)
+		return damage_fail(rep, path, &dmg, st, n, &p, err);
 
 	notes_fill(rep);
 	origin_fill(rep, tep);

@@ -47,7 +47,6 @@ struct reader {
 	struct seg *seg;		/* being read */
 	struct seg_cpu *sc;
 	struct chunk *c;		/* being filled */
-	guint64 bad_pages;
 };
 
 struct sa_segments {
@@ -60,6 +59,8 @@ struct sa_segments {
 	int nsc;
 	GSList *pool;			/* chunks given back */
 	gboolean stop;
+	gboolean failed;		/* a damaged page: dmg says where */
+	struct sa_page_damage dmg;
 	struct reader *rd;
 	int nrd;
 };
@@ -150,7 +151,10 @@ static gpointer reader_main(gpointer data)
 	struct sa_segments *ss = r->ss;
 
 	g_mutex_lock(&ss->lock);
-	while (!ss->stop) {
+	while (!ss->stop && !ss->failed) {
+		struct sa_page_damage dmg;
+		int ret;
+
 		r->seg = seg_pick(ss, &r->sc);
 		if (!r->seg) {
 			if (all_taken(ss))
@@ -160,13 +164,19 @@ static gpointer reader_main(gpointer data)
 		}
 		r->c = chunk_take(ss);
 		g_mutex_unlock(&ss->lock);
-		sa_raw_iterate_range(ss->map, ss->len, ss->lay, r->sc->cpu,
-				     r->seg->off, r->seg->size, seg_cb, r,
-				     &r->bad_pages);
+		ret = sa_raw_iterate_range(ss->map, ss->len, ss->lay,
+					   r->sc->cpu, r->seg->off,
+					   r->seg->size, seg_cb, r, &dmg);
 		r->c->done = r->seg->off + r->seg->size - r->sc->base;
 		r->c->min_off = r->sc->base;
 		chunk_hand(r, FALSE);
 		g_mutex_lock(&ss->lock);
+		if (ret == -2 && (!ss->failed || dmg.off < ss->dmg.off)) {
+			/* the merge and the other readers stop */
+			ss->dmg = dmg;
+			ss->failed = TRUE;
+			g_cond_broadcast(&ss->cond);
+		}
 	}
 	g_mutex_unlock(&ss->lock);
 	return NULL;
@@ -257,7 +267,7 @@ struct chunk *sa_segments_next(struct sa_segments *ss, int stream)
 	struct chunk *c = NULL;
 
 	g_mutex_lock(&ss->lock);
-	while (sc->cur < sc->nseg) {
+	while (sc->cur < sc->nseg && !ss->failed) {
 		struct seg *s = &sc->seg[sc->cur];
 
 		c = g_queue_pop_head(&s->chunks);
@@ -282,9 +292,9 @@ void sa_segments_put(struct sa_segments *ss, struct chunk *c)
 	g_mutex_unlock(&ss->lock);
 }
 
-guint64 sa_segments_finish(struct sa_segments *ss)
+bool sa_segments_finish(struct sa_segments *ss, struct sa_page_damage *dmg)
 {
-	guint64 bad = 0;
+	bool failed;
 	guint k;
 	int i;
 
@@ -292,10 +302,11 @@ guint64 sa_segments_finish(struct sa_segments *ss)
 	ss->stop = TRUE;
 	g_cond_broadcast(&ss->cond);
 	g_mutex_unlock(&ss->lock);
-	for (i = 0; i < ss->nrd; i++) {
+	for (i = 0; i < ss->nrd; i++)
 		g_thread_join(ss->rd[i].thread);
-		bad += ss->rd[i].bad_pages;
-	}
+	failed = ss->failed;
+	if (failed)
+		*dmg = ss->dmg;
 	for (i = 0; i < ss->nsc; i++) {
 		for (k = 0; k < ss->sc[i].nseg; k++)
 			g_queue_clear_full(&ss->sc[i].seg[k].chunks, g_free);
@@ -307,5 +318,5 @@ guint64 sa_segments_finish(struct sa_segments *ss)
 	g_mutex_clear(&ss->lock);
 	g_cond_clear(&ss->cond);
 	g_free(ss);
-	return bad;
+	return failed;
 }

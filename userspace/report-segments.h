@@ -36,9 +36,10 @@ struct chunk *sa_segments_next(struct sa_segments *ss, int stream);
 void sa_segments_put(struct sa_segments *ss, struct chunk *c);
 
 /*
- * Stop the readers (the chunks not taken are dropped), free it all, and
- * return the damaged pages the readers skipped.
+ * Stop the readers (the chunks not taken are dropped) and free it all.
+ * Returns true if a reader met a damaged page: *dmg is the first one in
+ * the file, and every stream ended early (sa_segments_next gave NULL).
  */
-guint64 sa_segments_finish(struct sa_segments *ss);
+bool sa_segments_finish(struct sa_segments *ss, struct sa_page_damage *dmg);
 
 #endif /* SLABACCT_REPORT_SEGMENTS_H */

@@ -189,13 +189,15 @@ static void one_round(struct sa_top_stream *s)
 	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
 		struct cpu_stream *c = &s->cpus[cpu];
 		struct decode_ctx d = { s, cpu };
+		struct sa_page_damage dmg;
 
 		if (!c->walk.len)
 			continue;
-		/* damaged pages are skipped and counted */
-		sa_raw_iterate_range(c->walk.data, c->walk.len, &s->lay, cpu,
-				     0, c->walk.len, decode_one, &d,
-				     &s->bad_pages);
+		/* a damaged page is counted; the rest of this read dropped */
+		if (sa_raw_iterate_range(c->walk.data, c->walk.len, &s->lay,
+					 cpu, 0, c->walk.len, decode_one, &d,
+					 &dmg) == -2)
+			s->bad_pages++;
 		c->walk.len = 0;
 	}
 	sa_top_stream_merge(s->recs, s->nr_cpus, t0, s->fn, s->data);
