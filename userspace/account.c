@@ -2,11 +2,14 @@
 /*
  * account: the /proc/slab_account parser (see account.h, README.md).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "account.h"
+#include "input-file.h"
 
 G_DEFINE_QUARK(sa-account-error-quark, sa_account_error)
 
@@ -371,75 +374,160 @@ static gboolean check_missing(guint64 seen, const struct line *l,
 	return TRUE;
 }
 
-struct sa_account *sa_account_parse(const char *text, size_t len,
-				    GError **error)
+/* A file being parsed, line by line. */
+struct parser {
+	struct sa_account *a;
+	GArray *rows;
+	enum { VERSION, HEADER, ROWS } state;
+	guint64 seen;
+	unsigned int no;
+};
+
+static void parser_init(struct parser *ps)
 {
-	struct sa_account *a = g_new0(struct sa_account, 1);
-	GArray *rows = g_array_new(FALSE, TRUE, sizeof(struct sa_account_row));
-	const char *p = text, *end = text + len;
-	struct line l = { .s = text, .len = 0, .no = 0 };
-	enum { VERSION, HEADER, ROWS } state = VERSION;
-	guint64 seen = 0;
-
 	G_STATIC_ASSERT(G_N_ELEMENTS(keys) <= 64);
-	while (p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-		struct sa_account_row r = { 0 };
+	memset(ps, 0, sizeof(*ps));
+	ps->a = g_new0(struct sa_account, 1);
+	ps->rows = g_array_new(FALSE, TRUE, sizeof(struct sa_account_row));
+}
 
-		l.s = p;
-		l.len = (nl ? nl : end) - p;
-		l.no++;
-		p = nl ? nl + 1 : end;
-		if (state == VERSION) {
-			if (!parse_version(a, &l, error))
-				goto error;
-			state = HEADER;
-		} else if (state == HEADER && l.len && l.s[0] == '#') {
-			if (!parse_heading(&l, error) ||
-			    !check_missing(seen, &l, error))
-				goto error;
-			state = ROWS;
-		} else if (state == HEADER) {
-			if (l.len && !parse_header(a, &l, &seen, error))
-				goto error;
-		} else if (l.len) {
-			if (!parse_row(&r, &l, error))
-				goto error;
-			g_array_append_val(rows, r);
+/* The next line, len bytes at s (no '\n'). */
+static gboolean parse_line(struct parser *ps, const char *s, size_t len,
+			   GError **error)
+{
+	struct line l = { .s = s, .len = len, .no = ++ps->no };
+	struct sa_account_row r = { 0 };
+
+	if (len > SA_ACCOUNT_MAX_LINE) {
+		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, &l, s, "a line longer "
+			"than %d bytes", SA_ACCOUNT_MAX_LINE);
+		return FALSE;
+	}
+	if (ps->state == VERSION) {
+		if (!parse_version(ps->a, &l, error))
+			return FALSE;
+		ps->state = HEADER;
+	} else if (ps->state == HEADER && len && s[0] == '#') {
+		if (!parse_heading(&l, error) ||
+		    !check_missing(ps->seen, &l, error))
+			return FALSE;
+		if (ps->a->sites > SA_ACCOUNT_MAX_SITES) {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, &l, s, "sites: "
+				"%" G_GUINT64_FORMAT " is more than a table "
+				"can have (%d)", ps->a->sites,
+				SA_ACCOUNT_MAX_SITES);
+			return FALSE;
 		}
+		ps->state = ROWS;
+	} else if (ps->state == HEADER) {
+		if (len && !parse_header(ps->a, &l, &ps->seen, error))
+			return FALSE;
+	} else if (len) {
+		if (ps->rows->len >= ps->a->sites) {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, &l, s, "more "
+				"rows than the %" G_GUINT64_FORMAT " sites "
+				"of the table", ps->a->sites);
+			return FALSE;
+		}
+		if (!parse_row(&r, &l, error))
+			return FALSE;
+		g_array_append_val(ps->rows, r);
 	}
-	if (state != ROWS) {
-		l.s = end;
-		l.len = 0;
-		set_err(error, state == VERSION ? SA_ACCOUNT_ERROR_VERSION :
-			SA_ACCOUNT_ERROR_MISSING, &l, end, state == VERSION ?
-			"empty input" : "the file ends before the column heading");
-		goto error;
-	}
-	a->n_rows = rows->len;
-	a->rows = (struct sa_account_row *)g_array_free(rows, FALSE);
-	return a;
+	return TRUE;
+}
 
-error:
-	a->n_rows = rows->len;
-	a->rows = (struct sa_account_row *)g_array_free(rows, FALSE);
+/* The parsed file, or NULL (then ps is freed) with *error set. */
+static struct sa_account *parser_end(struct parser *ps, gboolean ok,
+				     GError **error)
+{
+	struct sa_account *a = ps->a;
+
+	if (ok && ps->state != ROWS) {
+		struct line l = { .s = "", .len = 0, .no = ps->no };
+
+		set_err(error, ps->state == VERSION ? SA_ACCOUNT_ERROR_VERSION :
+			SA_ACCOUNT_ERROR_MISSING, &l, l.s,
+			ps->state == VERSION ? "empty input" :
+			"the file ends before the column heading");
+		ok = FALSE;
+	}
+	a->n_rows = ps->rows->len;
+	a->rows = (struct sa_account_row *)g_array_free(ps->rows, FALSE);
+	if (ok)
+		return a;
 	sa_account_free(a);
 	return NULL;
 }
 
+struct sa_account *sa_account_parse(const char *text, size_t len,
+				    GError **error)
+{
+	const char *p = text, *end = text + len;
+	struct parser ps;
+	gboolean ok = TRUE;
+
+	parser_init(&ps);
+	while (ok && p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		ok = parse_line(&ps, p, (nl ? nl : end) - p, error);
+		p = nl ? nl + 1 : end;
+	}
+	return parser_end(&ps, ok, error);
+}
+
+/*
+ * Read in blocks and parse line by line: the format bounds a line and
+ * the rows (sites), so what is read and kept is bounded whatever the
+ * file holds.
+ */
 struct sa_account *sa_account_load(const char *path, GError **error)
 {
+	char *buf = g_malloc(SA_ACCOUNT_MAX_LINE + 65536);
+	size_t have = 0, room = SA_ACCOUNT_MAX_LINE + 65536;
 	struct sa_account *a;
-	char *text;
-	gsize len;
+	struct parser ps;
+	gboolean ok = TRUE;
+	int fd = sa_input_open(path, error);
 
-	/* g_file_get_contents reads /proc files (size 0) to the end */
-	if (!g_file_get_contents(path, &text, &len, error))
+	if (fd < 0) {
+		g_free(buf);
 		return NULL;
-	a = sa_account_parse(text, len, error);
+	}
+	parser_init(&ps);
+	while (ok) {
+		ssize_t n = read(fd, buf + have, room - have);
+		char *p = buf, *nl;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			g_set_error(error, G_FILE_ERROR,
+				    g_file_error_from_errno(errno), "%s",
+				    g_strerror(errno));
+			ok = FALSE;
+			break;
+		}
+		have += n;
+		while (ok && (nl = memchr(p, '\n', buf + have - p))) {
+			ok = parse_line(&ps, p, nl - p, error);
+			p = nl + 1;
+		}
+		memmove(buf, p, buf + have - p);
+		have = buf + have - p;
+		if (!n) {		/* the end: a last line without '\n' */
+			if (ok && have)
+				ok = parse_line(&ps, buf, have, error);
+			break;
+		}
+		if (ok && have == room)	/* one line fills the buffer */
+			ok = parse_line(&ps, buf, have, error);
+	}
+	close(fd);
+	g_free(buf);
+	a = parser_end(&ps, ok, error);
 	if (!a)
 		g_prefix_error(error, "%s: ", path);
-	g_free(text);
 	return a;
 }
 

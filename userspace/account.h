@@ -24,6 +24,14 @@
 #define SA_ACCOUNT_FORMAT_VERSION	2
 /* The most page orders a pages_alloc/pages_free line may carry. */
 #define SA_ACCOUNT_MAX_ORDERS		16
+/*
+ * What the format bounds: a line (a caller is a symbol of at most
+ * KSYM_NAME_LEN 512 bytes, its offsets and a module name of at most 56),
+ * and the rows, by the table's sites (the module allows 4194304; a
+ * report's account format counts the trace's sites, so more are let in).
+ */
+#define SA_ACCOUNT_MAX_LINE		1024
+#define SA_ACCOUNT_MAX_SITES		(1 << 24)
 
 enum sa_account_kind {
 	SA_ACCOUNT_KMALLOC,	/* kmalloc: slack is the caller's over-request */
@@ -112,7 +120,11 @@ GQuark sa_account_error_quark(void);
  */
 struct sa_account *sa_account_parse(const char *text, size_t len,
 				    GError **error);
-/* Read and parse a file; I/O errors come as G_FILE_ERROR. */
+/*
+ * Read and parse a file: a regular file (/proc's included), read line by
+ * line, so that what is kept stays within the format's bounds. I/O
+ * errors and a path that is not a file come as G_FILE_ERROR.
+ */
 struct sa_account *sa_account_load(const char *path, GError **error);
 void sa_account_free(struct sa_account *a);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "agg-timeline.h"
+#include "report-pipeline.h"
 
 struct tl_state {
 	guint64 interval;
@@ -75,6 +76,15 @@ static void tl_event(void *state, struct sa_rec *r)
 		st->started = TRUE;
 	}
 	i = r->ts > st->t0 ? (r->ts - st->t0) / st->interval : 0;
+	if (st->fixed && i >= SA_TIMELINE_FIXED_BINS) {
+		sa_report_fail(st->p->rep, "the timeline needs more than %u "
+			       "bins of --interval %" G_GUINT64_FORMAT " ns "
+			       "(an event %.3f s after the first): take a "
+			       "wider interval, or leave it automatic",
+			       SA_TIMELINE_FIXED_BINS, st->interval,
+			       (r->ts - st->t0) / 1e9);
+		return;
+	}
 	while (!st->fixed && i >= SA_TIMELINE_MAX_BINS) {
 		coarsen(st->bins, 2);
 		st->interval *= 2;

@@ -36,5 +36,10 @@ extern const struct sa_agg sa_agg_timeline;
 #define SA_TIMELINE_MAX_BINS	4096
 /* Bins shown with the automatic interval, at most. */
 #define SA_TIMELINE_AUTO_BINS	40
+/*
+ * Bins of a given --interval, at most (56 MB of them): a narrower
+ * interval, or a trace whose timestamps jump, fails the report.
+ */
+#define SA_TIMELINE_FIXED_BINS	(1u << 20)
 
 #endif /* SLABACCT_AGG_TIMELINE_H */

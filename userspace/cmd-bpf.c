@@ -53,10 +53,11 @@ static int parse(const struct sa_bpf_tool *t, int *argc, char ***argv,
 		  "print libbpf's messages", NULL },
 		{ NULL },
 	};
+	struct sa_opt_values *saved[2];
 	GOptionContext *ctx;
 	GError *error = NULL;
 	gchar *prg = g_strdup_printf("slabacct %s", t->name);
-	int ret = -1;
+	int bad, ret = -1;
 
 	g_set_prgname(prg);
 	g_free(prg);
@@ -69,11 +70,17 @@ static int parse(const struct sa_bpf_tool *t, int *argc, char ***argv,
 	if (t->entries)
 		g_option_context_add_main_entries(ctx, t->entries, NULL);
 	sa_options_help_init(ctx);
-	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+	saved[0] = sa_options_save(common);
+	saved[1] = t->entries ? sa_options_save(t->entries) : NULL;
+	if (!g_option_context_parse(ctx, argc, argv, &error))
 		sa_err(t->name, "%s (see --help)", error->message);
-		g_error_free(error);
+	bad = error != NULL;
+	g_clear_error(&error);
+	bad |= sa_options_check(t->name, saved[0]) < 0;
+	if (saved[1])
+		bad |= sa_options_check(t->name, saved[1]) < 0;
+	if (bad)
 		goto out;
-	}
 	sa_options_help_done(ctx);
 	if (*argc > 1 && parse_positive(t->name, "INTERVAL", (*argv)[1],
 					&o->interval))

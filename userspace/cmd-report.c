@@ -4,6 +4,7 @@
  * (from slabacct record, boot collect or trace-cmd record).
  */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,23 +95,36 @@ static const char report_help[] =
 "  slabacct report --html boot.html boot.dat\n"
 "  slabacct report --html diff.html before.dat after.dat";
 
-/* "100ms", "2s", "500us", "1000ns"; a bare number is seconds. */
+/*
+ * "100ms", "2s", "500us", "1000ns"; a bare number is seconds. A decimal
+ * number above 0 (no NaN, infinity or hex), at least 1 ns, and below
+ * 2^64 ns.
+ */
 static int parse_interval(const char *s, guint64 *ns)
 {
 	static const struct { const char *sfx; double mul; } units[] = {
 		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
 		{ "", 1e9 },
 	};
+	const char *p = s;
+	double v, t;
 	char *end;
-	double v = strtod(s, &end);
 	unsigned int i;
 
-	if (end == s || v <= 0)
+	while (g_ascii_isdigit(*p) || *p == '.')
+		p++;
+	if (p == s || (*p && !g_ascii_isalpha(*p)))
+		return -1;
+	v = g_ascii_strtod(s, &end);
+	if (end != p || !isfinite(v) || v <= 0)
 		return -1;
 	for (i = 0; i < G_N_ELEMENTS(units); i++)
 		if (!strcmp(end, units[i].sfx)) {
-			*ns = (guint64)(v * units[i].mul);
-			return *ns ? 0 : -1;
+			t = v * units[i].mul;
+			if (t < 1 || t >= 18446744073709551615.0)
+				return -1;
+			*ns = (guint64)t;
+			return 0;
 		}
 	return -1;
 }
@@ -269,8 +283,8 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	if (interval && parse_interval(interval, &opts.interval_ns)) {
-		sa_err("report", "bad --interval '%s' (e.g. 100ms, 1s, 500us)",
-		       interval);
+		sa_err("report", "bad --interval '%s' (a duration from 1ns, "
+		       "e.g. 100ms, 1s, 500us)", interval);
 		goto out;
 	}
 	opts.by = by && !strcmp(by, "cache") ? SA_BY_CACHE : SA_BY_CALLSITE;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "input-file.h"
 #include "outfile.h"
 #include "snapshot-diff.h"
 #include "snapshot-emit.h"
@@ -64,6 +65,9 @@ static int parse_format(const char *s, gboolean json, gboolean csv,
 	return 0;
 }
 
+/* A saved snapshot: its processes and caches, some MB at most */
+#define SA_SNAPSHOT_MAX_JSON	(256u << 20)
+
 /* A raw snapshot, or a snapshot report that carries one under "raw". */
 static struct sa_snapshot *load(const char *path)
 {
@@ -72,7 +76,9 @@ static struct sa_snapshot *load(const char *path)
 	struct sa_snapshot *snap = NULL;
 	JsonParser *p;
 
-	if (!g_file_get_contents(path, &text, NULL, &e)) {
+	gsize len;
+
+	if (!(text = sa_input_read(path, SA_SNAPSHOT_MAX_JSON, &len, &e))) {
 		sa_err("snapshot", "%s", e->message);
 		g_error_free(e);
 		return NULL;

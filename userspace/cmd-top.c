@@ -391,7 +391,7 @@ int cmd_top(int argc, char **argv)
 		       source);
 		goto out;
 	}
-	if (delay < 0.05 || delay > 3600 || count < -1 || top < 0 ||
+	if (!(delay >= 0.05 && delay <= 3600) || count < -1 || top < 0 ||
 	    buffer_kb < 0 || buffer_kb > 16 * 1024 * 1024 || pid < 0) {
 		sa_err("top", "--delay takes 0.05 to 3600 seconds; --count, "
 		       "--top, --pid and --buffer-size (at most 16777216) "

@@ -102,6 +102,15 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
 void sa_options_help_init(GOptionContext *ctx);
 void sa_options_help_done(GOptionContext *ctx);
 
+/*
+ * Around a GOptionContext parse of entries: whether the numbers given
+ * are >= 0 and finite (sa_parse_options does it itself). Prints what is
+ * wrong and returns -1; frees what sa_options_save returned.
+ */
+struct sa_opt_values;
+struct sa_opt_values *sa_options_save(const GOptionEntry *entries);
+int sa_options_check(const char *cmd, struct sa_opt_values *saved);
+
 /* Print "slabacct CMD: message" to stderr. */
 void sa_err(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 void sa_warn(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);

@@ -16,6 +16,7 @@
 
 #include <trace-cmd.h>
 
+#include "input-file.h"
 #include "report-check.h"
 #include "tracecmd-private.h"
 #include "tracedat-format.h"
@@ -32,6 +33,9 @@
 #define MAX_CPUS	8192
 #define MAX_SECTIONS	4096
 #define MAX_OPTIONS	(16u << 20)	/* an options section, uncompressed */
+/* any other section uncompressed: kallsyms, formats, printk, cmdlines */
+#define MAX_SECTION	(256u << 20)
+#define SEC_FLYRECORD	3		/* section ids: those of the options */
 
 struct cur {
 	const char *name;
@@ -296,7 +300,11 @@ static int check_v6(struct cur *c)
 	return check_origin(c, end);
 }
 
-/* v7: the section at off: its header (16 bytes) and data fit. */
+/*
+ * v7: the section at off: its header (16 bytes) and data fit, and if it
+ * is compressed, the size it claims uncompressed (libtracecmd allocates
+ * it) is one a section can have.
+ */
 static int section(struct cur *c, guint64 off, guint64 *flags,
 		   guint64 *size, const char *what)
 {
@@ -304,7 +312,17 @@ static int section(struct cur *c, guint64 off, guint64 *flags,
 		return -1;
 	*flags = num(c, off + 2, 2);
 	*size = num(c, off + 8, 8);
-	return need(c, off + 16, *size, what);
+	if (need(c, off + 16, *size, what))
+		return -1;
+	if (!(*flags & SEC_COMPRESSED) || num(c, off, 2) == SEC_FLYRECORD)
+		return 0;	/* CPU data come in chunks: report-pages.c */
+	if (*size < 8 || num(c, off + 16, 4) > *size - 8)
+		return damaged(c, off + 16, "a compressed section longer "
+			       "than itself");
+	if (num(c, off + 20, 4) > MAX_SECTION)
+		return damaged(c, off + 20, "a compressed section claims "
+			       "more than a section can hold");
+	return 0;
 }
 
 /*
@@ -547,7 +565,7 @@ bool sa_is_tracedat(const char *path)
 	ssize_t n = -1;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sa_input_open(path, NULL);
 	if (fd >= 0) {
 		n = read(fd, buf, MAGIC_LEN);
 		close(fd);
@@ -562,20 +580,15 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 	void *map;
 	int fd, ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st)) {
+	fd = sa_input_open(path, err);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st)) {
 		int e = errno;
 
-		if (fd >= 0)
-			close(fd);
+		close(fd);
 		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e),
 			    "%s: %s", path, g_strerror(e));
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_OPEN,
-			    "%s: is a directory, not a trace.dat file", path);
 		return -1;
 	}
 	if (!st.st_size) {

@@ -13,6 +13,7 @@
 
 /* How one tracepoint of the trace is decoded. */
 #define NAME_CACHE	64		/* a power of 2 */
+#define SA_MAX_EVENT_ID	65535
 
 struct decoder {
 	const struct sa_event_row *row;
@@ -273,7 +274,11 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
 		struct decoder *dec;
 		int f;
 
-		if (!ev)
+		/*
+		 * The table of decoders is indexed by id: a kernel's ids fit
+		 * common_type, 16 bits; the file's say what they like.
+		 */
+		if (!ev || ev->id < 0 || ev->id > SA_MAX_EVENT_ID)
 			continue;
 		dec = g_new0(struct decoder, 1);
 		dec->row = row;

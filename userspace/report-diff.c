@@ -222,12 +222,8 @@ static int load_account(struct sa_diff_side *s, const char *path,
 	GHashTable *keep;
 	size_t i;
 
-	if (!a) {
-		/* the parser names line and column; add the file */
-		if (err && *err)
-			g_prefix_error(err, "%s: ", path);
-		return -1;
-	}
+	if (!a)
+		return -1;	/* the error names the file, line and column */
 	s->source = "account";
 	s->account = g_new0(struct sa_account_head, 1);
 	sa_account_head_of(a, s->account);

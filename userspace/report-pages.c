@@ -17,6 +17,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "input-file.h"
 #include "report-check.h"
 #include "report.h"
 #include "ringbuf-page.h"
@@ -238,12 +239,13 @@ int sa_tracedat_check_pages(const char *path,
 	w.fmt.long_size = view->long_size == 8 ? 8 : 4;
 	w.fmt.big_endian = view->big_endian;
 	w.sys_page = sysconf(_SC_PAGESIZE);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st)) {
+	fd = sa_input_open(path, err);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st)) {
 		int e = errno;
 
-		if (fd >= 0)
-			close(fd);
+		close(fd);
 		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e),
 			    "%s: %s", path, g_strerror(e));
 		return -1;

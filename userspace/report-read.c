@@ -23,6 +23,7 @@
 
 #include <trace-cmd.h>
 
+#include "input-file.h"
 #include "report.h"
 #include "report-check.h"
 #include "report-pipeline.h"
@@ -149,7 +150,7 @@ static guint8 *map_file(const char *path, size_t *len, int *fdp)
 	void *m;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sa_input_open(path, NULL);
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &sb) || sb.st_size <= 0) {
@@ -184,6 +185,21 @@ void sa_report_note(struct sa_report *rep, const char *fmt, ...)
 			return;
 		}
 	g_ptr_array_add(rep->notes, s);
+}
+
+void sa_report_fail(struct sa_report *rep, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	if (rep->error)
+		return;
+	va_start(ap, fmt);
+	s = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	g_set_error(&rep->error, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		    "%s: %s", rep->file, s);
+	g_free(s);
 }
 
 bool sa_report_no_kmem(const struct sa_report *rep)
@@ -505,7 +521,7 @@ static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
 	gboolean *over = g_new0(gboolean, n ? n : 1);
 	struct sa_report *rep = p->rep;
 
-	while (live) {
+	while (live && !rep->error) {
 		int best = -1, lim_i = n;
 		guint64 lim = G_MAXUINT64;
 		struct chunk *bc;
@@ -623,9 +639,9 @@ static struct sa_report *damage_fail(struct sa_report *rep, const char *path,
 	return NULL;
 }
 
-struct sa_report *sa_report_read(const char *path, guint32 sections,
-				 const struct sa_report_opts *opts,
-				 GError **err)
+static struct sa_report *read_trace(const char *path, guint32 sections,
+				    const struct sa_report_opts *opts,
+				    GError **err)
 {
 	struct stream st[MAX_READERS];
 	struct source src = { 0 };
@@ -683,6 +699,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	cpus = tep_get_cpus(tep);
 	n = nr_threads(opts, cpus > 0 ? cpus : 1, map != NULL);
 	n = readers_open(st, n, path, rep, map != NULL);
+	sa_input_test_stop();
 	if (map) {
 		struct sa_decode *dec[MAX_READERS];
 		struct tep_handle *teps[MAX_READERS];
@@ -715,6 +732,15 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	sa_tracedat_layout_clear(&lay);
 	if (dmg.why)
 		return damage_fail(rep, path, &dmg, st, n, &p, err);
+	if (rep->error) {
+		g_propagate_error(err, rep->error);
+		rep->error = NULL;
+		for (i = 0; i < n; i++)
+			stream_free(&st[i]);
+		sa_pipeline_abort(&p);
+		sa_report_free(rep);
+		return NULL;
+	}
 
 	notes_fill(rep);
 	origin_fill(rep, tep);
@@ -737,6 +763,28 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	return rep;
 }
 
+/*
+ * The file is mapped (here and by libtracecmd) while it is read: watched,
+ * so that a crash handler can tell that it shrank meanwhile.
+ */
+struct sa_report *sa_report_read(const char *path, guint32 sections,
+				 const struct sa_report_opts *opts,
+				 GError **err)
+{
+	struct sa_report *rep;
+	struct stat st;
+	int fd = sa_input_open(path, err);
+
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &st))
+		sa_input_watch(path, fd, st.st_size);
+	rep = read_trace(path, sections, opts, err);
+	sa_input_unwatch(fd);
+	close(fd);
+	return rep;
+}
+
 void sa_report_free(struct sa_report *rep)
 {
 	int i;
@@ -748,6 +796,7 @@ void sa_report_free(struct sa_report *rep)
 			sa_report_table[i].agg->free_result(rep->result[i]);
 	g_ptr_array_free(rep->notes, TRUE);
 	g_free(rep->account);
+	g_clear_error(&rep->error);
 	sa_trace_origin_clear(&rep->origin);
 	g_free(rep->file);
 	g_free(rep);

@@ -251,6 +251,8 @@ struct sa_report {
 	bool kmalloc_repeats_known;
 	guint64 kmalloc_repeats;
 	GPtrArray *notes;		/* char *: what could not be computed */
+	GError *error;			/* set by an aggregator that cannot
+					 * go on: the read fails with it */
 	guint32 sections;		/* mask of sa_report_table rows */
 	void *result[SA_MAX_SECTIONS];	/* per table row */
 	/* a /proc/slab_account input (account.h): its header, shown instead
@@ -284,6 +286,13 @@ bool sa_is_tracedat(const char *path);
 
 /* Add a note ("kmalloc has no bytes_req: slack not computed"), once. */
 void sa_report_note(struct sa_report *rep, const char *fmt, ...)
+	G_GNUC_PRINTF(2, 3);
+
+/*
+ * An aggregator cannot go on (a bound of the input is passed): the read
+ * stops and fails with this message after the file's name. Once.
+ */
+void sa_report_fail(struct sa_report *rep, const char *fmt, ...)
 	G_GNUC_PRINTF(2, 3);
 
 /* Whether no kmem event at all was found. */

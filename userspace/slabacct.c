@@ -3,6 +3,7 @@
  * slabacct: the command table and the helpers every command shares.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,11 +116,78 @@ void sa_options_help_done(GOptionContext *ctx)
 	exit(fflush(stdout) ? SA_EXIT_FAIL : SA_EXIT_OK);
 }
 
+/* The numeric options' values before parsing: to tell those given. */
+struct sa_opt_values {
+	const GOptionEntry *entries;
+	gint64 *v;
+};
+
+struct sa_opt_values *sa_options_save(const GOptionEntry *entries)
+{
+	struct sa_opt_values *s = g_new0(struct sa_opt_values, 1);
+	const GOptionEntry *e;
+	int n = 0;
+
+	for (e = entries; e->long_name; e++)
+		n++;
+	s->entries = entries;
+	s->v = g_new0(gint64, n ? n : 1);
+	for (e = entries, n = 0; e->long_name; e++, n++) {
+		if (e->arg == G_OPTION_ARG_INT)
+			s->v[n] = *(gint *)e->arg_data;
+		else if (e->arg == G_OPTION_ARG_INT64 ||
+			 e->arg == G_OPTION_ARG_DOUBLE)
+			memcpy(&s->v[n], e->arg_data, 8);
+	}
+	return s;
+}
+
+/*
+ * Every number an option takes is a count, a size or a time: given, it
+ * must be >= 0, and a real number finite (GLib refuses what overflows
+ * an int or a double, but takes "nan" and "inf"). Frees s.
+ */
+int sa_options_check(const char *cmd, struct sa_opt_values *s)
+{
+	const GOptionEntry *e;
+	int n, ret = 0;
+
+	for (e = s->entries, n = 0; e->long_name && !ret; e++, n++) {
+		gint64 now = 0;
+		gdouble d;
+
+		if (e->arg == G_OPTION_ARG_INT)
+			now = *(gint *)e->arg_data;
+		else if (e->arg == G_OPTION_ARG_INT64 ||
+			 e->arg == G_OPTION_ARG_DOUBLE)
+			memcpy(&now, e->arg_data, 8);
+		else
+			continue;
+		if (now == s->v[n])
+			continue;	/* not given, or the default again */
+		if (e->arg != G_OPTION_ARG_DOUBLE && now < 0) {
+			sa_err(cmd, "--%s takes a number >= 0, not %" G_GINT64_FORMAT,
+			       e->long_name, now);
+			ret = -1;
+		}
+		memcpy(&d, &now, 8);
+		if (e->arg == G_OPTION_ARG_DOUBLE && (!isfinite(d) || d < 0)) {
+			sa_err(cmd, "--%s takes a finite number >= 0, not %g",
+			       e->long_name, d);
+			ret = -1;
+		}
+	}
+	g_free(s->v);
+	g_free(s);
+	return ret;
+}
+
 int sa_parse_options(int *argc, char ***argv, const char *cmd,
 		     const char *params, const char *summary,
 		     const char *description, const GOptionEntry *entries)
 {
 	GOptionContext *ctx = g_option_context_new(params);
+	struct sa_opt_values *before = sa_options_save(entries);
 	GError *error = NULL;
 	gchar *prg = g_strdup_printf("slabacct %s", cmd);
 	int ret = 0;
@@ -137,6 +205,8 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
 	} else {
 		sa_options_help_done(ctx);
 	}
+	if (sa_options_check(cmd, before))
+		ret = -1;
 	g_option_context_free(ctx);
 	g_free(prg);
 	return ret;

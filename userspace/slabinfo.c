@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "input-file.h"
 #include "slabinfo.h"
 #include "snapshot.h"
 #include "snapshot-parse.h"
@@ -194,8 +195,9 @@ static bool read_attr(const char *dir, const char *attr, guint64 *v)
 	char *path = g_build_filename(dir, attr, NULL);
 	char *text = NULL;
 	bool ok = false;
+	gsize len;
 
-	if (g_file_get_contents(path, &text, NULL, NULL)) {
+	if ((text = sa_input_read(path, SA_SNAP_MAX_FILE, &len, NULL))) {
 		char *end = strpbrk(text, " \n");
 
 		if (end)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "input-file.h"
 #include "oomlog.h"
 #include "procs.h"
 #include "slabinfo.h"
@@ -52,10 +53,10 @@ int sa_snap_source_from_name(const char *name)
 char *sa_snap_read(const char *root, const char *rel, GError **err)
 {
 	char *path = g_build_filename(root, rel, NULL);
-	char *text = NULL;
+	char *text;
+	gsize len;
 
-	if (!g_file_get_contents(path, &text, NULL, err))
-		text = NULL;
+	text = sa_input_read(path, SA_SNAP_MAX_FILE, &len, err);
 	g_free(path);
 	return text;
 }

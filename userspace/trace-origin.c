@@ -16,6 +16,7 @@
 #include "tracedat-format.h"
 
 #define ORIGIN_MAX	(256u << 20)	/* a sanity limit on the section */
+#define SA_MAX_CPUS	8192		/* as the structural check allows */
 
 static guint64 get_le(const guint8 *p, int size)
 {
@@ -158,7 +159,10 @@ static void parse_cpustats(struct sa_trace_origin *o, const char *stats)
 			continue;
 		v = g_ascii_strtoull(colon + 1, NULL, 10);
 		if (g_str_has_prefix(l, "CPU:")) {
-			cpu = (int)v;
+			/* the file's number: a CPU the kernel can have */
+			cpu = v < SA_MAX_CPUS ? (int)v : -1;
+			if (cpu < 0)
+				continue;
 			ensure_cpus(o, cpu);
 			o->lost_known = true;
 		} else if (cpu >= 0 && (g_str_has_prefix(l, "overrun:") ||
@@ -237,7 +241,7 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 	if ((s = tracecmd_get_trace_clock(h)))
 		o->clock = g_strdup(s);
 	ncpu = tracecmd_cpus(h);
-	if (ncpu > 0)
+	if (ncpu > 0 && ncpu <= SA_MAX_CPUS)
 		ensure_cpus(o, ncpu - 1);
 	if ((s = tracecmd_get_cpustats(h)))
 		parse_cpustats(o, s);

@@ -22,6 +22,9 @@
 #include "memleak.h"
 #include "memleak.skel.h"
 
+/* the BPF map of outstanding allocations: 16M entries take ~1.5 GB */
+#define MAX_ALLOCS	(1 << 24)
+
 static gint opt_older_ms;
 static gint opt_sample_rate = 1;
 static gint opt_top = 10;
@@ -382,9 +385,10 @@ static int run(struct sa_bpf_run *run)
 	int err;
 
 	if (opt_sample_rate < 1 || opt_top < 1 || opt_older_ms < 0 ||
-	    opt_max_allocs < 1) {
+	    opt_max_allocs < 1 || opt_max_allocs > MAX_ALLOCS) {
 		sa_err(tool, "--sample-rate, --top and --max-allocs must be "
-		       "positive, --older not negative");
+		       "positive (--max-allocs at most %d), --older not "
+		       "negative", MAX_ALLOCS);
 		err = SA_EXIT_USAGE;
 		goto cleanup;
 	}

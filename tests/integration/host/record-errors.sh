@@ -19,15 +19,15 @@ expect() {
 
 expect 2 "unknown event group 'slub'" "$SLABACCT" record -e kmem,slub -- true
 expect 2 "Cannot parse integer" "$SLABACCT" record -b 12k -- true
-expect 2 "bad buffer size" "$SLABACCT" record -b -5 -- true
-expect 2 "bad duration" "$SLABACCT" record --duration -1
+expect 2 "buffer-size takes a number >= 0" "$SLABACCT" record -b -5 -- true
+expect 2 "duration takes a finite number >= 0" "$SLABACCT" record --duration -1
 expect 2 "no command after" "$SLABACCT" record -o "$TEST_TMP/x.dat" --
 expect 2 "cannot run 'no-such-command-sa'" "$SLABACCT" record -o "$TEST_TMP/x.dat" -- no-such-command-sa
 expect 2 "unknown call site" "$SLABACCT" record --call-site no_such_function_sa -- true
 expect 2 "bad GFP mask" "$SLABACCT" record --gfp zero -- true
 expect 1 "No such file or directory" "$SLABACCT" record -o /nonexistent/dir/x.dat -- true
 expect 2 "unknown event group" "$SLABACCT" boot cmdline -e foo
-expect 2 "bad buffer size" "$SLABACCT" boot cmdline -b -1
+expect 2 "buffer-size takes a number >= 0" "$SLABACCT" boot cmdline -b -1
 expect 2 "unknown subcommand" "$SLABACCT" boot frob
 [ -e "$TEST_TMP/x.dat" ] && fail "a failed record left its output"
 
