@@ -198,6 +198,7 @@ int cmd_account(int argc, char **argv)
 	}
 	if (argc == 2)
 		path = argv[1];
+	sa_crash_guard("account", path);
 	a = sa_account_load(path, &err);
 	if (!a) {
 		sa_err("account", "%s", err->message);

@@ -129,33 +129,6 @@ static int parse_interval(const char *s, guint64 *ns)
 	return -1;
 }
 
-static char crash_msg[1024];
-static size_t crash_len;
-
-static void crash_handler(int sig)
-{
-	ssize_t r = write(2, crash_msg, crash_len);
-
-	(void)r;
-	_exit(SA_EXIT_FAIL);
-}
-
-void sa_crash_guard(const char *cmd, const char *file)
-{
-	static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
-	struct sigaction sa;
-	unsigned int i;
-
-	snprintf(crash_msg, sizeof(crash_msg), "slabacct %s: %s: corrupt "
-		 "trace.dat: reading it crashed the trace library "
-		 "(libtracecmd/libtraceevent)\n", cmd, file);
-	crash_len = strlen(crash_msg);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = crash_handler;
-	for (i = 0; i < G_N_ELEMENTS(sigs); i++)
-		sigaction(sigs[i], &sa, NULL);
-}
-
 int cmd_report(int argc, char **argv)
 {
 	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
@@ -303,6 +276,7 @@ int cmd_report(int argc, char **argv)
 	label = g_strdup_printf("slabacct report: reading %s", argv[1]);
 	opts.progress_data = sa_progress_new(stderr, label);
 	opts.progress = sa_progress_cb;
+	sa_crash_guard("report", argv[1]);
 	/* a text file that is not a trace: a /proc/slab_account snapshot? */
 	if (!sa_is_tracedat(argv[1]) &&
 	    g_file_test(argv[1], G_FILE_TEST_IS_REGULAR) &&

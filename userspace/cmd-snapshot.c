@@ -267,6 +267,7 @@ int cmd_snapshot(int argc, char **argv)
 	if (parse_format(format, json, csv, &f) ||
 	    sa_output_opts_get("snapshot", &oo, &of))
 		goto done;
+	sa_crash_guard("snapshot", NULL);
 	if (top <= 0 || top > 100000) {
 		sa_err("snapshot", "--top must be 1..100000");
 		goto done;

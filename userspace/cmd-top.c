@@ -380,6 +380,7 @@ int cmd_top(int argc, char **argv)
 		sa_err("top", "takes no file (see --help)");
 		goto out;
 	}
+	sa_crash_guard("top", NULL);
 	if (sort && sa_top_sort_parse(sort, &key)) {
 		sa_err("top", "unknown sort '%s' (rate, bytes, slack, live)",
 		       sort);

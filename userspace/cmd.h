@@ -78,7 +78,13 @@ int sa_output_open(const char *cmd, const char *path,
 int sa_output_close(const char *cmd, struct sa_output *out, bool ok);
 /* Print an output error, with the hint for a refused symlink. */
 void sa_output_error(const char *cmd, const GError *err);
-/* Until exit, a crash (SIGSEGV, SIGBUS) reports FILE as corrupt, exit 1. */
+/*
+ * Until exit (slabacct.c): a SIGBUS because an input mapped by the
+ * library shrank meanwhile is said so, exit 1; any other crash (SIGSEGV,
+ * SIGBUS, SIGFPE, SIGILL) is reported as an internal error while reading
+ * FILE (or NULL), then goes to the handler there before. Call again to
+ * change the file.
+ */
 void sa_crash_guard(const char *cmd, const char *file);
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
