@@ -73,7 +73,7 @@ $(BUILD)/userspace/html/assets.o: userspace/html/assets.S $(HTML_ASSETS)
 	$(CC) -c -Iuserspace/html -o $@ $<
 
 .PHONY: all userspace module check check-unit check-kernel demo bench \
-	install dkms deps clean fuzz
+	install dkms deps clean fuzz asan
 all: userspace
 userspace: $(BUILD)/slabacct
 
@@ -166,6 +166,41 @@ bench: deps
 	$(MAKE) all module
 	bench/run
 
+# The sanitizer build (clang; ASan and UBSan, UBSan fatal) in build/asan/:
+# the library, instrumented for libFuzzer's coverage too, the two fuzz
+# targets (tests/fuzz/) and a slabacct linked from it. tests/fuzz/run and
+# the sanitizer tests (tests/integration/host/report-sanitize.sh) use it.
+ASAN := build/asan
+ASAN_CC ?= clang
+ASAN_FLAGS := -g -O1 -fno-omit-frame-pointer -Wno-missing-field-initializers \
+	-fsanitize=address,undefined \
+	-fno-sanitize-recover=undefined
+ASAN_LIB_OBJS := $(LIB_SRCS:%.c=$(ASAN)/%.o) $(BUILD)/userspace/html/assets.o
+ASAN_CMD_OBJS := $(CMD_SRCS:%.c=$(ASAN)/%.o) $(BPF_SRCS:%.c=$(ASAN)/%.o)
+ASAN_LIB := $(ASAN)/libslabacct.a
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,$(ASAN)/%,\
+	$(wildcard tests/fuzz/fuzz-*.c))
+
+$(ASAN)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(ASAN_CC) $(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer-no-link \
+		-MMD -MP -c -o $@ $<
+$(BPF_SRCS:%.c=$(ASAN)/%.o) $(ASAN)/userspace/cmd-bpf.o: $(BPF_SKELS)
+$(BPF_SRCS:%.c=$(ASAN)/%.o): SA_CFLAGS += -I$(BUILD)/bpf -Iuserspace/bpf
+
+$(ASAN_LIB): $(ASAN_LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(ASAN)/slabacct: $(ASAN_CMD_OBJS) $(ASAN_LIB)
+	$(ASAN_CC) $(ASAN_FLAGS) -o $@ $(ASAN_CMD_OBJS) $(ASAN_LIB) $(SA_LIBS)
+
+$(ASAN)/fuzz-%: tests/fuzz/fuzz-%.c $(ASAN_LIB)
+	$(ASAN_CC) $(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer -o $@ $< \
+		$(ASAN_LIB) $(SA_LIBS)
+
+asan: $(ASAN)/slabacct $(FUZZ_TARGETS)
+
 # libFuzzer targets of the report's readers, 10 minutes each (FUZZ_SECS)
 FUZZ_SECS ?= 600
 fuzz: all
@@ -185,3 +220,4 @@ clean:
 	rm -rf $(BUILD)
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)
+-include $(ASAN_LIB_OBJS:.o=.d) $(ASAN_CMD_OBJS:.o=.d)
