@@ -229,6 +229,41 @@ START_TEST(unknown_keys_and_no_rows)
 }
 END_TEST
 
+/* The format's bounds: a line, the rows by the sites, the sites. */
+START_TEST(bounds)
+{
+	char *text = slurp(DATA "6.1.txt");
+	GString *s = g_string_new(text);
+	GError *err = NULL;
+	char *p;
+
+	/* a caller that makes the row longer than a line can be */
+	g_string_append(s, "  100 0 100 0 0 1/0 kmalloc ");
+	while (s->len < strlen(text) + SA_ACCOUNT_MAX_LINE + 1)
+		g_string_append_c(s, 'f');
+	ck_assert_ptr_null(sa_account_parse(s->str, s->len, &err));
+	ck_assert(strstr(err->message, "longer than 1024 bytes"));
+	g_clear_error(&err);
+	/* sites: 2, and the file has 12 rows */
+	g_string_assign(s, text);
+	p = strstr(s->str, "\nsites: 8192\n");
+	ck_assert_ptr_nonnull(p);
+	g_string_erase(s, p - s->str + 8, 4);
+	g_string_insert(s, p - s->str + 8, "2");
+	ck_assert_ptr_null(sa_account_parse(s->str, s->len, &err));
+	ck_assert(strstr(err->message, "more rows than the 2 sites"));
+	g_clear_error(&err);
+	g_string_assign(s, text);
+	p = strstr(s->str, "\nsites: 8192\n");
+	g_string_insert(s, p - s->str + 8, "99999");
+	ck_assert_ptr_null(sa_account_parse(s->str, s->len, &err));
+	ck_assert(strstr(err->message, "is more than a table can have"));
+	g_clear_error(&err);
+	g_string_free(s, TRUE);
+	g_free(text);
+}
+END_TEST
+
 START_TEST(load_missing_file)
 {
 	GError *err = NULL;
@@ -250,6 +285,7 @@ Suite *suite(void)
 	tcase_add_test(tc, malformed_rows);
 	tcase_add_test(tc, empty_and_truncated);
 	tcase_add_test(tc, unknown_keys_and_no_rows);
+	tcase_add_test(tc, bounds);
 	tcase_add_test(tc, load_missing_file);
 	suite_add_tcase(s, tc);
 	return s;
