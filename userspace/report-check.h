@@ -91,6 +91,18 @@ int sa_tracedat_check_pages(const char *path,
 			    const struct sa_tracedat_view *view, bool all,
 			    GError **err);
 
+/*
+ * Everything libtracecmd and kbuffer will read, checked before they do
+ * (report-pages.c): the structure, an open in a child process, and the
+ * pages as libtracecmd will read them. lay and view are filled in; *raw
+ * says whether the fast path will read the file (it checks each page as
+ * it reads it; the first pages are checked here). Returns 0, or -1 with
+ * *err set and lay cleared.
+ */
+int sa_tracedat_check_all(const char *path, struct sa_tracedat_layout *lay,
+			  struct sa_tracedat_view *view, bool no_raw,
+			  bool *raw, GError **err);
+
 /* A damaged page met while reading (report-raw.c, report-read.c). */
 struct sa_page_damage {
 	int cpu;

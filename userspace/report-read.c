@@ -578,51 +578,6 @@ static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
 	g_free(over);
 }
 
-/*
- * Everything libtracecmd and kbuffer will read, checked before they do:
- * the structure (report-check.c), an open in a child process, and the
- * ring-buffer pages as libtracecmd will read them. *raw: whether the fast
- * path will read the file, which checks each page as it reads it (the
- * others are checked here).
- */
-static int check_all(const char *path, struct sa_tracedat_layout *lay,
-		     struct sa_tracedat_view *view, bool no_raw, bool *raw,
-		     GError **err)
-{
-	GError *probe_err = NULL;
-	int probe;
-
-	if (sa_tracedat_check_file(path, lay, err))
-		return -1;
-	probe = sa_tracedat_probe_open(path, view, &probe_err);
-	if (!view->page_size || view->page_size != lay->page_size) {
-		/* the headers did not read: the probe's error says more */
-		if (probe)
-			g_propagate_error(err, probe_err);
-		else
-			g_set_error(err, SA_REPORT_ERROR,
-				    SA_REPORT_ERROR_FORMAT, "%s: corrupt "
-				    "trace.dat: its headers could not be read",
-				    path);
-		goto fail;
-	}
-	lay->long_size = view->long_size == 8 ? 8 : 4;
-	*raw = sa_raw_usable(lay) && !no_raw;
-	/* a damaged page first: it may be why the probe failed */
-	if (sa_tracedat_check_pages(path, lay, view, !*raw, err)) {
-		g_clear_error(&probe_err);
-		goto fail;
-	}
-	if (probe) {
-		g_propagate_error(err, probe_err);
-		goto fail;
-	}
-	return 0;
-fail:
-	sa_tracedat_layout_clear(lay);
-	return -1;
-}
-
 /* A damaged page met while reading: fail with it. */
 static struct sa_report *damage_fail(struct sa_report *rep, const char *path,
 				     const struct sa_page_damage *d,
@@ -657,7 +612,8 @@ static struct sa_report *read_trace(const char *path, guint32 sections,
 	guint8 *map = NULL;
 	bool raw;
 
-	if (check_all(path, &lay, &view, opts && opts->no_raw, &raw, err))
+	if (sa_tracedat_check_all(path, &lay, &view, opts && opts->no_raw,
+				  &raw, err))
 		return NULL;
 	memset(st, 0, sizeof(st));
 	tracecmd_set_loglevel(TEP_LOG_NONE);
