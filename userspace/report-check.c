@@ -620,7 +620,8 @@ extern void __sanitizer_set_death_callback(void (*cb)(void))
  * In the probe child: read the headers, tell on fd how libtracecmd will
  * read the pages, then read its first pages as the open does.
  */
-static struct tracecmd_input *probe_view(const char *path, int fd)
+static struct tracecmd_input *probe_view(const char *path, int fd,
+					 const struct sa_tracedat_layout *lay)
 {
 	struct sa_tracedat_view v = { 0 };
 	struct tracecmd_input *h;
@@ -637,13 +638,17 @@ static struct tracecmd_input *probe_view(const char *path, int fd)
 	if (write(fd, &v, sizeof(v)) != sizeof(v))
 		_exit(4);
 	close(fd);
+	/* kbuffer reads the first pages next: not if one is damaged */
+	if (lay && sa_tracedat_check_pages(path, lay, &v, false, NULL))
+		_exit(5);
 	if (tracecmd_init_data(h) < 0)
 		return NULL;
 	return h;
 }
 
-int sa_tracedat_probe_open(const char *path, struct sa_tracedat_view *view,
-			   GError **err)
+int sa_tracedat_probe_open(const char *path,
+			   const struct sa_tracedat_layout *lay,
+			   struct sa_tracedat_view *view, GError **err)
 {
 	struct sa_tracedat_view v;
 	struct tracecmd_input *h;
@@ -686,7 +691,7 @@ int sa_tracedat_probe_open(const char *path, struct sa_tracedat_view *view,
 		tep_set_loglevel(TEP_LOG_NONE);
 		sa_kallsyms_skip(true);
 		/* the headers alone first: they say how pages are read */
-		h = probe_view(path, fds[1]);
+		h = probe_view(path, fds[1], lay);
 		if (!h)
 			_exit(3);
 		/* what the origin reader does next: the first timestamp */

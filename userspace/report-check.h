@@ -70,11 +70,15 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
  * (tracecmd_close of a half-built handle). Returns 0 if it opens, or -1
  * with *err set. With view, the child first reads the headers alone and
  * tells how libtracecmd will read the pages (view->page_size is 0 if it
- * could not); it is filled in on failure too. Call it before any thread
- * is started.
+ * could not); it is filled in on failure too. With lay (from the
+ * structural check), the child then checks the first page of each CPU
+ * before libtracecmd reads it, and fails if one is damaged (the caller's
+ * own check of the pages says how). Call it before any thread is
+ * started.
  */
-int sa_tracedat_probe_open(const char *path, struct sa_tracedat_view *view,
-			   GError **err);
+int sa_tracedat_probe_open(const char *path,
+			   const struct sa_tracedat_layout *lay,
+			   struct sa_tracedat_view *view, GError **err);
 
 /*
  * Check the ring-buffer pages of the file at path (report-pages.c) the

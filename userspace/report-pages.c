@@ -296,7 +296,7 @@ int sa_tracedat_check_all(const char *path, struct sa_tracedat_layout *lay,
 
 	if (sa_tracedat_check_file(path, lay, err))
 		return -1;
-	probe = sa_tracedat_probe_open(path, view, &probe_err);
+	probe = sa_tracedat_probe_open(path, lay, view, &probe_err);
 	if (!view->page_size || view->page_size != lay->page_size) {
 		/* the headers did not read: the probe's error says more */
 		if (probe)
