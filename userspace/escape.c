@@ -49,7 +49,8 @@ char *sa_esc_len(const char *str, size_t n)
 			i += k;
 			continue;
 		}
-		if (k == 2) {		/* C1: both bytes, so it reads U+0080.. */
+		/* C1: both bytes, so that it reads U+0080.. */
+		if (k == 2) {
 			g_string_append_printf(out, "\\x%02x", c);
 			c = s[++i];
 		}

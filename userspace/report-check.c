@@ -32,10 +32,12 @@
 #define SEC_COMPRESSED	1
 #define MAX_CPUS	8192
 #define MAX_SECTIONS	4096
-#define MAX_OPTIONS	(16u << 20)	/* an options section, uncompressed */
+/* an options section, uncompressed */
+#define MAX_OPTIONS	(16u << 20)
 /* any other section uncompressed: kallsyms, formats, printk, cmdlines */
 #define MAX_SECTION	(256u << 20)
-#define SEC_FLYRECORD	3		/* section ids: those of the options */
+/* section ids are those of the options */
+#define SEC_FLYRECORD	3
 
 struct cur {
 	const char *name;
@@ -46,11 +48,11 @@ struct cur {
 	struct sa_tracedat_layout *lay;	/* or NULL */
 	guint32 page_size;		/* of the ring buffer (v6) */
 	int long_size;
-	bool ours;			/* written by slabacct: has an origin */
+	bool ours;			/* slabacct's: has an origin */
 	size_t file_len;		/* len may be an option's own bound */
 	char zname[16];			/* v7: the compression */
-	gint64 zsec;			/* >= 0: d is the uncompressed data of
-					 * the section at this offset */
+	gint64 zsec;			/* >= 0: d is the uncompressed
+					 * data of the section there */
 };
 
 static int damaged(struct cur *c, size_t off, const char *what)
@@ -177,7 +179,7 @@ static int check_origin(struct cur *c, size_t end)
 	if (rest < n)
 		return damaged(c, c->len, cut);
 	c->pos = end + n;
-	c->big = false;			/* the section is little endian */
+	c->big = false;		/* the section is little endian */
 	if (rd(c, 4, &i, cut) || rd(c, 4, &count, cut))
 		goto out;
 	if (i != SA_ORIGIN_VERSION) {

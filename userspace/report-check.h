@@ -36,7 +36,7 @@ struct sa_tracedat_layout {
 	int nr_cpus;
 	guint64 *cpu_offset;		/* v6: each CPU's data, in the file */
 	guint64 *cpu_size;
-	char zname[16];			/* v7: the compression, or "none" */
+	char zname[16];			/* v7: compression, or "none" */
 	struct sa_cpu_range *ranges;	/* every CPU's data (in v7, of every
 					 * buffer instance) */
 	guint nr_ranges;

@@ -223,7 +223,7 @@ static int load_account(struct sa_diff_side *s, const char *path,
 	size_t i;
 
 	if (!a)
-		return -1;	/* the error names the file, line and column */
+		return -1;	/* the error names file, line, column */
 	s->source = "account";
 	s->account = g_new0(struct sa_account_head, 1);
 	sa_account_head_of(a, s->account);

@@ -251,8 +251,8 @@ struct sa_report {
 	bool kmalloc_repeats_known;
 	guint64 kmalloc_repeats;
 	GPtrArray *notes;		/* char *: what could not be computed */
-	GError *error;			/* set by an aggregator that cannot
-					 * go on: the read fails with it */
+	GError *error;			/* an aggregator cannot go on:
+					 * the read fails with it */
 	guint32 sections;		/* mask of sa_report_table rows */
 	void *result[SA_MAX_SECTIONS];	/* per table row */
 	/* a /proc/slab_account input (account.h): its header, shown instead

@@ -168,8 +168,8 @@ int sa_options_check(const char *cmd, struct sa_opt_values *s)
 		if (now == s->v[n])
 			continue;	/* not given, or the default again */
 		if (e->arg != G_OPTION_ARG_DOUBLE && now < 0) {
-			sa_err(cmd, "--%s takes a number >= 0, not %" G_GINT64_FORMAT,
-			       e->long_name, now);
+			sa_err(cmd, "--%s takes a number >= 0, not %"
+			       G_GINT64_FORMAT, e->long_name, now);
 			ret = -1;
 		}
 		memcpy(&d, &now, 8);

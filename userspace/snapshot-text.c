@@ -101,7 +101,8 @@ static void slab_rank(GString *out, const struct sa_slab_table *t,
 			break;
 		g_string_append_printf(out, "  %-24.24s %9" G_GUINT64_FORMAT
 				       " %7" G_GUINT64_FORMAT " %10.1f %10.1f"
-				       " %4u\n", sa_esc(c->name), c->active_objs,
+				       " %4u\n", sa_esc(c->name),
+				       c->active_objs,
 				       c->object_size, KB(c->size),
 				       KB(c->loss), c->eff);
 	}
@@ -251,7 +252,8 @@ static void swap(GString *out, const struct sa_snapshot_view *v)
 
 		g_string_append_printf(out, "  %-32.32s %-9.9s %11"
 				       G_GUINT64_FORMAT " %11" G_GUINT64_FORMAT
-				       " %5d\n", sa_esc(s->name), sa_esc(s->type),
+				       " %5d\n", sa_esc(s->name),
+				       sa_esc(s->type),
 				       s->size_kb,
 				       s->used_kb, s->prio);
 	}
@@ -314,7 +316,8 @@ static void procs(GString *out, const struct sa_snapshot_view *v, int top)
 					   G_GUINT64_FORMAT, p->swap_kb);
 			g_string_append_printf(out, "  %7d %-20.20s %10"
 					       G_GUINT64_FORMAT " %10s %10s\n",
-					       p->pid, sa_esc(p->name), p->rss_kb, pss,
+					       p->pid, sa_esc(p->name),
+					       p->rss_kb, pss,
 					       swp);
 		}
 		g_ptr_array_unref(a);

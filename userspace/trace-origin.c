@@ -16,7 +16,8 @@
 #include "tracedat-format.h"
 
 #define ORIGIN_MAX	(256u << 20)	/* a sanity limit on the section */
-#define SA_MAX_CPUS	8192		/* as the structural check allows */
+/* CPUs, as the structural check allows */
+#define SA_MAX_CPUS	8192
 
 static guint64 get_le(const guint8 *p, int size)
 {
