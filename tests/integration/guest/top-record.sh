@@ -20,7 +20,7 @@ work=\$!
 slabacct top --json -n 0 -d 0.5 -t 0 >\$OUT/all.jsonl 2>\$OUT/all.err &
 all=\$!
 while [ ! -s \$OUT/work.jsonl ] || [ ! -s \$OUT/all.jsonl ]; do sleep 0.2; done
-cat /sys/kernel/tracing/instances/slabacct-\$work/trace_clock >\$OUT/clock
+cat /sys/kernel/tracing/instances/slabacct-\$work-*/trace_clock >\$OUT/clock
 slabacct record -e kmem --comm sa-topwork -o /tmp/rec.dat -- sh -c '
 	for c in 1 2; do
 		(i=0; while [ \$i -lt $N ]; do
