@@ -28,18 +28,6 @@ static bool page_events = true;
 module_param(page_events, bool, 0444);
 MODULE_PARM_DESC(page_events, "count page allocations and frees by order (default on)");
 
-static int fail_at;
-module_param(fail_at, int, 0444);
-MODULE_PARM_DESC(fail_at, "testing only: fail init at step N (1..7) to exercise the unwinding");
-
-static int sa_inject(int step)
-{
-	if (fail_at != step)
-		return 0;
-	pr_info("failing init at step %d on request\n", step);
-	return -EAGAIN;
-}
-
 static int __init slab_account_init(void)
 {
 	int ret;
@@ -49,25 +37,25 @@ static int __init slab_account_init(void)
 		pr_err("sites or objects out of range\n");
 		return -EINVAL;
 	}
-	ret = sa_inject(1) ?: sa_cache_layout_check();
+	ret = sa_testing_fail(1) ?: sa_cache_layout_check();
 	if (ret)
 		goto err;
-	ret = sa_inject(2) ?: sa_table_init(sites, objects);
+	ret = sa_testing_fail(2) ?: sa_table_init(sites, objects);
 	if (ret)
 		goto err;
-	ret = sa_inject(3) ?: sa_proc_init();
+	ret = sa_testing_fail(3) ?: sa_proc_init();
 	if (ret)
 		goto err_table;
-	ret = sa_inject(4) ?: sa_oom_init();
+	ret = sa_testing_fail(4) ?: sa_oom_init();
 	if (ret)
 		goto err_proc;
-	ret = sa_inject(5) ?: sa_reclaim_init();
+	ret = sa_testing_fail(5) ?: sa_reclaim_init();
 	if (ret)
 		goto err_oom;
-	ret = sa_inject(6) ?: sa_probes_init(page_events);
+	ret = sa_testing_fail(6) ?: sa_probes_init(page_events);
 	if (ret)
 		goto err_reclaim;
-	ret = sa_inject(7);
+	ret = sa_testing_fail(7);
 	if (ret)
 		goto err_probes;
 	pr_info("loaded, format version %d, %u sites, %u objects\n",

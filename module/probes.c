@@ -5,7 +5,6 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
-#include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <trace/events/kmem.h>
@@ -14,22 +13,9 @@
 
 bool sa_cache_layout_ok;
 
-/*
- * Testing only: a planted bug for the debug kernel's tests. When set, the
- * next kmalloc probe calls might_sleep() in atomic context (probes run
- * with preemption off), which DEBUG_ATOMIC_SLEEP must report. It fires
- * once and clears itself; off by default.
- */
-static bool test_sleep_in_probe;
-module_param(test_sleep_in_probe, bool, 0600);
-MODULE_PARM_DESC(test_sleep_in_probe, "testing only: the next kmalloc probe calls might_sleep() in atomic context, a bug DEBUG_ATOMIC_SLEEP must catch");
-
 static void sa_probe_kmalloc(SA_KMALLOC_PROTO)
 {
-	if (unlikely(READ_ONCE(test_sleep_in_probe))) {
-		WRITE_ONCE(test_sleep_in_probe, false);
-		might_sleep();
-	}
+	sa_testing_probe();
 	sa_account_alloc(SA_KMALLOC, call_site, ptr, bytes_req, bytes_alloc);
 }
 

@@ -104,6 +104,24 @@ extern unsigned int sa_oom_top;
 int sa_oom_init(void);
 void sa_oom_exit(void);
 
+/*
+ * testing.c: knobs of the test build only (SA_TEST=1, module/Kbuild);
+ * in the module users load, these are empty.
+ */
+#ifdef SA_TEST_BUILD
+int sa_testing_fail(int step);
+void sa_testing_probe(void);
+#else
+static inline int sa_testing_fail(int step)
+{
+	return 0;
+}
+
+static inline void sa_testing_probe(void)
+{
+}
+#endif
+
 /* proc.c: /proc/slab_account */
 enum sa_sort_key {
 	SA_SORT_TOTAL,

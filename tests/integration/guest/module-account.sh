@@ -1,7 +1,7 @@
 # slab_account.ko in one guest of kernel flavour $1: exact counts for a
 # known call site (sa_test.ko), the parser against the live file, sort,
-# top, reset, each failed-init step unwinding, and overflow counters with
-# tables too small on purpose.
+# top, reset, each failed-init step unwinding (the test build's fail_at),
+# and overflow counters with tables too small on purpose.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/module-lib.bash"
 flavour=${1:?kernel flavour}
@@ -29,7 +29,7 @@ cat /proc/slab_account > \$OUT/after-reset
 echo free > /proc/sa_test
 rmmod slab_account
 for n in 1 2 3 4 5 6 7; do
-	if insmod \$MODDIR/slab_account.ko fail_at=\$n 2>/dev/null; then
+	if insmod \$MODDIR/test/slab_account.ko fail_at=\$n 2>/dev/null; then
 		echo "step \$n loaded" >> \$OUT/unwind
 	fi
 	ls /proc | grep slab_account >> \$OUT/unwind || true
@@ -108,6 +108,10 @@ grep -q sa_test_kmalloc_loop "$o/after-reset" && fail "reset kept the rows"
 
 # a failed init leaves nothing behind
 [ -s "$o/unwind" ] && fail "failed init left: $(cat "$o/unwind")"
+# and each step did fail on request (the test build has fail_at)
+assert_eq "init steps failed on request" "1 2 3 4 5 6 7" \
+	"$(sed -n 's/.*slab_account: failing init at step \([0-9]\) on request/\1/p' \
+		"$o/dmesg" | sort -u | tr "\\n" " " | sed "s/ $//")"
 
 # small tables: overflow counted, rows still consistent
 s=$o/small

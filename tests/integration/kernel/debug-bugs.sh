@@ -4,9 +4,9 @@
 #     report, lockdep splat, BUG or warning, and no kmemleak finding from
 #     the module; sa_leak.ko, loaded alongside, leaks three objects that
 #     kmemleak must find, so the check can fail;
-#  2. a planted bug (test_sleep_in_probe=1: the kmalloc probe calls
-#     might_sleep() in atomic context) must be caught by
-#     DEBUG_ATOMIC_SLEEP, naming the probe.
+#  2. a planted bug (test_sleep_in_probe=1, a knob of the test build: the
+#     kmalloc probe calls might_sleep() in atomic context) must be caught
+#     by DEBUG_ATOMIC_SLEEP, naming the probe.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/kernel-lib.bash"
 
@@ -47,7 +47,7 @@ echo scan >$kml
 echo scan >$kml
 cat $kml >$OUT/kmemleak
 echo "slabacct-test: planted bug" >/dev/kmsg
-if ! insmod $MODDIR/slab_account.ko test_sleep_in_probe=1 2>$OUT/planted.err; then
+if ! insmod $MODDIR/test/slab_account.ko test_sleep_in_probe=1 2>$OUT/planted.err; then
 	echo no-parameter >$OUT/planted
 	exit 0
 fi
@@ -94,7 +94,7 @@ note "kmemleak: none from slab_account"
 
 # 2. The planted bug is caught.
 [ "$(cat "$o/planted")" = loaded ] ||
-	fail "slab_account.ko has no test_sleep_in_probe parameter: $(cat "$o/planted.err")"
+	fail "the test build of slab_account.ko has no test_sleep_in_probe parameter: $(cat "$o/planted.err")"
 sed -n '/slabacct-test: planted bug/,$p' "$o/dmesg" >"$TEST_TMP/planted"
 grep -q 'BUG: sleeping function called from invalid context' "$TEST_TMP/planted" ||
 	{ cat "$TEST_TMP/planted" >&2; fail "DEBUG_ATOMIC_SLEEP did not catch the planted bug"; }

@@ -15,6 +15,8 @@ debug_kernel() {
 	KDIR=$(dirname "$KREL_DIR")
 	[ -f "$KREL_DIR/bzImage" ] || fail "no bzImage in $KREL_DIR"
 	[ -f "$KREL_DIR/slab_account.ko" ] || fail "no slab_account.ko in $KREL_DIR"
+	[ -f "$KREL_DIR/test/slab_account.ko" ] ||
+		fail "no test build of slab_account.ko in $KREL_DIR/test"
 	note "debug kernel $(basename "$KREL_DIR") in $KDIR"
 }
 

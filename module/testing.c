@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slab_account: knobs for the tests, built only into the test build
+ * (SA_TEST=1, see module/Kbuild). The module users load has none of them,
+ * and the calls to them compile to nothing (slab_account.h).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/moduleparam.h>
+
+#include "slab_account.h"
+
+static int fail_at;
+module_param(fail_at, int, 0444);
+MODULE_PARM_DESC(fail_at, "testing only: fail init at step N (1..7) to exercise the unwinding");
+
+int sa_testing_fail(int step)
+{
+	if (fail_at != step)
+		return 0;
+	pr_info("failing init at step %d on request\n", step);
+	return -EAGAIN;
+}
+
+/*
+ * A planted bug for the debug kernel's tests. When set, the next kmalloc
+ * probe calls might_sleep() in atomic context (probes run with preemption
+ * off), which DEBUG_ATOMIC_SLEEP must report. It fires once and clears
+ * itself.
+ */
+static bool test_sleep_in_probe;
+module_param(test_sleep_in_probe, bool, 0600);
+MODULE_PARM_DESC(test_sleep_in_probe, "testing only: the next kmalloc probe calls might_sleep() in atomic context, a bug DEBUG_ATOMIC_SLEEP must catch");
+
+void sa_testing_probe(void)
+{
+	if (unlikely(READ_ONCE(test_sleep_in_probe))) {
+		WRITE_ONCE(test_sleep_in_probe, false);
+		might_sleep();
+	}
+}
