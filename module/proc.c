@@ -80,7 +80,7 @@ s64 sa_row_value(const struct sa_row *r, enum sa_sort_key key)
 {
 	switch (key) {
 	case SA_SORT_SLACK:
-		return r->bytes_alloc - r->bytes_req;
+		return sa_slack(r->bytes_alloc, r->bytes_req);
 	case SA_SORT_REQ:
 		return r->bytes_req;
 	case SA_SORT_LIVE:
@@ -132,7 +132,7 @@ static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
 	seq_printf(m, "cache_slot_size: %s\n",
 		   sa_cache_layout_ok ? "exact" : "object");
 	seq_printf(m, "bytes_alloc: %llu\nbytes_req: %llu\nslack: %llu\n",
-		   alloc, req, alloc - req);
+		   alloc, req, sa_slack(alloc, req));
 	seq_printf(m, "live_bytes: %lld\nlive_req: %lld\nlive_objects: %lld\n",
 		   t->live_bytes, t->live_req, t->live_objs);
 	seq_printf(m, "allocs: %llu\nfrees: %llu\ncallers: %llu\n",
@@ -149,7 +149,7 @@ static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
 		seq_printf(m, "%s_bytes_alloc: %llu\n", n, t->bytes_alloc[k]);
 		seq_printf(m, "%s_bytes_req: %llu\n", n, t->bytes_req[k]);
 		seq_printf(m, "%s_slack: %llu\n", n,
-			   t->bytes_alloc[k] - t->bytes_req[k]);
+			   sa_slack(t->bytes_alloc[k], t->bytes_req[k]));
 	}
 	seq_puts(m, "pages_alloc:");
 	for (i = 0; i < SA_NR_ORDERS; i++)
@@ -165,7 +165,8 @@ void sa_seq_row(struct seq_file *m, const struct sa_row *r, char *caller,
 {
 	sa_format_caller(caller, len, r->call_site);
 	seq_printf(m, "%10llu %9llu %10llu %10lld %7lld %9llu/%-9llu %-7s %s\n",
-		   r->bytes_alloc, r->bytes_alloc - r->bytes_req, r->bytes_req,
+		   r->bytes_alloc, sa_slack(r->bytes_alloc, r->bytes_req),
+		   r->bytes_req,
 		   r->live_bytes, r->live_objs, r->allocs, r->frees,
 		   sa_kind_name(r->kind), caller);
 }

@@ -68,6 +68,15 @@ void sa_table_clear(void);
 bool sa_site_read(unsigned int idx, struct sa_row *row);
 void sa_counters_sum(struct sa_counters *sum, const struct sa_row *rows,
 		     unsigned int nrows);
+
+/*
+ * bytes_alloc - bytes_req, or 0 for counts read while a reset cleared
+ * them (req can then exceed alloc).
+ */
+static inline u64 sa_slack(u64 alloc, u64 req)
+{
+	return alloc > req ? alloc - req : 0;
+}
 void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
 		      const void *ptr, size_t req, size_t alloc);
 void sa_account_free(const void *ptr);
@@ -111,6 +120,7 @@ void sa_oom_exit(void);
 #ifdef SA_TEST_BUILD
 int sa_testing_fail(int step);
 void sa_testing_probe(void);
+void sa_testing_read_gap(void);
 #else
 static inline int sa_testing_fail(int step)
 {
@@ -118,6 +128,10 @@ static inline int sa_testing_fail(int step)
 }
 
 static inline void sa_testing_probe(void)
+{
+}
+
+static inline void sa_testing_read_gap(void)
 {
 }
 #endif

@@ -196,6 +196,8 @@ void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
 	s = &sa_sites[site];
 	atomic64_inc(&s->allocs);
 	atomic64_add(alloc, &s->bytes_alloc);
+	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
+	smp_wmb();
 	atomic64_add(req, &s->bytes_req);
 	if (unlikely(!sa_obj_insert(ptr, site, alloc, req))) {
 		/* untracked: it leaves the live set now, its free is unknown */
@@ -246,8 +248,17 @@ static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
 	r->live_bytes = -atomic64_read(&s->gone_bytes);
 	r->live_req = -atomic64_read(&s->gone_req);
 	r->allocs = atomic64_read(&s->allocs);
-	r->bytes_alloc = atomic64_read(&s->bytes_alloc);
+	/*
+	 * req before alloc, the reverse of the probes' order,
+	 * so that a row read while it grows shows req <= alloc. A reset
+	 * clearing the row between the two reads can still leave req above
+	 * alloc: readers print such a slack as 0 (sa_slack).
+	 */
 	r->bytes_req = atomic64_read(&s->bytes_req);
+	sa_testing_read_gap();
+	/* req before alloc: pairs with the smp_wmb() in sa_account_alloc */
+	smp_rmb();
+	r->bytes_alloc = atomic64_read(&s->bytes_alloc);
 	r->live_objs += r->allocs;
 	r->live_bytes += r->bytes_alloc;
 	r->live_req += r->bytes_req;

@@ -6,6 +6,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/delay.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 
@@ -39,4 +40,23 @@ void sa_testing_probe(void)
 		WRITE_ONCE(test_sleep_in_probe, false);
 		might_sleep();
 	}
+}
+
+/*
+ * Widen the window between the reads of one row's counters, so that a
+ * test sees rows read while the probes update them (and while a reset
+ * clears them), as a busy machine does now and then. It sleeps, so that
+ * the allocating task runs meanwhile even on the reader's CPU: rows are
+ * read only in process context (the /proc files, the OOM notifier).
+ */
+static unsigned int test_read_gap_us;
+module_param(test_read_gap_us, uint, 0600);
+MODULE_PARM_DESC(test_read_gap_us, "testing only: sleep this many microseconds (at most 10000) between the reads of a row's counters");
+
+void sa_testing_read_gap(void)
+{
+	unsigned int us = min(READ_ONCE(test_read_gap_us), 10000U);
+
+	if (us)
+		usleep_range(us, 2 * us);
 }

@@ -123,9 +123,12 @@ static gboolean parse_num(const char *s, size_t len, gboolean is_signed,
 	if (i == len)
 		return FALSE;
 	for (; i < len; i++) {
-		if (!g_ascii_isdigit(s[i]) || v > (G_MAXUINT64 - 9) / 10)
+		guint64 d = (guint64)(s[i] - '0');
+
+		if (!g_ascii_isdigit(s[i]) || v > G_MAXUINT64 / 10 ||
+		    (v == G_MAXUINT64 / 10 && d > G_MAXUINT64 % 10))
 			return FALSE;
-		v = v * 10 + (guint64)(s[i] - '0');
+		v = v * 10 + d;
 	}
 	if (is_signed) {
 		if (v > (guint64)G_MAXINT64)
@@ -322,7 +325,14 @@ static gboolean parse_row(struct sa_account_row *r, const struct line *l,
 		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos, "missing caller");
 		return FALSE;
 	}
-	if (r->total - r->req != r->slack || r->req > r->total) {
+	/*
+	 * A row read while its counters move, or while a reset clears them,
+	 * can show req > total; the module prints its slack as 0 (older
+	 * ones as total - req, wrapped). Such a row is kept, slack 0.
+	 */
+	if (r->req > r->total && (!r->slack || r->slack == r->total - r->req)) {
+		r->slack = 0;
+	} else if (r->req > r->total || r->total - r->req != r->slack) {
 		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, l->s,
 			"slack is not total - req");
 		return FALSE;
@@ -372,6 +382,21 @@ static gboolean check_missing(guint64 seen, const struct line *l,
 		}
 	}
 	return TRUE;
+}
+
+/*
+ * Totals summed from rows read mid-update can have req > alloc too: their
+ * slack is 0, whatever the file says (an older module wrapped it).
+ */
+static void clamp_slack(struct sa_account *a)
+{
+	int k;
+
+	if (a->bytes_req > a->bytes_alloc)
+		a->slack = 0;
+	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++)
+		if (a->kind[k].bytes_req > a->kind[k].bytes_alloc)
+			a->kind[k].slack = 0;
 }
 
 /* A file being parsed, line by line. */
@@ -453,8 +478,10 @@ static struct sa_account *parser_end(struct parser *ps, gboolean ok,
 	}
 	a->n_rows = ps->rows->len;
 	a->rows = (struct sa_account_row *)g_array_free(ps->rows, FALSE);
-	if (ok)
+	if (ok) {
+		clamp_slack(a);
 		return a;
+	}
 	sa_account_free(a);
 	return NULL;
 }

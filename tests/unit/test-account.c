@@ -183,6 +183,77 @@ START_TEST(malformed_rows)
 }
 END_TEST
 
+/*
+ * A row read while its counters move (or while a reset clears them) can
+ * show req > total: the module prints its slack as 0, an older one as
+ * total - req wrapped around 2^64. Either is accepted, slack 0; the
+ * header's slack likewise. Any other slack is still wrong.
+ */
+START_TEST(racing_row_clamped)
+{
+	static const char *const rows[] = {
+		"  100 0 120 20 1 1/0 kmalloc racing_new+0x1/0x2\n",
+		"  100 18446744073709551596 120 20 1 1/0 kmalloc racing_old+0x1/0x2\n",
+	};
+	char *text = slurp(DATA "6.1.txt");
+	GString *s = g_string_new(text);
+	GError *err = NULL;
+	struct sa_account *a;
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(rows); i++)
+		g_string_append(s, rows[i]);
+	a = sa_account_parse(s->str, s->len, &err);
+	ck_assert_msg(a, "%s", err ? err->message : "");
+	for (i = 0; i < G_N_ELEMENTS(rows); i++) {
+		const struct sa_account_row *r =
+			&a->rows[a->n_rows - G_N_ELEMENTS(rows) + i];
+
+		ck_assert_uint_eq(r->total, 100);
+		ck_assert_uint_eq(r->req, 120);
+		ck_assert_uint_eq(r->slack, 0);
+		ck_assert_uint_eq(r->allocs, 1);
+	}
+	sa_account_free(a);
+	g_string_free(s, TRUE);
+
+	/* req above total with a slack that is neither 0 nor wrapped */
+	s = g_string_new(text);
+	g_string_append(s, "  100 5 120 20 1 1/0 kmalloc f+0x1/0x2\n");
+	ck_assert_ptr_null(sa_account_parse(s->str, s->len, &err));
+	ck_assert(g_error_matches(err, SA_ACCOUNT_ERROR,
+				  SA_ACCOUNT_ERROR_SYNTAX));
+	g_clear_error(&err);
+	g_string_free(s, TRUE);
+	g_free(text);
+}
+END_TEST
+
+START_TEST(racing_header_clamped)
+{
+	struct sa_account *a;
+	GError *err = NULL;
+	char *text = slurp(DATA "6.1.txt");
+	char *p = strstr(text, "\nbytes_req: ");
+	GString *s;
+
+	/* bytes_req above bytes_alloc, slack wrapped (an older module) */
+	ck_assert_ptr_nonnull(p);
+	s = g_string_new_len(text, p - text);
+	g_string_append(s, "\nbytes_req: 99999999999\nslack: "
+			"18446744073709551615");
+	p = strchr(strstr(p, "\nslack: ") + 1, '\n');
+	g_string_append(s, p);
+	a = sa_account_parse(s->str, s->len, &err);
+	ck_assert_msg(a, "%s", err ? err->message : "");
+	ck_assert_uint_eq(a->bytes_req, 99999999999ULL);
+	ck_assert_uint_eq(a->slack, 0);
+	sa_account_free(a);
+	g_string_free(s, TRUE);
+	g_free(text);
+}
+END_TEST
+
 START_TEST(empty_and_truncated)
 {
 	GError *err = NULL;
@@ -283,6 +354,8 @@ Suite *suite(void)
 	tcase_add_test(tc, capture_6_12);
 	tcase_add_loop_test(tc, malformed, 0, G_N_ELEMENTS(bad));
 	tcase_add_test(tc, malformed_rows);
+	tcase_add_test(tc, racing_row_clamped);
+	tcase_add_test(tc, racing_header_clamped);
 	tcase_add_test(tc, empty_and_truncated);
 	tcase_add_test(tc, unknown_keys_and_no_rows);
 	tcase_add_test(tc, bounds);
