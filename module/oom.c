@@ -140,6 +140,9 @@ static int sa_oom_open(struct inode *inode, struct file *file)
 	struct sa_oom_snap *copy;
 	int ret;
 
+	ret = sa_proc_permitted(file);
+	if (ret)
+		return ret;
 	/* allocate before taking the lock: nothing allocates under it */
 	copy = kmalloc(sizeof(*copy), GFP_KERNEL);
 	if (!copy)

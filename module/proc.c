@@ -8,12 +8,14 @@
  * probes fire on these allocations too, which is harmless: they never
  * wait for anything this path holds.
  *
- * Writing "reset", "sort KEY" or "top N" (root only) clears the tables or
- * chooses the order and the number of rows; "sort" and "top" are also
- * module parameters.
+ * Writing "reset", "sort KEY" or "top N" clears the tables or chooses the
+ * order and the number of rows; "sort" and "top" are also module
+ * parameters. Reading needs CAP_SYSLOG or CAP_SYS_ADMIN, writing
+ * CAP_SYS_ADMIN (sa_proc_permitted).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/capability.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
@@ -194,12 +196,34 @@ static int sa_proc_show(struct seq_file *m, void *unused)
 	return 0;
 }
 
+/*
+ * Reading needs CAP_SYSLOG or CAP_SYS_ADMIN, as kernel addresses do
+ * (/proc/kallsyms); writing (reset, sort, top) needs CAP_SYS_ADMIN. The
+ * mode (0400) stops other users, but not root with its capabilities
+ * dropped. Checked at open, for the opener, as /proc/kallsyms does: a
+ * file handed to another process keeps what it was opened for, and %pK
+ * still hides addresses from a reader without CAP_SYSLOG.
+ */
+int sa_proc_permitted(const struct file *file)
+{
+	if ((file->f_mode & FMODE_WRITE) && !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	if ((file->f_mode & FMODE_READ) && !capable(CAP_SYSLOG) &&
+	    !capable(CAP_SYS_ADMIN))
+		return -EPERM;
+	return 0;
+}
+
 static int sa_proc_open(struct inode *inode, struct file *file)
 {
 	unsigned int i, cap = sa_table_sites(), used = 0, shown;
 	struct sa_row r;
 	struct sa_view *v;
 	int ret;
+
+	ret = sa_proc_permitted(file);
+	if (ret)
+		return ret;
 
 	/* room for the rows in use now, and for some that appear meanwhile */
 	for (i = 0; i < cap; i++)

@@ -261,7 +261,8 @@ static int sa_reclaim_show(struct seq_file *m, void *v)
 
 static int sa_reclaim_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, sa_reclaim_show, NULL);
+	return sa_proc_permitted(file) ?: single_open(file, sa_reclaim_show,
+						      NULL);
 }
 
 static ssize_t sa_reclaim_write(struct file *file, const char __user *ubuf,

@@ -163,6 +163,8 @@ void sa_seq_row_heading(struct seq_file *m);
 struct inode;
 struct file;
 int sa_single_release_free(struct inode *inode, struct file *file);
+/* 0 if the opener may read and write what the file was opened for */
+int sa_proc_permitted(const struct file *file);
 /* Pause the probes, clear the tables, resume. Process context. */
 void sa_reset(void);
 int sa_proc_init(void);
