@@ -2,11 +2,12 @@
 /*
  * slab_account: the /proc/slab_account file (format in README.md).
  *
- * Opening the file takes a snapshot of the totals and the call-site table
- * into memory allocated for that open file, and sorts it there, in
- * process context with no lock held. Reading prints the snapshot. The
- * probes fire on these allocations too, which is harmless: they never
- * wait for anything this path holds.
+ * Opening the file for reading takes a snapshot of the totals and the
+ * call-site table into memory allocated for that open file, and sorts it
+ * there, in process context with no lock held. Reading prints the
+ * snapshot; opening it for writing only takes none. The probes fire on
+ * these allocations too, which is harmless: they never wait for anything
+ * this path holds.
  *
  * Writing "reset", "sort KEY" or "top N" clears the tables or chooses the
  * order and the number of rows; "sort" and "top" are also module
@@ -183,8 +184,12 @@ void sa_seq_row_heading(struct seq_file *m)
 static int sa_proc_show(struct seq_file *m, void *unused)
 {
 	struct sa_view *v = m->private;
-	unsigned int i, n = v->nrows;
+	unsigned int i, n;
 
+	/* opened for writing only: lseek may still get here */
+	if (!v)
+		return 0;
+	n = v->nrows;
 	seq_printf(m, "# %s %d\n", SLAB_ACCOUNT_PROC_NAME,
 		   SLAB_ACCOUNT_FORMAT_VERSION);
 	sa_show_totals(m, v);
@@ -214,16 +219,15 @@ int sa_proc_permitted(const struct file *file)
 	return 0;
 }
 
-static int sa_proc_open(struct inode *inode, struct file *file)
+/*
+ * The snapshot of the table and totals a read prints, sorted. Not
+ * inlined, so that a test can count the snapshots with ftrace.
+ */
+static noinline struct sa_view *sa_view_take(void)
 {
-	unsigned int i, cap = sa_table_sites(), used = 0, shown;
+	unsigned int i, cap = sa_table_sites(), used = 0;
 	struct sa_row r;
 	struct sa_view *v;
-	int ret;
-
-	ret = sa_proc_permitted(file);
-	if (ret)
-		return ret;
 
 	/* room for the rows in use now, and for some that appear meanwhile */
 	for (i = 0; i < cap; i++)
@@ -231,7 +235,7 @@ static int sa_proc_open(struct inode *inode, struct file *file)
 	used = min(used + 64, cap);
 	v = kvmalloc(struct_size(v, rows, used), GFP_KERNEL);
 	if (!v)
-		return -ENOMEM;
+		return NULL;
 	v->sort = READ_ONCE(sa_sort);
 	v->top = READ_ONCE(sa_top);
 	v->nrows = 0;
@@ -242,6 +246,24 @@ static int sa_proc_open(struct inode *inode, struct file *file)
 	sa_counters_sum(&v->tot, v->rows, v->nrows);
 	sort_r(v->rows, v->nrows, sizeof(v->rows[0]), sa_row_cmp, NULL,
 	       &v->sort);
+	return v;
+}
+
+static int sa_proc_open(struct inode *inode, struct file *file)
+{
+	struct sa_view *v;
+	unsigned int shown;
+	int ret;
+
+	ret = sa_proc_permitted(file);
+	if (ret)
+		return ret;
+	/* a write ("reset", "sort", "top") prints nothing: no snapshot */
+	if (!(file->f_mode & FMODE_READ))
+		return single_open(file, sa_proc_show, NULL);
+	v = sa_view_take();
+	if (!v)
+		return -ENOMEM;
 	shown = v->top && v->top < v->nrows ? v->top : v->nrows;
 	ret = single_open_size(file, sa_proc_show, v, 2048 + 160 * shown);
 	if (ret)

@@ -1,6 +1,7 @@
 # slab_account.ko in one guest of kernel flavour $1: exact counts for a
 # known call site (sa_test.ko), the parser against the live file, sort,
-# top, reset, each failed-init step unwinding (the test build's fail_at),
+# top, reset (only a read snapshots the table, counted by ftrace), each
+# failed-init step unwinding (the test build's fail_at),
 # and overflow counters with tables too small on purpose.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/module-lib.bash"
@@ -19,13 +20,26 @@ cat /sys/kernel/slab/kmalloc-128/slab_size > \$OUT/kmalloc_slot
 cat /proc/slab_account > \$OUT/account
 slabacct account --json /proc/slab_account > \$OUT/account.json
 slabacct account > \$OUT/account.txt
+# ftrace counts the snapshots (sa_view_take): a read takes one, a write none
+tr=/sys/kernel/tracing
+echo sa_view_take > \$tr/set_ftrace_filter
+echo function > \$tr/current_tracer
+snapshots() { echo "\$1 \$(grep -c ' sa_view_take <-' \$tr/trace)" >> \$OUT/snapshots; }
 echo 'top 3' > /proc/slab_account
 echo 'sort live' > /proc/slab_account
+snapshots writes
 cat /proc/slab_account > \$OUT/top3
+snapshots read
 echo 'sort bogus' > /proc/slab_account 2>/dev/null && echo accepted > \$OUT/bogus
 echo 'top 0' > /proc/slab_account
 echo reset > /proc/slab_account
+snapshots reset
+# a seek on a file opened for writing only (there is nothing to print)
+dd if=/dev/null of=/proc/slab_account bs=1 seek=100 conv=notrunc 2>/dev/null || true
 cat /proc/slab_account > \$OUT/after-reset
+snapshots read
+echo nop > \$tr/current_tracer
+echo > \$tr/set_ftrace_filter
 echo free > /proc/sa_test
 rmmod slab_account
 for n in 1 2 3 4 5 6 7; do
@@ -101,6 +115,10 @@ assert_eq "sort after write" live "$(value sort "$o/top3")"
 [ -e "$o/bogus" ] && fail "'sort bogus' was accepted"
 awk '/^# *total/ {r = 1; next} r {print $4}' "$o/top3" | sort -rn -c ||
 	fail "rows are not sorted by live bytes"
+
+# only reads take a snapshot of the table, never a write
+assert_eq "snapshots taken (ftrace)" "writes 0 read 1 reset 1 read 2" \
+	"$(tr '\n' ' ' <"$o/snapshots" | sed 's/ $//')"
 
 # reset
 grep -q sa_test_kmalloc_loop "$o/after-reset" && fail "reset kept the rows"
