@@ -97,10 +97,15 @@ static int sa_oom_notify(struct notifier_block *nb, unsigned long unused,
 		return NOTIFY_OK;
 	}
 	s->n = 0;
-	for (i = 0; i < cap; i++)
-		if (sa_site_read(i, &r))
+	/* one walk of the table, under oom_lock: the top rows and totals */
+	sa_counters_start(&tot);
+	for (i = 0; i < cap; i++) {
+		if (sa_site_read(i, &r)) {
+			sa_counters_add(&tot, &r);
 			sa_oom_consider(s, top, &r);
-	sa_counters_sum(&tot, NULL, 0);
+		}
+	}
+	sa_counters_finish(&tot);
 	s->live_bytes = tot.live_bytes;
 	s->live_objs = tot.live_objs;
 	s->time_ms = ktime_get_boottime_ns() / NSEC_PER_MSEC;

@@ -239,11 +239,12 @@ static noinline struct sa_view *sa_view_take(void)
 	v->sort = READ_ONCE(sa_sort);
 	v->top = READ_ONCE(sa_top);
 	v->nrows = 0;
+	/* totals from the same copy, so the rows add up to them */
+	sa_counters_start(&v->tot);
 	for (i = 0; i < cap && v->nrows < used; i++)
 		if (sa_site_read(i, &v->rows[v->nrows]))
-			v->nrows++;
-	/* totals from the same copy, so the rows add up to them */
-	sa_counters_sum(&v->tot, v->rows, v->nrows);
+			sa_counters_add(&v->tot, &v->rows[v->nrows++]);
+	sa_counters_finish(&v->tot);
 	sort_r(v->rows, v->nrows, sizeof(v->rows[0]), sa_row_cmp, NULL,
 	       &v->sort);
 	return v;

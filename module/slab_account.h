@@ -66,8 +66,10 @@ unsigned int sa_table_sites(void);
 unsigned int sa_table_objects(void);
 void sa_table_clear(void);
 bool sa_site_read(unsigned int idx, struct sa_row *row);
-void sa_counters_sum(struct sa_counters *sum, const struct sa_row *rows,
-		     unsigned int nrows);
+/* Totals of the rows read, and of what has no row (table.c) */
+void sa_counters_start(struct sa_counters *sum);
+void sa_counters_add(struct sa_counters *sum, const struct sa_row *r);
+void sa_counters_finish(struct sa_counters *sum);
 
 /*
  * bytes_alloc - bytes_req, or 0 for counts read while a reset cleared

@@ -264,7 +264,8 @@ static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
 	r->live_req += r->bytes_req;
 }
 
-bool sa_site_read(unsigned int idx, struct sa_row *r)
+/* Not inlined: a test counts the walks of the table with ftrace. */
+noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 {
 	unsigned long key = READ_ONCE(sa_sites[idx].key);
 
@@ -276,7 +277,7 @@ bool sa_site_read(unsigned int idx, struct sa_row *r)
 	return true;
 }
 
-static void sa_counters_add(struct sa_counters *sum, const struct sa_row *r)
+static void sa_counters_row(struct sa_counters *sum, const struct sa_row *r)
 {
 	sum->allocs[r->kind] += r->allocs;
 	sum->bytes_alloc[r->kind] += r->bytes_alloc;
@@ -288,29 +289,31 @@ static void sa_counters_add(struct sa_counters *sum, const struct sa_row *r)
 }
 
 /*
- * Totals: the sum of the rows (the nrows given, or the table's), the
+ * Totals are summed while the rows are read, so that they add up to the
+ * rows shown and the table is walked once: sa_counters_start(), then
+ * sa_counters_add() for each row read, then sa_counters_finish() adds the
  * overflow rows and the rare events.
  */
-void sa_counters_sum(struct sa_counters *sum, const struct sa_row *rows,
-		     unsigned int nrows)
+void sa_counters_start(struct sa_counters *sum)
+{
+	memset(sum, 0, sizeof(*sum));
+}
+
+void sa_counters_add(struct sa_counters *sum, const struct sa_row *r)
+{
+	sa_counters_row(sum, r);
+	sum->callers++;
+}
+
+void sa_counters_finish(struct sa_counters *sum)
 {
 	unsigned int cpu, i, n = sa_table_sites();
 	struct sa_row r;
 
-	memset(sum, 0, sizeof(*sum));
-	for (i = 0; rows && i < nrows; i++)
-		sa_counters_add(sum, &rows[i]);
-	sum->callers = nrows;
-	for (i = 0; !rows && i < n; i++) {
-		if (sa_site_read(i, &r)) {
-			sa_counters_add(sum, &r);
-			sum->callers++;
-		}
-	}
 	for (i = 0; i < SA_NR_KINDS; i++) {
 		r.kind = i;
 		sa_site_copy(&sa_sites[n + i], &r);
-		sa_counters_add(sum, &r);
+		sa_counters_row(sum, &r);
 		sum->dropped += r.allocs;
 	}
 	for_each_possible_cpu(cpu) {

@@ -1,8 +1,9 @@
 # slab_account.ko under memory pressure in a small guest of kernel flavour
 # $1: a memory hog runs until the OOM killer fires. The notifier's tagged
 # block must be in the kernel log with sa_test's call site in it, the
-# snapshot must be readable afterwards, and the reclaim counters must have
-# moved.
+# snapshot must be readable afterwards, each snapshot must have read the
+# table once (ftrace counts the slots read), and the reclaim counters must
+# have moved.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/module-lib.bash"
 flavour=${1:?kernel flavour}
@@ -23,15 +24,27 @@ if [ -n "$KMODS" ]; then
 	mkswap /dev/zram0 > /dev/null
 	swapon /dev/zram0
 fi
-insmod $MODDIR/slab_account.ko oom_top=5
+insmod $MODDIR/slab_account.ko oom_top=5 sites=1024
 insmod $MODDIR/sa_test.ko
 # 8 MB held by one known call site, so it heads the OOM list
 echo kmalloc 2048 4096 0 > /proc/sa_test
 cat /sys/kernel/slab/kmalloc-4k/slab_size > $OUT/kmalloc_slot
 cat /proc/slab_account_oom > $OUT/oom-before
+# ftrace counts the reads of table slots (sa_site_read) while the OOM
+# notifier runs: one walk of the table per snapshot
+tr=/sys/kernel/tracing
+echo 2048 > $tr/buffer_size_kb
+echo sa_site_read > $tr/set_ftrace_filter
+echo function > $tr/current_tracer
 # tail keeps every byte of a stream with no newline: it grows until killed
 tail /dev/zero || echo "hog exited $?" > $OUT/hog
 cat /proc/slab_account_oom > $OUT/oom
+echo 0 > $tr/tracing_on
+grep -c ' sa_site_read <-' $tr/trace > $OUT/slot-reads || true
+cat $tr/per_cpu/cpu*/stats | grep '^overrun' > $OUT/overrun
+echo nop > $tr/current_tracer
+echo > $tr/set_ftrace_filter
+echo 1 > $tr/tracing_on
 cat /proc/slab_account_reclaim > $OUT/reclaim
 cat /proc/slab_account > $OUT/account
 echo free > /proc/sa_test
@@ -51,6 +64,11 @@ head -n 1 "$o/oom" | grep -qx '# slab_account_oom 1' || fail "bad OOM header"
 assert_eq "OOM snapshot rows" 5 "$(value top "$o/oom")"
 sed '1,/^# *total/d' "$o/oom" | head -n 1 | grep -q ' sa_test_kmalloc_loop+.*\[sa_test\]' ||
 	fail "sa_test is not the top holder: $(sed '1,/^# *total/d' "$o/oom" | head -n 1)"
+
+# one walk of the table (1024 slots) per snapshot, not two
+[ "$(awk '$2 != 0' "$o/overrun")" = "" ] || fail "ftrace lost events: $(cat "$o/overrun")"
+assert_eq "slots read by the OOM notifier" \
+	$((1024 * $(value snapshots "$o/oom"))) "$(cat "$o/slot-reads")"
 
 grep -q 'slab_account: OOM begin: top 5 call sites' "$o/dmesg" || fail "no OOM block in the log"
 sed -n '/slab_account: OOM begin/,/slab_account: OOM end/p' "$o/dmesg" >"$TEST_TMP/block"
