@@ -6,8 +6,9 @@
  * Direct reclaim and shrink_slab are timed from their begin/start to
  * their end event in the same task. The start times wait in a small
  * preallocated table keyed by task and kind (the task may sleep and
- * migrate in between); an end with no start (a table miss, or a reclaim
- * that began before load or reset) is counted as unmatched.
+ * migrate in between); a start that finds the table full is counted as
+ * pending_full, and an end with no start (after such a start, or a
+ * reclaim that began before load or reset) as unmatched.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -39,6 +40,7 @@ struct sa_reclaim {
 	u64 lru_reclaimed;
 	u64 lru_scanned;
 	u64 unmatched;
+	u64 pending_full;	/* begins not timed: no free pending slot */
 };
 
 struct sa_pending {
@@ -60,9 +62,9 @@ static void sa_pend_start(unsigned long kind)
 {
 	unsigned long key = sa_pend_key(kind);
 	unsigned int i = hash_long(key, ilog2(SA_PENDING));
-	unsigned int n;
+	unsigned int n, slots = sa_testing_pending_slots(SA_PENDING);
 
-	for (n = 0; n < SA_PENDING; n++, i = (i + 1) % SA_PENDING) {
+	for (n = 0; n < slots; n++, i = (i + 1) % SA_PENDING) {
 		if (READ_ONCE(sa_pend[i].key))
 			continue;
 		if (cmpxchg(&sa_pend[i].key, 0UL, key) == 0) {
@@ -70,6 +72,8 @@ static void sa_pend_start(unsigned long kind)
 			return;
 		}
 	}
+	/* full: this one goes untimed, and its end will be unmatched */
+	this_cpu_inc(sa_rc.pending_full);
 }
 
 /* The time since the matching start, or -1. */
@@ -231,6 +235,7 @@ static void sa_reclaim_sum(struct sa_reclaim *sum)
 		sum->lru_reclaimed += READ_ONCE(c->lru_reclaimed);
 		sum->lru_scanned += READ_ONCE(c->lru_scanned);
 		sum->unmatched += READ_ONCE(c->unmatched);
+		sum->pending_full += READ_ONCE(c->pending_full);
 	}
 }
 
@@ -256,6 +261,7 @@ static int sa_reclaim_show(struct seq_file *m, void *v)
 	seq_printf(m, "pages_reclaimed: %llu\n", r.lru_reclaimed);
 	seq_printf(m, "pages_scanned: %llu\n", r.lru_scanned);
 	seq_printf(m, "unmatched_ends: %llu\n", r.unmatched);
+	seq_printf(m, "pending_full: %llu\n", r.pending_full);
 	return 0;
 }
 

@@ -123,6 +123,7 @@ void sa_oom_exit(void);
 int sa_testing_fail(int step);
 void sa_testing_probe(void);
 void sa_testing_read_gap(void);
+unsigned int sa_testing_pending_slots(unsigned int slots);
 #else
 static inline int sa_testing_fail(int step)
 {
@@ -135,6 +136,11 @@ static inline void sa_testing_probe(void)
 
 static inline void sa_testing_read_gap(void)
 {
+}
+
+static inline unsigned int sa_testing_pending_slots(unsigned int slots)
+{
+	return slots;
 }
 #endif
 

@@ -60,3 +60,16 @@ void sa_testing_read_gap(void)
 	if (us)
 		usleep_range(us, 2 * us);
 }
+
+/*
+ * How many of the reclaim probes' pending slots a begin may try: fewer
+ * than all fills the table on purpose (0: every begin finds it full).
+ */
+static unsigned int test_pending_slots = UINT_MAX;
+module_param(test_pending_slots, uint, 0600);
+MODULE_PARM_DESC(test_pending_slots, "testing only: reclaim begins try at most this many pending slots (0: the table is always full)");
+
+unsigned int sa_testing_pending_slots(unsigned int slots)
+{
+	return min(READ_ONCE(test_pending_slots), slots);
+}

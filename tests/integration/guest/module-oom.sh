@@ -3,7 +3,8 @@
 # block must be in the kernel log with sa_test's call site in it, the
 # snapshot must be readable afterwards, each snapshot must have read the
 # table once (ftrace counts the slots read), and the reclaim counters must
-# have moved.
+# have moved. A second OOM with the test build's reclaim pending table
+# full (test_pending_slots=0) counts every begin as pending_full.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/module-lib.bash"
 flavour=${1:?kernel flavour}
@@ -50,6 +51,11 @@ cat /proc/slab_account > $OUT/account
 echo free > /proc/sa_test
 rmmod sa_test
 rmmod slab_account
+# again with the test build, its reclaim pending table full on purpose
+insmod $MODDIR/test/slab_account.ko test_pending_slots=0
+tail /dev/zero || echo "hog exited $?" > $OUT/hog-full
+cat /proc/slab_account_reclaim > $OUT/reclaim-full
+rmmod slab_account
 GUEST
 guest_run "$flavour" "$TEST_TMP/guest.sh" -m 256 -t 240 "${KMOD_FILES[@]}" ||
 	fail "guest run failed"
@@ -92,4 +98,20 @@ else
 fi
 [ "$(value direct_reclaim_ns_max "$o/reclaim")" -le \
   "$(value direct_reclaim_ns_total "$o/reclaim")" ] || fail "max > total"
+assert_eq "reclaim: pending_full with 256 pending slots" 0 \
+	"$(value pending_full "$o/reclaim")"
+
+# with the pending table full, every begin is counted as pending_full,
+# none is timed, and the ends find no begin
+r=$o/reclaim-full
+[ -e "$o/hog-full" ] || fail "the second memory hog was not killed"
+cat "$r"
+[ "$(value direct_reclaim_entries "$r")" -gt 0 ] || fail "full table: no direct reclaim"
+assert_eq "full table: pending_full = direct reclaims + shrink_slab calls" \
+	$(($(value direct_reclaim_entries "$r") + $(value shrink_slab_calls "$r"))) \
+	"$(value pending_full "$r")"
+for k in direct_reclaim_ns_total shrink_slab_ns_total; do
+	assert_eq "full table: $k" 0 "$(value $k "$r")"
+done
+[ "$(value unmatched_ends "$r")" -gt 0 ] || fail "full table: no unmatched end"
 exit 0
