@@ -7,6 +7,9 @@
  *                  then kfree the first M
  *   cache N S M    the same through its own kmem_cache of object size S
  *                  (sa_test_cache, from sa_test_cache_loop)
+ *   large N M      N kmalloc of 3 pages, more than the largest kmalloc
+ *                  cache (KMALLOC_MAX_CACHE_SIZE), from one call site
+ *                  (sa_test_large_loop), then kfree the first M
  *   free           free every object still held, destroy the cache
  *   bench N S      N kmalloc(S)+kfree pairs, timed
  *   storm 1|0      start or stop a kthread and a timer (softirq) that
@@ -26,11 +29,14 @@
 #include <linux/uaccess.h>
 
 #define SA_TEST_MAX	1000000
+/* large kmallocs: 3 pages each, at most 48 MB */
+#define SA_TEST_LARGE		(3 * PAGE_SIZE)
+#define SA_TEST_LARGE_MAX	1000
 
 static DEFINE_MUTEX(sa_test_lock);
-static void **sa_kobjs, **sa_cobjs;
-static unsigned int sa_nk, sa_nc, sa_kheld, sa_cheld;
-static size_t sa_ksize;
+static void **sa_kobjs, **sa_cobjs, **sa_lobjs;
+static unsigned int sa_nk, sa_nc, sa_kheld, sa_cheld, sa_nl, sa_lheld;
+static size_t sa_ksize, sa_lksize;
 static unsigned int sa_csize;
 static struct kmem_cache *sa_cache;
 static u64 sa_bench_n, sa_bench_ns;
@@ -48,6 +54,27 @@ static noinline int sa_test_kmalloc_loop(void **objs, unsigned int n,
 {
 	unsigned int i;
 
+	for (i = 0; i < n; i++) {
+		objs[i] = kmalloc(size, GFP_KERNEL);
+		if (!objs[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The size is hidden from the compiler: a constant this large goes from
+ * kmalloc() straight to the large-kmalloc path, traced once with this
+ * caller. A size known only at run time goes through __kmalloc*(), which
+ * 6.10+ kernels trace twice: the allocator's own address first, then
+ * this caller, with the same pointer and sizes.
+ */
+static noinline int sa_test_large_loop(void **objs, unsigned int n)
+{
+	size_t size = SA_TEST_LARGE;
+	unsigned int i;
+
+	OPTIMIZER_HIDE_VAR(size);
 	for (i = 0; i < n; i++) {
 		objs[i] = kmalloc(size, GFP_KERNEL);
 		if (!objs[i])
@@ -76,14 +103,20 @@ static void sa_test_free_all(void)
 		kfree(sa_kobjs[i]);
 	for (i = sa_nc - sa_cheld; i < sa_nc; i++)
 		kmem_cache_free(sa_cache, sa_cobjs[i]);
+	for (i = sa_nl - sa_lheld; i < sa_nl; i++)
+		kfree(sa_lobjs[i]);
 	kvfree(sa_kobjs);
 	kvfree(sa_cobjs);
+	kvfree(sa_lobjs);
 	sa_kobjs = NULL;
 	sa_cobjs = NULL;
+	sa_lobjs = NULL;
 	sa_nk = 0;
 	sa_nc = 0;
+	sa_nl = 0;
 	sa_kheld = 0;
 	sa_cheld = 0;
+	sa_lheld = 0;
 	kmem_cache_destroy(sa_cache);
 	sa_cache = NULL;
 }
@@ -110,6 +143,32 @@ static int sa_test_kmalloc(unsigned int n, unsigned int size, unsigned int m)
 	for (i = 0; i < m; i++)
 		kfree(sa_kobjs[i]);
 	sa_kheld = n - m;
+	return 0;
+}
+
+static int sa_test_large(unsigned int n, unsigned int m)
+{
+	unsigned int i;
+
+	BUILD_BUG_ON(SA_TEST_LARGE <= KMALLOC_MAX_CACHE_SIZE);
+	if (sa_lobjs || !n || n > SA_TEST_LARGE_MAX || m > n)
+		return -EINVAL;
+	sa_lobjs = kvcalloc(n, sizeof(void *), GFP_KERNEL);
+	if (!sa_lobjs)
+		return -ENOMEM;
+	sa_nl = n;
+	if (sa_test_large_loop(sa_lobjs, n)) {
+		for (i = 0; i < n; i++)
+			kfree(sa_lobjs[i]);
+		kvfree(sa_lobjs);
+		sa_lobjs = NULL;
+		sa_nl = 0;
+		return -ENOMEM;
+	}
+	sa_lksize = ksize(sa_lobjs[0]);
+	for (i = 0; i < m; i++)
+		kfree(sa_lobjs[i]);
+	sa_lheld = n - m;
 	return 0;
 }
 
@@ -235,6 +294,8 @@ static ssize_t sa_test_write(struct file *file, const char __user *ubuf,
 		ret = sa_test_kmalloc(a, b, c);
 	else if (!strcmp(cmd, "cache") && n == 4)
 		ret = sa_test_cache(a, b, c);
+	else if (!strcmp(cmd, "large") && n == 3)
+		ret = sa_test_large(a, b);
 	else if (!strcmp(cmd, "free") && n == 1)
 		ret = 0, sa_test_free_all();
 	else if (!strcmp(cmd, "bench") && n == 3 && a && b)
@@ -253,6 +314,9 @@ static int sa_test_show(struct seq_file *m, void *v)
 	seq_printf(m, "kmalloc_ksize: %zu\n", sa_ksize);
 	seq_printf(m, "cache_objects: %u\ncache_held: %u\n", sa_nc, sa_cheld);
 	seq_printf(m, "cache_object_size: %u\n", sa_csize);
+	seq_printf(m, "large_objects: %u\nlarge_held: %u\n", sa_nl, sa_lheld);
+	seq_printf(m, "large_size: %lu\nlarge_ksize: %zu\n", SA_TEST_LARGE,
+		   sa_lksize);
 	seq_printf(m, "bench_pairs: %llu\nbench_ns: %llu\n", sa_bench_n,
 		   sa_bench_ns);
 	seq_printf(m, "storm: %d\n", sa_storm_task ? 1 : 0);
