@@ -12,6 +12,7 @@
 
 #include <linux/version.h>
 #include <linux/mmzone.h>
+#include <linux/preempt.h>
 #include <linux/slab.h>
 
 /*
@@ -61,6 +62,23 @@
 #else
 #define SA_CACHE_FREE_PROTO	void *data, unsigned long call_site,	\
 				const void *ptr, const struct kmem_cache *s
+#endif
+
+/*
+ * The interrupt context level, 0 (task) to SA_CONTEXTS - 1: task,
+ * softirq, hardirq, NMI. A context only ever interrupts a lower one.
+ */
+#define SA_CONTEXTS		4
+#if SA_KERNEL_BEFORE(6, 1, 0)
+static __always_inline unsigned int sa_context_level(void)
+{
+	unsigned long pc = preempt_count();
+
+	return !!(pc & NMI_MASK) + !!(pc & (NMI_MASK | HARDIRQ_MASK)) +
+	       !!(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET));
+}
+#else
+#define sa_context_level()	interrupt_context_level()
 #endif
 
 /* Number of page orders the buddy allocator hands out. */

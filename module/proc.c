@@ -145,6 +145,7 @@ static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
 		   t->dropped, t->untracked_frees);
 	seq_printf(m, "map_full: %llu\nlost_frees: %llu\n",
 		   t->map_full, t->lost_frees);
+	seq_printf(m, "kmalloc_repeats: %llu\n", t->kmalloc_repeats);
 	for (k = 0; k < SA_NR_KINDS; k++) {
 		const char *n = sa_kind_name(k);
 

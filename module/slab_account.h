@@ -39,6 +39,7 @@ struct sa_counters {
 	u64 dropped;		/* allocs with no row: site table full */
 	u64 map_full;		/* allocs not tracked: live map bucket full */
 	u64 lost_frees;		/* objects reallocated with no free event */
+	u64 kmalloc_repeats;	/* large kmallocs traced twice, counted once */
 	s64 live_objs;
 	s64 live_bytes;
 	s64 live_req;

@@ -67,6 +67,7 @@ struct sa_rare {
 	u64 untracked_frees;
 	u64 map_full;
 	u64 lost_frees;
+	u64 kmalloc_repeats;
 	u64 pages_alloc[SA_NR_ORDERS];
 	u64 pages_free[SA_NR_ORDERS];
 };
@@ -79,6 +80,16 @@ static unsigned long *sa_obj_keys;
 static struct sa_obj *sa_objs;
 static unsigned int sa_bucket_bits;
 static DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
+
+/* The last large kmalloc seen, per CPU and context level (sa_repeat) */
+struct sa_large {
+	const void *ptr;
+	size_t req;
+	size_t alloc;
+	u32 site;
+};
+
+static DEFINE_PER_CPU(struct sa_large[SA_CONTEXTS], sa_last_large);
 
 static unsigned long sa_site_key(unsigned long call_site, enum sa_kind kind)
 {
@@ -165,6 +176,32 @@ static bool sa_obj_insert(const void *ptr, u32 site, size_t alloc,
 	return false;
 }
 
+/*
+ * Move a tracked ptr from one row to another; false unless it is tracked
+ * under row from, with these sizes.
+ */
+static bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
+			size_t req)
+{
+	unsigned long key = (unsigned long)ptr;
+	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
+	unsigned int i;
+
+	for (i = 0; i < SA_BUCKET; i++) {
+		struct sa_obj *o = &sa_objs[b + i];
+
+		if (READ_ONCE(sa_obj_keys[b + i]) != key)
+			continue;
+		if (o->site != from ||
+		    o->bytes_alloc != min_t(size_t, alloc, U32_MAX) ||
+		    o->bytes_req != min_t(size_t, req, U32_MAX))
+			return false;
+		o->site = to;
+		return true;
+	}
+	return false;
+}
+
 /* Stop tracking ptr; false if it was not tracked. */
 static bool sa_obj_remove(const void *ptr, struct sa_obj *out)
 {
@@ -184,21 +221,77 @@ static bool sa_obj_remove(const void *ptr, struct sa_obj *out)
 	return false;
 }
 
-void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
-		      const void *ptr, size_t req, size_t alloc)
+static void sa_site_add(u32 site, size_t alloc, size_t req)
 {
-	struct sa_site *s;
-	u32 site;
+	struct sa_site *s = &sa_sites[site];
 
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
-		return;
-	site = sa_site_get(call_site, kind);
-	s = &sa_sites[site];
 	atomic64_inc(&s->allocs);
 	atomic64_add(alloc, &s->bytes_alloc);
 	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
 	smp_wmb();
 	atomic64_add(req, &s->bytes_req);
+}
+
+/* Take back an allocation counted at a row (sa_repeat). */
+static void sa_site_sub(u32 site, size_t alloc, size_t req)
+{
+	struct sa_site *s = &sa_sites[site];
+
+	atomic64_sub(req, &s->bytes_req);
+	/* req before alloc, so that req never passes alloc in memory */
+	smp_wmb();
+	atomic64_sub(alloc, &s->bytes_alloc);
+	atomic64_dec(&s->allocs);
+}
+
+/*
+ * Large kmallocs (past the kmalloc caches) are traced twice by 6.10+
+ * kernels: first with the allocator's own address (__kmalloc_noprof+x,
+ * from __kmalloc_large_node_noprof), then with the caller's, with the
+ * same pointer and sizes, back to back on one CPU. Known by that shape,
+ * not by a version: each CPU keeps the last large kmalloc it saw, one
+ * per context level, so that an interrupt between the two events (or
+ * inside this probe) leaves the pair intact. An event that repeats it,
+ * from another call site, while the first is still tracked in the live
+ * map under its row, is the same allocation: it moves to this call site
+ * and is counted in kmalloc_repeats. (A first event that found the live
+ * map full cannot be checked, and is not folded.)
+ *
+ * True if the event at row site was such a repeat and is accounted.
+ */
+static bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
+{
+	struct sa_large *last;
+
+	last = this_cpu_ptr(&sa_last_large[sa_context_level()]);
+	if (last->ptr != ptr || last->req != req || last->alloc != alloc ||
+	    last->site == site ||
+	    !sa_obj_move(ptr, last->site, site, alloc, req)) {
+		last->ptr = ptr;
+		last->req = req;
+		last->alloc = alloc;
+		last->site = site;
+		return false;
+	}
+	sa_site_add(site, alloc, req);
+	sa_site_sub(last->site, alloc, req);
+	last->ptr = NULL;
+	this_cpu_inc(sa_pcpu.kmalloc_repeats);
+	return true;
+}
+
+void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
+		      const void *ptr, size_t req, size_t alloc)
+{
+	u32 site;
+
+	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
+		return;
+	site = sa_site_get(call_site, kind);
+	if (unlikely(alloc > KMALLOC_MAX_CACHE_SIZE) && kind == SA_KMALLOC &&
+	    sa_repeat(site, ptr, req, alloc))
+		return;
+	sa_site_add(site, alloc, req);
 	if (unlikely(!sa_obj_insert(ptr, site, alloc, req))) {
 		/* untracked: it leaves the live set now, its free is unknown */
 		this_cpu_inc(sa_pcpu.map_full);
@@ -274,7 +367,8 @@ noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 	r->kind = sa_key_kind(key);
 	r->call_site = key | SA_KIND_BIT;
 	sa_site_copy(&sa_sites[idx], r);
-	return true;
+	/* a row whose allocations all moved away (sa_repeat) is not shown */
+	return r->allocs != 0;
 }
 
 static void sa_counters_row(struct sa_counters *sum, const struct sa_row *r)
@@ -322,6 +416,7 @@ void sa_counters_finish(struct sa_counters *sum)
 		sum->untracked_frees += READ_ONCE(c->untracked_frees);
 		sum->map_full += READ_ONCE(c->map_full);
 		sum->lost_frees += READ_ONCE(c->lost_frees);
+		sum->kmalloc_repeats += READ_ONCE(c->kmalloc_repeats);
 		for (i = 0; i < SA_NR_ORDERS; i++) {
 			sum->pages_alloc[i] += READ_ONCE(c->pages_alloc[i]);
 			sum->pages_free[i] += READ_ONCE(c->pages_free[i]);
@@ -342,8 +437,11 @@ void sa_table_clear(void)
 	memset(sa_sites, 0, sa_sites_size());
 	memset(sa_obj_keys, 0, sizeof(*sa_obj_keys) * sa_table_objects());
 	memset(sa_objs, 0, sizeof(*sa_objs) * sa_table_objects());
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		memset(per_cpu_ptr(&sa_pcpu, cpu), 0, sizeof(sa_pcpu));
+		memset(per_cpu_ptr(&sa_last_large, cpu), 0,
+		       sizeof(sa_last_large));
+	}
 }
 
 int sa_table_init(unsigned int sites, unsigned int objects)

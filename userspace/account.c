@@ -19,9 +19,15 @@ struct key_desc {
 	const char *name;
 	enum key_type type;
 	size_t off;
+	/* keys added later are optional: known_off flags one as seen */
+	gboolean optional;
+	size_t known_off;
 };
 
-#define KEY(n, t, f)	{ n, t, offsetof(struct sa_account, f) }
+#define KEY(n, t, f)	{ n, t, offsetof(struct sa_account, f), FALSE, 0 }
+#define OPTIONAL_KEY(n, t, f, known) \
+	{ n, t, offsetof(struct sa_account, f), TRUE, \
+	  offsetof(struct sa_account, known) }
 
 static const struct key_desc keys[] = {
 	KEY("sort", K_WORD, sort),
@@ -42,6 +48,8 @@ static const struct key_desc keys[] = {
 	KEY("untracked_frees", K_U64, untracked_frees),
 	KEY("map_full", K_U64, map_full),
 	KEY("lost_frees", K_U64, lost_frees),
+	OPTIONAL_KEY("kmalloc_repeats", K_U64, kmalloc_repeats,
+		     kmalloc_repeats_known),
 	KEY("kmalloc_allocs", K_U64, kind[SA_ACCOUNT_KMALLOC].allocs),
 	KEY("kmalloc_bytes_alloc", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_alloc),
 	KEY("kmalloc_bytes_req", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_req),
@@ -259,6 +267,8 @@ static gboolean parse_header(struct sa_account *a, const struct line *l,
 			return FALSE;
 		}
 		*seen |= 1ULL << i;
+		if (keys[i].optional)
+			*(gboolean *)((char *)a + keys[i].known_off) = TRUE;
 		return parse_value(a, &keys[i], l, colon + 1, error);
 	}
 	return TRUE;
@@ -375,7 +385,7 @@ static gboolean check_missing(guint64 seen, const struct line *l,
 	size_t i;
 
 	for (i = 0; i < G_N_ELEMENTS(keys); i++) {
-		if (!(seen & (1ULL << i))) {
+		if (!(seen & (1ULL << i)) && !keys[i].optional) {
 			set_err(error, SA_ACCOUNT_ERROR_MISSING, l, l->s,
 				"header key '%s' is missing", keys[i].name);
 			return FALSE;
@@ -582,4 +592,6 @@ void sa_account_head_of(const struct sa_account *a,
 	h->untracked_frees = a->untracked_frees;
 	h->map_full = a->map_full;
 	h->lost_frees = a->lost_frees;
+	h->kmalloc_repeats = a->kmalloc_repeats;
+	h->kmalloc_repeats_known = a->kmalloc_repeats_known;
 }

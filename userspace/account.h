@@ -12,7 +12,8 @@
  *	sa_account_free(a);
  *
  * Header keys the parser does not know are ignored (the module may add
- * keys without a version bump); a missing known key is an error.
+ * keys without a version bump); a missing known key is an error, except
+ * for keys added since (kmalloc_repeats), whose absence is recorded.
  */
 #ifndef SLABACCT_ACCOUNT_H
 #define SLABACCT_ACCOUNT_H
@@ -82,6 +83,9 @@ struct sa_account {
 	guint64 untracked_frees; /* frees of objects not tracked */
 	guint64 map_full;	/* allocs not tracked: live map full */
 	guint64 lost_frees;	/* tracked objects freed with no event */
+	guint64 kmalloc_repeats; /* large kmallocs traced twice (6.10+),
+				  * counted once */
+	gboolean kmalloc_repeats_known;	/* the file has the key */
 	struct sa_account_kind_totals kind[SA_ACCOUNT_NR_KINDS];
 	guint64 pages_alloc[SA_ACCOUNT_MAX_ORDERS];
 	guint64 pages_free[SA_ACCOUNT_MAX_ORDERS];
@@ -101,6 +105,8 @@ struct sa_account_head {
 	guint64 objects;	/* live-object map slots */
 	gboolean cache_slot_exact;
 	guint64 dropped, untracked_frees, map_full, lost_frees;
+	guint64 kmalloc_repeats;	/* large kmallocs counted once */
+	gboolean kmalloc_repeats_known;
 };
 void sa_account_head_of(const struct sa_account *a,
 			struct sa_account_head *h);

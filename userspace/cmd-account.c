@@ -61,6 +61,11 @@ static void print_json(const struct sa_account *a)
 	sa_json_put_int(b, "untracked_frees", a->untracked_frees);
 	sa_json_put_int(b, "map_full", a->map_full);
 	sa_json_put_int(b, "lost_frees", a->lost_frees);
+	json_builder_set_member_name(b, "kmalloc_repeats");
+	if (a->kmalloc_repeats_known)
+		json_builder_add_int_value(b, (gint64)a->kmalloc_repeats);
+	else
+		json_builder_add_null_value(b);
 	json_builder_set_member_name(b, "kinds");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {

@@ -2,7 +2,8 @@
 /*
  * The header of a /proc/slab_account input, in report and diff output:
  * what the input is (a snapshot of slab_account.ko's file, its format
- * version), its table sizes and what the module could not account. It
+ * version), its table sizes, what the module could not account and the
+ * large kmallocs it counted once though traced twice. It
  * takes the place of a trace's origin: a snapshot has no CPUs, clock,
  * duration, records or lost events.
  */
@@ -23,6 +24,9 @@ void sa_text_account_head(FILE *f, const char *lead,
 	fprintf(f, "%sfrees of untracked objects: %" U ", lost frees: %" U
 		"%s\n", lead, h->untracked_frees, h->lost_frees,
 		h->cache_slot_exact ? "" : "; cache slot sizes unknown");
+	if (h->kmalloc_repeats_known)
+		fprintf(f, "%scounted once: %" U " large kmallocs traced "
+			"twice\n", lead, h->kmalloc_repeats);
 }
 
 void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
@@ -39,6 +43,12 @@ void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
 	sa_json_put_int(b, "map_full", h->map_full);
 	sa_json_put_int(b, "untracked_frees", h->untracked_frees);
 	sa_json_put_int(b, "lost_frees", h->lost_frees);
+	/* null: a file from before the module had the key */
+	json_builder_set_member_name(b, "kmalloc_repeats");
+	if (h->kmalloc_repeats_known)
+		json_builder_add_int_value(b, (gint64)h->kmalloc_repeats);
+	else
+		json_builder_add_null_value(b);
 	json_builder_end_object(b);
 }
 
@@ -54,4 +64,9 @@ void sa_csv_account_head(FILE *f, const char *prefix,
 		h->cache_slot_exact ? "exact" : "object", prefix, h->dropped,
 		prefix, h->map_full, prefix, h->untracked_frees, prefix,
 		h->lost_frees);
+	if (h->kmalloc_repeats_known)
+		fprintf(f, "# %skmalloc_repeats: %" U "\n", prefix,
+			h->kmalloc_repeats);
+	else
+		fprintf(f, "# %skmalloc_repeats: unknown\n", prefix);
 }

@@ -56,6 +56,8 @@ static void check_capture(const char *file, guint64 cache_slot)
 		ck_assert_uint_eq(a->kind[k].bytes_alloc - a->kind[k].bytes_req,
 				  a->kind[k].slack);
 	ck_assert_uint_eq(a->kind[0].allocs + a->kind[1].allocs, a->allocs);
+	/* captured before the module had the key */
+	ck_assert(!a->kmalloc_repeats_known);
 
 	r = find_row(a, "sa_test_kmalloc_loop+");
 	ck_assert_ptr_nonnull(r);
@@ -254,6 +256,37 @@ START_TEST(racing_header_clamped)
 }
 END_TEST
 
+/* kmalloc_repeats came later: optional, and checked when present */
+START_TEST(kmalloc_repeats_key)
+{
+	GError *err = NULL;
+	struct sa_account *a;
+
+	a = parse_edited("lost_frees: 0\n", "lost_frees: 0\n"
+			 "kmalloc_repeats: 7\n", &err);
+	ck_assert_msg(a, "%s", err ? err->message : "");
+	ck_assert(a->kmalloc_repeats_known);
+	ck_assert_uint_eq(a->kmalloc_repeats, 7);
+	sa_account_free(a);
+
+	a = parse_edited("lost_frees: 0\n", "lost_frees: 0\n"
+			 "kmalloc_repeats: -1\n", &err);
+	ck_assert_ptr_null(a);
+	ck_assert(g_error_matches(err, SA_ACCOUNT_ERROR,
+				  SA_ACCOUNT_ERROR_SYNTAX));
+	ck_assert_msg(strstr(err->message, "kmalloc_repeats"), "%s",
+		      err->message);
+	g_clear_error(&err);
+
+	a = parse_edited("lost_frees: 0\n", "kmalloc_repeats: 1\n"
+			 "lost_frees: 0\nkmalloc_repeats: 2\n", &err);
+	ck_assert_ptr_null(a);
+	ck_assert_msg(strstr(err->message, "duplicate key 'kmalloc_repeats'"),
+		      "%s", err->message);
+	g_clear_error(&err);
+}
+END_TEST
+
 START_TEST(empty_and_truncated)
 {
 	GError *err = NULL;
@@ -356,6 +389,7 @@ Suite *suite(void)
 	tcase_add_test(tc, malformed_rows);
 	tcase_add_test(tc, racing_row_clamped);
 	tcase_add_test(tc, racing_header_clamped);
+	tcase_add_test(tc, kmalloc_repeats_key);
 	tcase_add_test(tc, empty_and_truncated);
 	tcase_add_test(tc, unknown_keys_and_no_rows);
 	tcase_add_test(tc, bounds);

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/module-lib.bash"
 flavour=${1:?kernel flavour}
-N=1000 S=100 M=300 CN=500 CM=200
+N=1000 S=100 M=300 CN=500 CM=200 LN=50 LM=20
 
 cat >"$TEST_TMP/guest.sh" <<GUEST
 set -e
@@ -14,12 +14,15 @@ insmod \$MODDIR/slab_account.ko
 insmod \$MODDIR/sa_test.ko
 echo kmalloc $N $S $M > /proc/sa_test
 echo cache $CN $S $CM > /proc/sa_test
+echo large $LN $LM > /proc/sa_test
 cat /proc/sa_test > \$OUT/sa_test
 cat /sys/kernel/slab/sa_test_cache/slab_size > \$OUT/slab_size
 cat /sys/kernel/slab/kmalloc-128/slab_size > \$OUT/kmalloc_slot
 cat /proc/slab_account > \$OUT/account
 slabacct account --json /proc/slab_account > \$OUT/account.json
 slabacct account > \$OUT/account.txt
+slabacct account --json \$OUT/account > \$OUT/saved.json
+slabacct account \$OUT/account > \$OUT/saved.txt
 # ftrace counts the snapshots (sa_view_take): a read takes one, a write none
 tr=/sys/kernel/tracing
 echo sa_view_take > \$tr/set_ftrace_filter
@@ -92,6 +95,28 @@ check_row kmalloc "$o/account" ' sa_test_kmalloc_loop\+.*\[sa_test\]' \
 	kmalloc $N $M $S "$SLOT"
 check_row cache "$o/account" ' sa_test_cache_loop\+.*\[sa_test\]' \
 	cache $CN $CM $S "$slot"
+# large kmallocs (3 pages, past the kmalloc caches): 6.10+ kernels trace
+# each twice, the allocator's address first, then sa_test's; the module
+# keeps one allocation, sa_test's
+lsize=$(value large_size "$o/sa_test") lksize=$(value large_ksize "$o/sa_test")
+note "kmalloc($lsize): $lksize bytes"
+[ "$lksize" -gt "$lsize" ] || fail "large kmalloc: ksize $lksize"
+check_row large "$o/account" ' sa_test_large_loop\+.*\[sa_test\]' \
+	kmalloc $LN $LM "$lsize" "$lksize"
+# no other row holds them: none outside sa_test has $LN allocations of
+# that size or more (the allocator's own address did before the fix)
+phantom=$(awk -v n=$LN -v k="$lksize" '/^# *total/ { r = 1; next }
+	r && $NF != "[sa_test]" { split($6, af, "/")
+		if (af[1] >= n && $1 >= n * k) print }' "$o/account")
+[ -z "$phantom" ] || fail "a row outside sa_test holds the large kmallocs: $phantom"
+repeats=$(value kmalloc_repeats "$o/account")
+note "kmalloc_repeats: $repeats"
+case $flavour in
+6.1) assert_eq "kmalloc_repeats on 6.1 (traced once)" 0 "$repeats" ;;
+6.12-cloud) [ "$repeats" -ge $LN ] ||
+	fail "kmalloc_repeats on 6.12-cloud: $repeats, fewer than sa_test's $LN" ;;
+*) [ -n "$repeats" ] || fail "no kmalloc_repeats key" ;;
+esac
 assert_eq "cache slot sizes" exact "$(value cache_slot_size "$o/account")"
 assert_eq "dropped" 0 "$(value dropped "$o/account")"
 assert_eq "map_full" 0 "$(value map_full "$o/account")"
@@ -106,8 +131,17 @@ d = json.load(open(sys.argv[1]))
 r = [r for r in d["rows"] if r["caller"].startswith("sa_test_kmalloc_loop")][0]
 assert (r["allocs"], r["frees"], r["req"]) == tuple(map(int, sys.argv[2:5])), r
 assert d["kinds"]["kmalloc"]["allocs"] + d["kinds"]["cache"]["allocs"] == d["allocs"]
+assert isinstance(d["kmalloc_repeats"], int), d["kmalloc_repeats"]
+PY
+# the saved copy: the same kmalloc_repeats in JSON and text
+python3 - "$o/saved.json" "$repeats" <<'PY' || fail "JSON kmalloc_repeats differs"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["kmalloc_repeats"] == int(sys.argv[2]), d["kmalloc_repeats"]
 PY
 grep -q 'sa_test_cache_loop' "$o/account.txt" || fail "account text lacks the cache row"
+grep -qx "counted once: $repeats large kmallocs traced twice" "$o/saved.txt" ||
+	fail "account text lacks the repeats: $(grep 'counted once' "$o/saved.txt")"
 
 # top and sort
 assert_eq "rows with top 3" 3 "$(sed '1,/^# *total/d' "$o/top3" | wc -l)"

@@ -1,19 +1,23 @@
 # slabacct report in one guest of kernel flavour $1: sa_test.ko makes N
 # known kmallocs and CN cache allocations (M and CM of them freed) while
-# `slabacct record` and slab_account.ko both watch. The report's rows for
-# those call sites must equal the known counts and the module's rows
-# exactly; a `trace-cmd record` of the same load must give the same rows;
-# diff of the module's snapshot against our recording shows no change for
-# them.
+# `slabacct record` and slab_account.ko both watch, and LN large kmallocs
+# (3 pages; 6.10+ traces each twice) from a third site, LM freed. The
+# report's rows for those call sites must equal the known counts and the
+# module's rows exactly; a `trace-cmd record` of the same load must give
+# the same rows; every column of the module's rows for sa_test's call
+# sites must equal trace-cmd's decoding of our recording of the same
+# window (kmem-recount.py), with no row for the allocator's address of a
+# repeated kmalloc; diff of the module's snapshot against our recording
+# shows no change for them.
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
-N=1000 S=100 M=300 CN=500 CM=200
+N=1000 S=100 M=300 CN=500 CM=200 LN=50 LM=20
 
 cat >"$TEST_TMP/guest.sh" <<GUEST
 set -e
 insmod \$MODDIR/slab_account.ko
 insmod \$MODDIR/sa_test.ko
-load='echo kmalloc $N $S $M > /proc/sa_test; echo cache $CN $S $CM > /proc/sa_test'
+load='echo kmalloc $N $S $M > /proc/sa_test; echo cache $CN $S $CM > /proc/sa_test; echo large $LN $LM > /proc/sa_test'
 slabacct record -o \$OUT/ours.dat -- sh -c "\$load" > \$OUT/record.log 2>&1
 cat /proc/sa_test > \$OUT/sa_test
 cat /sys/kernel/slab/sa_test_cache/slab_size > \$OUT/slab_size
@@ -42,9 +46,13 @@ for attempt in 1 2; do
 	[ $attempt = 2 ] && fail "trace-cmd wrote an unreadable tc.dat twice"
 done
 ksize=$(sed -n 's/^kmalloc_ksize: //p' "$o/sa_test")
+lsize=$(sed -n 's/^large_size: //p' "$o/sa_test")
+lksize=$(sed -n 's/^large_ksize: //p' "$o/sa_test")
 slot=$(cat "$o/slab_size")
-[ -n "$ksize" ] && [ -n "$slot" ] || fail "sa_test did not report its sizes"
-note "kmalloc($S) size class $ksize, sa_test_cache slot $slot"
+[ -n "$ksize" ] && [ -n "$slot" ] && [ -n "$lksize" ] ||
+	fail "sa_test did not report its sizes"
+note "kmalloc($S) size class $ksize, sa_test_cache slot $slot," \
+	"kmalloc($lsize) $lksize bytes"
 
 # site KIND FUNC FILE.csv: "allocs frees bytes_alloc bytes_req live live_bytes"
 site() {
@@ -73,6 +81,9 @@ for dat in ours tc; do
 	assert_eq "$dat: cache site sa_test_cache_loop" \
 		"$CN $CM $((CN * slot)) $((CN * S)) $((CN - CM)) $(((CN - CM) * slot)) sa_test" \
 		"$(site cache sa_test_cache_loop "$TEST_TMP/$dat.csv")"
+	assert_eq "$dat: kmalloc site sa_test_large_loop" \
+		"$LN $LM $((LN * lksize)) $((LN * lsize)) $((LN - LM)) $(((LN - LM) * lksize)) sa_test" \
+		"$(site kmalloc sa_test_large_loop "$TEST_TMP/$dat.csv")"
 done
 grep -q '^# lost_events: 0$' "$TEST_TMP/ours.csv" || fail "our recording lost events"
 
@@ -86,6 +97,20 @@ set -- $(grep -E ' sa_test_cache_loop\+.*\[sa_test\]' "$o/account" | head -n 1)
 assert_eq "module cache row" \
 	"$((CN * slot)) $((CN * S)) $(((CN - CM) * slot)) $((CN - CM)) $CN/$CM" \
 	"$1 $3 $4 $5 $6"
+
+# The module against trace-cmd's decoding of our recording of the same
+# window: every column of every row of sa_test's call sites, and no row
+# for the allocator's own address in the repeated large kmallocs
+# (tests/integration/kmem-recount.py)
+trace-cmd report "$o/ours.dat" >"$TEST_TMP/ours.txt" 2>/dev/null ||
+	fail "trace-cmd report cannot read our recording"
+python3 "$TOP/tests/integration/kmem-recount.py" "$TEST_TMP/ours.txt" \
+	"$o/account" sa_test_ sa_test >"$TEST_TMP/recount" 2>&1
+rc=$?
+cat "$TEST_TMP/recount"
+[ $rc = 0 ] || fail "the module's rows differ from trace-cmd's decoding of our recording"
+grep -q '^kmalloc sa_test_large_loop+' "$TEST_TMP/recount" ||
+	fail "the recount has no sa_test_large_loop row"
 
 # diff: the module snapshot and trace-cmd's recording against ours
 for other in "$o/account" "$o/tc.dat"; do
