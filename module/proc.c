@@ -227,12 +227,11 @@ int sa_proc_permitted(const struct file *file)
 static noinline struct sa_view *sa_view_take(void)
 {
 	unsigned int i, cap = sa_table_sites(), used = 0;
-	struct sa_row r;
 	struct sa_view *v;
 
 	/* room for the rows in use now, and for some that appear meanwhile */
 	for (i = 0; i < cap; i++)
-		used += sa_site_read(i, &r);
+		used += sa_site_used(i);
 	used = min(used + 64, cap);
 	v = kvmalloc(struct_size(v, rows, used), GFP_KERNEL);
 	if (!v)

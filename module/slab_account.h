@@ -67,6 +67,7 @@ unsigned int sa_table_sites(void);
 unsigned int sa_table_objects(void);
 void sa_table_clear(void);
 bool sa_site_read(unsigned int idx, struct sa_row *row);
+bool sa_site_used(unsigned int idx);
 /* Totals of the rows read, and of what has no row (table.c) */
 void sa_counters_start(struct sa_counters *sum);
 void sa_counters_add(struct sa_counters *sum, const struct sa_row *r);
@@ -123,7 +124,7 @@ void sa_oom_exit(void);
 #ifdef SA_TEST_BUILD
 int sa_testing_fail(int step);
 void sa_testing_probe(void);
-void sa_testing_read_gap(void);
+void sa_testing_between_reads(void);
 unsigned int sa_testing_pending_slots(unsigned int slots);
 #else
 static inline int sa_testing_fail(int step)
@@ -135,7 +136,7 @@ static inline void sa_testing_probe(void)
 {
 }
 
-static inline void sa_testing_read_gap(void)
+static inline void sa_testing_between_reads(void)
 {
 }
 

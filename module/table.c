@@ -348,7 +348,7 @@ static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
 	 * alloc: readers print such a slack as 0 (sa_slack).
 	 */
 	r->bytes_req = atomic64_read(&s->bytes_req);
-	sa_testing_read_gap();
+	sa_testing_between_reads();
 	/* req before alloc: pairs with the smp_wmb() in sa_account_alloc */
 	smp_rmb();
 	r->bytes_alloc = atomic64_read(&s->bytes_alloc);
@@ -369,6 +369,13 @@ noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 	sa_site_copy(&sa_sites[idx], r);
 	/* a row whose allocations all moved away (sa_repeat) is not shown */
 	return r->allocs != 0;
+}
+
+/* Does the row hold allocations? (sa_site_read without the copy) */
+bool sa_site_used(unsigned int idx)
+{
+	return READ_ONCE(sa_sites[idx].key) &&
+	       atomic64_read(&sa_sites[idx].allocs);
 }
 
 static void sa_counters_row(struct sa_counters *sum, const struct sa_row *r)

@@ -43,22 +43,30 @@ void sa_testing_probe(void)
 }
 
 /*
- * Widen the window between the reads of one row's counters, so that a
- * test sees rows read while the probes update them (and while a reset
- * clears them), as a busy machine does now and then. It sleeps, so that
- * the allocating task runs meanwhile even on the reader's CPU: rows are
- * read only in process context (the /proc files, the OOM notifier).
+ * Between the reads of one row's counters: widen the window, so that a
+ * test sees rows read while the probes update them, as a busy machine
+ * does now and then (a sleep, so that the allocating task runs meanwhile
+ * even on the reader's CPU: rows are read only in process context, the
+ * /proc files and the OOM notifier); or reset the tables there once, as
+ * a reset racing a read can.
  */
 static unsigned int test_read_gap_us;
 module_param(test_read_gap_us, uint, 0600);
 MODULE_PARM_DESC(test_read_gap_us, "testing only: sleep this many microseconds (at most 10000) between the reads of a row's counters");
 
-void sa_testing_read_gap(void)
+static bool test_reset_in_read;
+module_param(test_reset_in_read, bool, 0600);
+MODULE_PARM_DESC(test_reset_in_read, "testing only: the next read of a row resets the tables between its counters (once)");
+
+void sa_testing_between_reads(void)
 {
 	unsigned int us = min(READ_ONCE(test_read_gap_us), 10000U);
 
 	if (us)
 		usleep_range(us, 2 * us);
+	if (unlikely(READ_ONCE(test_reset_in_read)) &&
+	    xchg(&test_reset_in_read, false))
+		sa_reset();
 }
 
 /*

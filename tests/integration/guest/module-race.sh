@@ -1,40 +1,64 @@
 # Rows of /proc/slab_account read while the probes update them, and while
-# a reset clears them, in a guest of kernel flavour $1. The test build's
-# test_read_gap_us widens the window between the reads of one row's
-# counters, so that what a busy machine does now and then happens on
+# a reset clears them, in a guest of kernel flavour $1, with the test
+# build's knobs that make what a busy machine does now and then happen on
 # every read:
 #  1. sa_test makes N kmalloc(128) (a size class: slack 0) while the file
-#     is read again and again; a read that catches the row mid-loop must
-#     still show req <= total, never a slack wrapped around 2^64;
-#  2. resets race the reads under an allocation storm: a row can then
-#     show req > total, and its slack must be printed as 0.
+#     is read again and again, test_read_gap_us widening the window
+#     between the reads of a row's counters; a read that catches the row
+#     mid-loop must still show req <= total, never a slack wrapped around
+#     2^64;
+#  2. a reset lands between the reads of a row's counters (the test
+#     build's test_reset_in_read does it there, once): the row then shows
+#     req > total, and its slack must be printed as 0.
+# Phase 1 repeats (at most 5 times) until a read has caught the row
+# mid-loop, or the test fails for not having exercised it.
 # `slabacct account` must accept every read.
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
 N=200000
 
-cat >"$TEST_TMP/guest.sh" <<GUEST
+{ echo "N=$N"; cat; } >"$TEST_TMP/guest.sh" <<'GUEST'
 set -e
-insmod \$MODDIR/test/slab_account.ko test_read_gap_us=200
-insmod \$MODDIR/sa_test.ko
-mkdir \$OUT/loop \$OUT/reset
-# reads the file into DIR/1, DIR/2... while process PID runs (at least twice)
-reads() {
-	local i=0
-	while kill -0 \$2 2>/dev/null || [ \$i -lt 2 ]; do
-		i=\$((i + 1))
-		cat /proc/slab_account > \$1/\$i
-		slabacct account \$1/\$i > /dev/null 2>> \$1/rejected || true
-	done
+insmod $MODDIR/test/slab_account.ko test_read_gap_us=200
+insmod $MODDIR/sa_test.ko
+sys=/sys/module/slab_account/parameters
+mkdir $OUT/loop $OUT/reset
+n=0
+# read_file DIR: one more read of the file, into DIR/1, DIR/2...
+read_file() {
+	n=$((n + 1))
+	cat /proc/slab_account > $1/$n
+	slabacct account $1/$n > /dev/null 2>> $1/rejected || true
 }
-echo kmalloc $N 128 $N > /proc/sa_test &
-reads \$OUT/loop \$!
-wait
-echo free > /proc/sa_test
+# 1. reads while sa_test's loop runs, until one catches the row mid-loop
+# (its allocs not a multiple of N): at most 5 rounds
+round=0
+while [ $round -lt 5 ] && [ ! -e $OUT/loop/caught ]; do
+	round=$((round + 1))
+	echo kmalloc $N 128 $N > /proc/sa_test &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		read_file $OUT/loop
+		if awk -v n=$N '/ sa_test_kmalloc_loop\+/ { split($6, af, "/")
+			if (af[1] % n) f = 1 } END { exit !f }' $OUT/loop/$n; then
+			touch $OUT/loop/caught
+		fi
+	done
+	wait
+	echo free > /proc/sa_test
+done
+# 2. a reset between the reads of a row's counters (test_reset_in_read:
+# the next row read resets the tables after reading its req), three times,
+# under an allocation storm so that rows fill again
+echo 0 > $sys/test_read_gap_us
 echo storm 1 > /proc/sa_test
-(j=0; while [ \$j -lt 16 ]; do j=\$((j + 1)); echo reset > /proc/slab_account; sleep 0.05; done) &
-reads \$OUT/reset \$!
-wait
+n=0
+while [ $n -lt 3 ]; do
+	echo 1 > $sys/test_reset_in_read
+	read_file $OUT/reset
+	cat $sys/test_reset_in_read >> $OUT/reset/armed
+	sleep 0.2
+done
 echo storm 0 > /proc/sa_test
 rmmod sa_test
 rmmod slab_account
@@ -59,18 +83,21 @@ check() {
 res=$(check "$o/loop") || fail "a row read mid-loop has a wrong slack"
 set -- $res
 note "loop: $1 reads, $2 rows with req > total"
-[ "$1" -ge 2 ] || fail "only $1 reads during the loop"
 # the reads did catch the sa_test row mid-loop, or this proved nothing
 mid=$(awk -v n=$N '/ sa_test_kmalloc_loop\+/ { split($6, af, "/")
-	if (af[1] > 0 && af[1] < n) m++ } END { print m + 0 }' "$o"/loop/[0-9]*)
+	if (af[1] % n) m++ } END { print m + 0 }' "$o"/loop/[0-9]*)
 note "reads that caught sa_test_kmalloc_loop mid-loop: $mid"
-[ "$mid" -gt 0 ] || fail "no read caught the sa_test row mid-loop"
+[ "$mid" -gt 0 ] || fail "no read caught the sa_test row mid-loop in 5 rounds"
+# a row that only grows is read req first: never req > total
+over=$(awk '/ sa_test_kmalloc_loop\+/ && $3 > $1' "$o"/loop/[0-9]*)
+[ -z "$over" ] || fail "sa_test's growing row read with req > total: $over"
 
 res=$(check "$o/reset") || fail "a row read during a reset has a wrong slack"
 set -- $res
 note "reset: $1 reads, $2 rows with req > total (slack printed 0)"
-# 16 resets during the reads: some must have cleared a row mid-read
-[ "$2" -gt 0 ] || fail "no read caught a reset: the race was not exercised"
+assert_eq "resets done inside a read" "N N N" "$(tr '\n' ' ' <"$o/reset/armed" | sed 's/ $//')"
+# each read had its first row cleared between its req and its alloc
+[ "$2" -ge 3 ] || fail "only $2 rows with req > total in 3 reads"
 
 for d in loop reset; do
 	[ -s "$o/$d/rejected" ] &&
