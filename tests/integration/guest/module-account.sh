@@ -23,11 +23,17 @@ slabacct account --json /proc/slab_account > \$OUT/account.json
 slabacct account > \$OUT/account.txt
 slabacct account --json \$OUT/account > \$OUT/saved.json
 slabacct account \$OUT/account > \$OUT/saved.txt
-# ftrace counts the snapshots (sa_view_take): a read takes one, a write none
+# ftrace counts the snapshots (sa_view_take): a read takes one, a write
+# none (a kernel with no function tracer, as the debug kernel, says so)
 tr=/sys/kernel/tracing
-echo sa_view_take > \$tr/set_ftrace_filter
-echo function > \$tr/current_tracer
-snapshots() { echo "\$1 \$(grep -c ' sa_view_take <-' \$tr/trace)" >> \$OUT/snapshots; }
+if [ -e \$tr/set_ftrace_filter ]; then
+	echo sa_view_take > \$tr/set_ftrace_filter
+	echo function > \$tr/current_tracer
+	snapshots() { echo "\$1 \$(grep -c ' sa_view_take <-' \$tr/trace)" >> \$OUT/snapshots; }
+else
+	echo "no function tracer" > \$OUT/snapshots
+	snapshots() { :; }
+fi
 echo 'top 3' > /proc/slab_account
 echo 'sort live' > /proc/slab_account
 snapshots writes
@@ -41,8 +47,10 @@ snapshots reset
 dd if=/dev/null of=/proc/slab_account bs=1 seek=100 conv=notrunc 2>/dev/null || true
 cat /proc/slab_account > \$OUT/after-reset
 snapshots read
-echo nop > \$tr/current_tracer
-echo > \$tr/set_ftrace_filter
+if [ -e \$tr/set_ftrace_filter ]; then
+	echo nop > \$tr/current_tracer
+	echo > \$tr/set_ftrace_filter
+fi
 echo free > /proc/sa_test
 rmmod slab_account
 for n in 1 2 3 4 5 6 7; do
@@ -150,9 +158,16 @@ assert_eq "sort after write" live "$(value sort "$o/top3")"
 awk '/^# *total/ {r = 1; next} r {print $4}' "$o/top3" | sort -rn -c ||
 	fail "rows are not sorted by live bytes"
 
-# only reads take a snapshot of the table, never a write
-assert_eq "snapshots taken (ftrace)" "writes 0 read 1 reset 1 read 2" \
-	"$(tr '\n' ' ' <"$o/snapshots" | sed 's/ $//')"
+# only reads take a snapshot of the table, never a write (Debian's
+# kernels have the function tracer; a custom kernel may not)
+if [ "$(cat "$o/snapshots")" = "no function tracer" ] &&
+	[ ! -f "$("$TOP/scripts/kernels" --flavour "$flavour" 2>/dev/null |
+		cut -d' ' -f2)" ]; then
+	note "no function tracer in this kernel: snapshots not counted"
+else
+	assert_eq "snapshots taken (ftrace)" "writes 0 read 1 reset 1 read 2" \
+		"$(tr '\n' ' ' <"$o/snapshots" | sed 's/ $//')"
+fi
 
 # reset
 grep -q sa_test_kmalloc_loop "$o/after-reset" && fail "reset kept the rows"

@@ -33,19 +33,28 @@ cat /sys/kernel/slab/kmalloc-4k/slab_size > $OUT/kmalloc_slot
 cat /proc/slab_account_oom > $OUT/oom-before
 # ftrace counts the reads of table slots (sa_site_read) while the OOM
 # notifier runs: one walk of the table per snapshot
+# (a kernel with no function tracer, as the debug kernel, says so)
 tr=/sys/kernel/tracing
-echo 2048 > $tr/buffer_size_kb
-echo sa_site_read > $tr/set_ftrace_filter
-echo function > $tr/current_tracer
+ftrace=0
+if [ -e $tr/set_ftrace_filter ]; then
+	ftrace=1
+	echo 2048 > $tr/buffer_size_kb
+	echo sa_site_read > $tr/set_ftrace_filter
+	echo function > $tr/current_tracer
+fi
 # tail keeps every byte of a stream with no newline: it grows until killed
 tail /dev/zero || echo "hog exited $?" > $OUT/hog
 cat /proc/slab_account_oom > $OUT/oom
-echo 0 > $tr/tracing_on
-grep -c ' sa_site_read <-' $tr/trace > $OUT/slot-reads || true
-cat $tr/per_cpu/cpu*/stats | grep '^overrun' > $OUT/overrun
-echo nop > $tr/current_tracer
-echo > $tr/set_ftrace_filter
-echo 1 > $tr/tracing_on
+if [ $ftrace = 1 ]; then
+	echo 0 > $tr/tracing_on
+	grep -c ' sa_site_read <-' $tr/trace > $OUT/slot-reads || true
+	cat $tr/per_cpu/cpu*/stats | grep '^overrun' > $OUT/overrun
+	echo nop > $tr/current_tracer
+	echo > $tr/set_ftrace_filter
+	echo 1 > $tr/tracing_on
+else
+	echo "no function tracer" > $OUT/slot-reads
+fi
 cat /proc/slab_account_reclaim > $OUT/reclaim
 cat /proc/slab_account > $OUT/account
 echo free > /proc/sa_test
@@ -71,10 +80,16 @@ assert_eq "OOM snapshot rows" 5 "$(value top "$o/oom")"
 sed '1,/^# *total/d' "$o/oom" | head -n 1 | grep -q ' sa_test_kmalloc_loop+.*\[sa_test\]' ||
 	fail "sa_test is not the top holder: $(sed '1,/^# *total/d' "$o/oom" | head -n 1)"
 
-# one walk of the table (1024 slots) per snapshot, not two
-[ "$(awk '$2 != 0' "$o/overrun")" = "" ] || fail "ftrace lost events: $(cat "$o/overrun")"
-assert_eq "slots read by the OOM notifier" \
-	$((1024 * $(value snapshots "$o/oom"))) "$(cat "$o/slot-reads")"
+# one walk of the table (1024 slots) per snapshot, not two (Debian's
+# kernels have the function tracer; a custom kernel may not)
+if [ "$(cat "$o/slot-reads")" = "no function tracer" ] && [ -z "$krel" ]; then
+	note "no function tracer in this kernel: slot reads not counted"
+else
+	[ "$(awk '$2 != 0' "$o/overrun")" = "" ] ||
+		fail "ftrace lost events: $(cat "$o/overrun")"
+	assert_eq "slots read by the OOM notifier" \
+		$((1024 * $(value snapshots "$o/oom"))) "$(cat "$o/slot-reads")"
+fi
 
 grep -q 'slab_account: OOM begin: top 5 call sites' "$o/dmesg" || fail "no OOM block in the log"
 sed -n '/slab_account: OOM begin/,/slab_account: OOM end/p' "$o/dmesg" >"$TEST_TMP/block"
