@@ -41,12 +41,26 @@ else
 fi
 
 # guest_run FLAVOUR SCRIPT [qemu/run options...]: boot, run, results in
-# $TEST_TMP/out. The guest script is written to a file first.
+# $TEST_TMP/out. The guest script is written to a file first. A -t
+# timeout (a guard against hangs, not a measure) is multiplied by
+# SLABACCT_TIMEOUT_FACTOR (default 1): kernel/module-suite sets it for
+# its KASAN kernel, many times slower under TCG.
 guest_run() {
-	local flavour=$1 script=$2
+	local flavour=$1 script=$2 a
+	local -a args=()
 	shift 2
+	while [ $# -gt 0 ]; do
+		a=$1
+		shift
+		if [ "$a" = -t ] && [ $# -gt 0 ]; then
+			args+=(-t $(($1 * ${SLABACCT_TIMEOUT_FACTOR:-1})))
+			shift
+		else
+			args+=("$a")
+		fi
+	done
 	rm -rf "$TEST_TMP/out"
-	"$QEMU_RUN" -k "$flavour" -o "$TEST_TMP/out" "$@" "$script"
+	"$QEMU_RUN" -k "$flavour" -o "$TEST_TMP/out" "${args[@]}" "$script"
 }
 
 # kernel_modules KREL NAME...: put the kernel's own modules NAME (and what

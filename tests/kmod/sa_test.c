@@ -58,6 +58,8 @@ static noinline int sa_test_kmalloc_loop(void **objs, unsigned int n,
 		objs[i] = kmalloc(size, GFP_KERNEL);
 		if (!objs[i])
 			return -ENOMEM;
+		/* long loops under a slow (KASAN, emulated) kernel */
+		cond_resched();
 	}
 	return 0;
 }
