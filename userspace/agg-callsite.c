@@ -575,3 +575,8 @@ const struct sa_agg sa_agg_callsite = {
 	.destroy = cs_destroy,
 	.free_result = cs_free_result,
 };
+
+const char *sa_kind_name(int kind)
+{
+	return kind == SA_KIND_KMALLOC ? "kmalloc" : "cache";
+}

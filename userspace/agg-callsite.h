@@ -99,6 +99,8 @@ extern const struct sa_agg sa_agg_callsite;
 /* Ages: the bucket of an age in ns, and the buckets' labels. */
 int sa_age_bucket(guint64 age_ns);
 const char *sa_age_label(int bucket);
+/* "kmalloc" or "cache", for SA_KIND_* */
+const char *sa_kind_name(int kind);
 
 /* Slack, frag % and the live figures of a row, from its counts. */
 void sa_site_derive(struct sa_site *s);

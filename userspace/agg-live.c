@@ -78,7 +78,7 @@ static void *live_finish(void *state, struct sa_report *rep)
 {
 	struct live_state *st = state;
 	struct sa_live_result *res = g_new0(struct sa_live_result, 1);
-	int cs_idx = sa_section_index("callsite");
+	int cs_idx = SA_SEC_CALLSITE;
 	struct sa_callsite_result *cr = rep->result[cs_idx];
 	guint i;
 	int b;
@@ -105,7 +105,8 @@ static void *live_finish(void *state, struct sa_report *rep)
 	g_ptr_array_sort(res->sites, by_live);
 	if (st->opts && st->opts->objects) {
 		struct obj_ctx c = { res, rep,
-				     sa_pipeline_state(st->p, "callsite") };
+				     sa_pipeline_state(st->p,
+						       SA_SEC_CALLSITE) };
 
 		res->objects = g_array_new(FALSE, FALSE,
 					   sizeof(struct sa_live_row));

@@ -106,7 +106,8 @@ static void on_victim(struct oom_state *st, const struct sa_rec *r)
 {
 	struct sa_oom_kill *k = g_new0(struct sa_oom_kill, 1);
 	struct trig *t = trig_get(st, r->pid);
-	void *cs = st->p ? sa_pipeline_state(st->p, "callsite") : NULL;
+	void *cs = st->p ? sa_pipeline_state(st->p, SA_SEC_CALLSITE) :
+		   NULL;
 	int i;
 
 	k->ts = r->ts;

@@ -116,7 +116,7 @@ static void *ss_finish(void *state, struct sa_report *rep)
 	struct ss_state *st = state;
 	struct sa_subsys_result *res = g_new0(struct sa_subsys_result, 1);
 	struct sa_callsite_result *cr =
-		rep->result[sa_section_index("callsite")];
+		rep->result[SA_SEC_CALLSITE];
 	GHashTable *ri = g_hash_table_new(g_direct_hash, g_direct_equal);
 	GHashTable *wi = g_hash_table_new(g_direct_hash, g_direct_equal);
 	int depth = st->opts && st->opts->depth > 0 ? st->opts->depth : 0;

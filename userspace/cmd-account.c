@@ -15,7 +15,6 @@
 #include "emit.h"
 #include "textfold.h"
 
-#define ACCOUNT_JSON_SCHEMA	1
 
 static void add_orders(JsonBuilder *b, const char *k, const guint64 *v,
 		       unsigned int n)
@@ -39,7 +38,7 @@ static void print_json(const struct sa_account *a)
 	int k;
 
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "schema_version", ACCOUNT_JSON_SCHEMA);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	sa_json_put_int(b, "format_version", a->version);
 	json_builder_set_member_name(b, "sort");
 	json_builder_add_string_value(b, a->sort);

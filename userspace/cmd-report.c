@@ -270,7 +270,7 @@ int cmd_report(int argc, char **argv)
 	opts.threads = threads;
 	opts.no_raw = no_raw;
 	if (e.fmt == SA_FMT_ACCOUNT)
-		sections = 1u << sa_section_index("callsite");
+		sections = 1u << SA_SEC_CALLSITE;
 
 	ret = SA_EXIT_FAIL;
 	/* a bar on a terminal's stderr when reading takes over 2 s */
@@ -293,9 +293,9 @@ int cmd_report(int argc, char **argv)
 	}
 	if (sa_report_no_kmem(rep) && rep->origin_known)
 		sa_warn("report", "%s: the trace has no kmem events", argv[1]);
-	sa_callsite_view(rep->result[sa_section_index("callsite")], sp, top,
+	sa_callsite_view(rep->result[SA_SEC_CALLSITE], sp, top,
 			 min_bytes);
-	sa_live_view(rep->result[sa_section_index("live")], top);
+	sa_live_view(rep->result[SA_SEC_LIVE], top);
 	if (sa_output_open("report", output, &of, &out))
 		goto out;
 	e.out = out.f;

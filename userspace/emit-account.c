@@ -20,7 +20,7 @@
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 {
 	const struct sa_callsite_result *r =
-		rep->result[sa_section_index("callsite")];
+		rep->result[SA_SEC_CALLSITE];
 	const struct sa_totals *km, *ca;
 	FILE *f = e->out;
 	guint64 alloc, req, allocs;

@@ -12,29 +12,10 @@
 #include "agg-subsys.h"
 #include "agg-timeline.h"
 #include "emit.h"
+#include "emit-mm.h"
 #include "snapshot-origin.h"
 
 #define U G_GUINT64_FORMAT
-
-void sa_csv_str(FILE *f, const char *s)
-{
-	const char *p;
-
-	if (!s)
-		return;
-	s = sa_esc(s);		/* no control characters: no \n, no \r */
-	if (!strpbrk(s, ",\"")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (p = s; *p; p++) {
-		if (*p == '"')
-			fputc('"', f);
-		fputc(*p, f);
-	}
-	fputc('"', f);
-}
 
 static void kv(FILE *f, const char *k, const char *v)
 {
@@ -51,7 +32,7 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	guint i;
 
 	fprintf(f, "# slabacct report, schema_version: %d\n",
-		SA_SCHEMA_VERSION);
+		SA_JSON_SCHEMA_VERSION);
 	kv(f, "file", rep->file);
 	if (rep->account) {
 		sa_csv_account_head(f, "", rep->account);
@@ -232,3 +213,14 @@ void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
 			b->outstanding, b->untraced, b->untraced_bytes);
 	}
 }
+
+const sa_emit_fn sa_csv_sections[SA_SEC_NR] = {
+	[SA_SEC_CALLSITE] = sa_csv_callsite,
+	[SA_SEC_LIVE] = sa_csv_live,
+	[SA_SEC_SUBSYS] = sa_csv_subsys,
+	[SA_SEC_TIMELINE] = sa_csv_timeline,
+	[SA_SEC_PAGES] = sa_csv_pages,
+	[SA_SEC_RECLAIM] = sa_csv_reclaim,
+	[SA_SEC_COMPACTION] = sa_csv_compaction,
+	[SA_SEC_OOM] = sa_csv_oom,
+};

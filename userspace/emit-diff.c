@@ -155,7 +155,7 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 
 	e->jb = b;
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "schema_version", SA_SCHEMA_VERSION);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	json_builder_set_member_name(b, "tool");
 	json_builder_add_string_value(b, "slabacct diff");
 	jside(b, "a", &d->side[0]);
@@ -221,7 +221,8 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 	guint i;
 	int k;
 
-	fprintf(f, "# slabacct diff, schema_version: %d\n", SA_SCHEMA_VERSION);
+	fprintf(f, "# slabacct diff, schema_version: %d\n",
+		SA_JSON_SCHEMA_VERSION);
 	for (k = 0; k < 2; k++) {
 		const struct sa_diff_side *s = &d->side[k];
 

@@ -11,6 +11,7 @@
 #include "agg-subsys.h"
 #include "agg-timeline.h"
 #include "emit.h"
+#include "emit-mm.h"
 #include "snapshot-origin.h"
 
 void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
@@ -20,7 +21,7 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	guint i;
 	int c;
 
-	sa_json_put_int(b, "schema_version", SA_SCHEMA_VERSION);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	sa_json_put_str(b, "tool", "slabacct report");
 	sa_json_put_str(b, "file", rep->file);
 	if (rep->account) {
@@ -315,19 +316,20 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 
 int sa_json_write(struct sa_emit *e)
 {
-	JsonGenerator *g = json_generator_new();
-	JsonNode *root = json_builder_get_root(e->jb);
-	gchar *s;
+	int ret = sa_json_print(e->jb, e->out, true);
 
-	json_generator_set_root(g, root);
-	json_generator_set_pretty(g, TRUE);
-	s = json_generator_to_data(g, NULL);
-	fputs(s, e->out);
-	fputc('\n', e->out);
-	g_free(s);
-	json_node_unref(root);
-	g_object_unref(g);
 	g_object_unref(e->jb);
 	e->jb = NULL;
-	return ferror(e->out) ? -1 : 0;
+	return ret || ferror(e->out) ? -1 : 0;
 }
+
+const sa_emit_fn sa_json_sections[SA_SEC_NR] = {
+	[SA_SEC_CALLSITE] = sa_json_callsite,
+	[SA_SEC_LIVE] = sa_json_live,
+	[SA_SEC_SUBSYS] = sa_json_subsys,
+	[SA_SEC_TIMELINE] = sa_json_timeline,
+	[SA_SEC_PAGES] = sa_json_pages,
+	[SA_SEC_RECLAIM] = sa_json_reclaim,
+	[SA_SEC_COMPACTION] = sa_json_compaction,
+	[SA_SEC_OOM] = sa_json_oom,
+};

@@ -1,33 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Small formatting helpers shared by the emitters (see emit.h): JSON
- * members, and the text name column cut to the width.
+ * Small formatting helpers shared by the emitters (see emit.h): the
+ * text buffer folded to the width, the text name column cut to it, and
+ * a CSV field.
  */
-#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit.h"
-
-void sa_json_put_int(JsonBuilder *b, const char *k, gint64 v)
-{
-	json_builder_set_member_name(b, k);
-	json_builder_add_int_value(b, v);
-}
-
-void sa_json_put_pct(JsonBuilder *b, const char *k, double v)
-{
-	json_builder_set_member_name(b, k);
-	json_builder_add_double_value(b, round(v * 100.0) / 100.0);
-}
-
-void sa_json_put_str(JsonBuilder *b, const char *k, const char *v)
-{
-	json_builder_set_member_name(b, k);
-	if (v)
-		json_builder_add_string_value(b, v);
-	else
-		json_builder_add_null_value(b);
-}
+#include "textfold.h"
 
 void sa_text_tail_name(const struct sa_emit *e, int used, const char *s)
 {
@@ -71,4 +52,59 @@ void sa_text_where(const struct sa_emit *e, int indent, const char *file,
 	else
 		fprintf(e->out, "%*s%.*s~\n", indent, "", room - 1, w);
 	g_free(w);
+}
+
+void sa_csv_str(FILE *f, const char *s)
+{
+	const char *p;
+
+	if (!s)
+		return;
+	s = sa_esc(s);		/* no control characters: no \n, no \r */
+	if (!strpbrk(s, ",\"")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', f);
+		fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/*
+ * Text: the emitters write to a buffer, which goes out folded to the
+ * width (textfold.h): what they lay out to fit is left as it is.
+ */
+int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t)
+{
+	t->out = e->out;
+	t->buf = NULL;
+	t->len = 0;
+	if (e->width <= 0)
+		return 0;
+	e->out = open_memstream(&t->buf, &t->len);
+	if (!e->out) {
+		e->out = t->out;
+		return -1;
+	}
+	return 0;
+}
+
+int sa_text_end(struct sa_emit *e, struct sa_text_buf *t)
+{
+	int ret = 0;
+
+	if (e->out == t->out)
+		return 0;
+	if (fclose(e->out))
+		ret = -1;
+	e->out = t->out;
+	if (!ret && sa_text_fold_write(e->out, t->buf, t->len, e->width))
+		ret = -1;
+	free(t->buf);
+	t->buf = NULL;
+	return ret;
 }

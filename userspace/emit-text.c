@@ -10,6 +10,7 @@
 #include "agg-subsys.h"
 #include "agg-timeline.h"
 #include "emit.h"
+#include "emit-mm.h"
 #include "snapshot-origin.h"
 
 #define H(v) sa_human((char[16]){ 0 }, (v))
@@ -324,3 +325,14 @@ void sa_text_timeline(struct sa_emit *e, const struct sa_report *rep,
 		fputc('\n', f);
 	}
 }
+
+const sa_emit_fn sa_text_sections[SA_SEC_NR] = {
+	[SA_SEC_CALLSITE] = sa_text_callsite,
+	[SA_SEC_LIVE] = sa_text_live,
+	[SA_SEC_SUBSYS] = sa_text_subsys,
+	[SA_SEC_TIMELINE] = sa_text_timeline,
+	[SA_SEC_PAGES] = sa_text_pages,
+	[SA_SEC_RECLAIM] = sa_text_reclaim,
+	[SA_SEC_COMPACTION] = sa_text_compaction,
+	[SA_SEC_OOM] = sa_text_oom,
+};

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The emitter dispatcher: the format's header, then each selected
- * section's emitter from sa_report_table[], then the footer.
+ * section's writer from the format's table, then the footer.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg-callsite.h"
 #include "emit.h"
 #include "textfold.h"
 
@@ -25,68 +24,9 @@ int sa_format_parse(const char *s, enum sa_format *fmt)
 	return -1;
 }
 
-const char *sa_kind_name(int kind)
-{
-	return kind == SA_KIND_KMALLOC ? "kmalloc" : "cache";
-}
-
-char *sa_human(char buf[16], guint64 v)
-{
-	static const char units[] = "KMGTPE";
-	double d = v;
-	int u = -1;
-
-	if (v < 100000) {
-		snprintf(buf, 16, "%" G_GUINT64_FORMAT, v);
-		return buf;
-	}
-	while (d >= 1000.0 && u < 5) {
-		d /= 1024.0;
-		u++;
-	}
-	snprintf(buf, 16, d < 10.0 ? "%.2f%c" : d < 100.0 ? "%.1f%c" :
-		 "%.0f%c", d, units[u]);
-	return buf;
-}
-
-/*
- * Text: the emitters write to a buffer, which goes out folded to the
- * width (textfold.h): what they lay out to fit is left as it is.
- */
-int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t)
-{
-	t->out = e->out;
-	t->buf = NULL;
-	t->len = 0;
-	if (e->width <= 0)
-		return 0;
-	e->out = open_memstream(&t->buf, &t->len);
-	if (!e->out) {
-		e->out = t->out;
-		return -1;
-	}
-	return 0;
-}
-
-int sa_text_end(struct sa_emit *e, struct sa_text_buf *t)
-{
-	int ret = 0;
-
-	if (e->out == t->out)
-		return 0;
-	if (fclose(e->out))
-		ret = -1;
-	e->out = t->out;
-	if (!ret && sa_text_fold_write(e->out, t->buf, t->len, e->width))
-		ret = -1;
-	free(t->buf);
-	t->buf = NULL;
-	return ret;
-}
-
 int sa_emit_report(struct sa_emit *e, const struct sa_report *rep)
 {
-	const struct sa_section *sec;
+	const sa_emit_fn *fns;
 	struct sa_text_buf tb = { 0 };
 	int i;
 
@@ -107,15 +47,12 @@ int sa_emit_report(struct sa_emit *e, const struct sa_report *rep)
 			return -1;
 		sa_text_header(e, rep);
 	}
-	for (i = 0, sec = sa_report_table; sec->what; sec++, i++) {
-		sa_emit_fn fn;
-
-		if (!(rep->sections & (1u << i)) || !rep->result[i])
-			continue;
-		fn = e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML ? sec->json :
-		     e->fmt == SA_FMT_CSV ? sec->csv : sec->text;
-		fn(e, rep, rep->result[i]);
-	}
+	fns = e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML ?
+		sa_json_sections : e->fmt == SA_FMT_CSV ? sa_csv_sections :
+		sa_text_sections;
+	for (i = 0; i < SA_SEC_NR; i++)
+		if ((rep->sections & SA_SECBIT(i)) && rep->result[i])
+			fns[i](e, rep, rep->result[i]);
 	if (e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML) {
 		json_builder_end_object(e->jb);
 		json_builder_end_object(e->jb);

@@ -15,8 +15,11 @@
 
 #include <json-glib/json-glib.h>
 
+#include "agg-callsite.h"
 #include "escape.h"
+#include "json.h"
 #include "report.h"
+#include "units.h"
 
 enum sa_format {
 	SA_FMT_TEXT,
@@ -56,10 +59,12 @@ int sa_format_parse(const char *s, enum sa_format *fmt);
  */
 int sa_emit_report(struct sa_emit *e, const struct sa_report *rep);
 
-/* Shared by the formats */
-const char *sa_kind_name(int kind);	/* "kmalloc", "cache" */
-/* 1234567 -> "1.2M" (text only; JSON and CSV print exact numbers). */
-char *sa_human(char buf[16], guint64 v);
+/* The section writers of each format, by enum sa_section_id. */
+typedef void (*sa_emit_fn)(struct sa_emit *e, const struct sa_report *rep,
+			   const void *result);
+extern const sa_emit_fn sa_text_sections[SA_SEC_NR];
+extern const sa_emit_fn sa_json_sections[SA_SEC_NR];
+extern const sa_emit_fn sa_csv_sections[SA_SEC_NR];
 
 /* The emitters of each section, by format. */
 void sa_text_header(struct sa_emit *e, const struct sa_report *rep);
@@ -96,11 +101,6 @@ void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
 /* A CSV field, quoted when it needs to be. */
 void sa_csv_str(FILE *f, const char *s);
 
-/* JSON members (emit-put.c): an integer; a double with two
- * decimals, so output does not depend on float noise; a string or null. */
-void sa_json_put_int(JsonBuilder *b, const char *k, gint64 v);
-void sa_json_put_pct(JsonBuilder *b, const char *k, double v);
-void sa_json_put_str(JsonBuilder *b, const char *k, const char *v);
 /* Text: s as the last column of a line whose first used columns are
  * taken, cut with '~' to the width (e->width, 0 = no limit). */
 void sa_text_tail_name(const struct sa_emit *e, int used, const char *s);

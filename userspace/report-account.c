@@ -15,7 +15,7 @@ struct sa_report *sa_report_from_account(const char *path,
 					 const struct sa_report_opts *opts,
 					 GError **err)
 {
-	int cs = sa_section_index("callsite");
+	int cs = SA_SEC_CALLSITE;
 	struct sa_callsite_result *res;
 	struct sa_report *rep;
 	struct sa_account *a;

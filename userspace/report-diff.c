@@ -194,7 +194,7 @@ static int load_trace(struct sa_diff_side *s, const char *path,
 	struct sa_report_opts ro = { .threads = o->threads,
 				     .progress = o->progress,
 				     .progress_data = o->progress_data };
-	int cs = sa_section_index("callsite");
+	int cs = SA_SEC_CALLSITE;
 	struct sa_callsite_result *r;
 	struct sa_report *rep;
 

@@ -210,11 +210,9 @@ bool sa_report_no_kmem(const struct sa_report *rep)
 	       !rep->ev_count[SA_EV_CACHE_FREE];
 }
 
-void *sa_pipeline_state(struct sa_pipeline *p, const char *what)
+void *sa_pipeline_state(struct sa_pipeline *p, enum sa_section_id id)
 {
-	int i = sa_section_index(what);
-
-	return i >= 0 ? p->state[i] : NULL;
+	return p->state[id];
 }
 
 struct sa_report *sa_report_new(const char *path, guint32 sections,
@@ -235,7 +233,7 @@ void sa_pipeline_init(struct sa_pipeline *p, struct sa_report *rep)
 
 	memset(p, 0, sizeof(*p));
 	p->rep = rep;
-	for (i = 0; sa_report_table[i].what; i++) {
+	for (i = 0; i < SA_SEC_NR; i++) {
 		const struct sa_agg *agg = sa_report_table[i].agg;
 
 		/* the callsite row (0) feeds the others: always run it */
@@ -265,7 +263,7 @@ void sa_pipeline_abort(struct sa_pipeline *p)
 {
 	int i;
 
-	for (i = 0; sa_report_table[i].what; i++)
+	for (i = 0; i < SA_SEC_NR; i++)
 		if (p->state[i])
 			sa_report_table[i].agg->destroy(p->state[i]);
 }
@@ -275,7 +273,7 @@ void sa_pipeline_finish(struct sa_pipeline *p)
 	struct sa_report *rep = p->rep;
 	int i;
 
-	for (i = 0; sa_report_table[i].what; i++) {
+	for (i = 0; i < SA_SEC_NR; i++) {
 		const struct sa_agg *agg = sa_report_table[i].agg;
 
 		if (!p->state[i])
@@ -747,7 +745,7 @@ void sa_report_free(struct sa_report *rep)
 
 	if (!rep)
 		return;
-	for (i = 0; sa_report_table[i].what; i++)
+	for (i = 0; i < SA_SEC_NR; i++)
 		if (rep->result[i] && sa_report_table[i].agg->free_result)
 			sa_report_table[i].agg->free_result(rep->result[i]);
 	g_ptr_array_free(rep->notes, TRUE);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The report sections: one row per section, with its aggregator and one
- * emitter per output format. Row 0 (callsite) always runs: the others
- * are computed from its live-object map and rows. See report.h for how
- * to add a section.
+ * The report sections: one row per section, with its --what name and its
+ * aggregator; each output format has its own table of section writers
+ * (emit.h). Row SA_SEC_CALLSITE always runs: the others are computed
+ * from its live-object map and rows. See report.h for how to add one.
  */
 #include <string.h>
 
@@ -15,40 +15,33 @@
 #include "agg-reclaim.h"
 #include "agg-subsys.h"
 #include "agg-timeline.h"
-#include "emit.h"
-#include "emit-mm.h"
 #include "report.h"
 
-const struct sa_section sa_report_table[] = {
-	{ "callsite", "per call site: bytes, slack, frag, live, ping-pong, GFP",
-	  &sa_agg_callsite, sa_text_callsite, sa_json_callsite,
-	  sa_csv_callsite },
-	{ "live", "allocations never freed, by call site, with their ages",
-	  &sa_agg_live, sa_text_live, sa_json_live, sa_csv_live },
-	{ "subsys", "roll-up by source directory, module or symbol",
-	  &sa_agg_subsys, sa_text_subsys, sa_json_subsys, sa_csv_subsys },
-	{ "timeline", "allocated - freed bytes over time",
-	  &sa_agg_timeline, sa_text_timeline, sa_json_timeline,
-	  sa_csv_timeline },
-	{ "pages", "page allocations by order x migratetype, GFP, task; "
-	  "extfrag; unusable index", &sa_agg_pages, sa_text_pages,
-	  sa_json_pages, sa_csv_pages },
-	{ "reclaim", "direct and memcg reclaim latency, kswapd, shrinkers, "
-	  "LRU efficiency", &sa_agg_reclaim, sa_text_reclaim,
-	  sa_json_reclaim, sa_csv_reclaim },
-	{ "compaction", "compaction runs, outcomes, time, migration, "
-	  "deferrals", &sa_agg_compaction, sa_text_compaction,
-	  sa_json_compaction, sa_csv_compaction },
-	{ "oom", "OOM kills: victim, trigger, reaping, top live call sites",
-	  &sa_agg_oom, sa_text_oom, sa_json_oom, sa_csv_oom },
-	{ NULL },
+const struct sa_section sa_report_table[SA_SEC_NR] = {
+	[SA_SEC_CALLSITE] = { "callsite", "per call site: bytes, slack, "
+		"frag, live, ping-pong, GFP", &sa_agg_callsite },
+	[SA_SEC_LIVE] = { "live", "allocations never freed, by call site, "
+		"with their ages", &sa_agg_live },
+	[SA_SEC_SUBSYS] = { "subsys", "roll-up by source directory, module "
+		"or symbol", &sa_agg_subsys },
+	[SA_SEC_TIMELINE] = { "timeline", "allocated - freed bytes over time",
+		&sa_agg_timeline },
+	[SA_SEC_PAGES] = { "pages", "page allocations by order x "
+		"migratetype, GFP, task; extfrag; unusable index",
+		&sa_agg_pages },
+	[SA_SEC_RECLAIM] = { "reclaim", "direct and memcg reclaim latency, "
+		"kswapd, shrinkers, LRU efficiency", &sa_agg_reclaim },
+	[SA_SEC_COMPACTION] = { "compaction", "compaction runs, outcomes, "
+		"time, migration, deferrals", &sa_agg_compaction },
+	[SA_SEC_OOM] = { "oom", "OOM kills: victim, trigger, reaping, top "
+		"live call sites", &sa_agg_oom },
 };
 
 int sa_section_index(const char *what)
 {
 	int i;
 
-	for (i = 0; sa_report_table[i].what; i++)
+	for (i = 0; i < SA_SEC_NR; i++)
 		if (!strcmp(sa_report_table[i].what, what))
 			return i;
 	return -1;
@@ -65,7 +58,7 @@ int sa_what_parse(const char *list, guint32 *mask, char **bad)
 		char *n = g_strstrip(names[i]);
 
 		if (!strcmp(n, "all")) {
-			for (j = 0; sa_report_table[j].what; j++)
+			for (j = 0; j < SA_SEC_NR; j++)
 				m |= 1u << j;
 			continue;
 		}

@@ -202,23 +202,35 @@ struct sa_agg {
 	void (*free_result)(void *result);
 };
 
-/* Another aggregator's state while the trace is read, or NULL. */
-void *sa_pipeline_state(struct sa_pipeline *p, const char *what);
+/*
+ * The report sections, in table (and output) order. The call-site one
+ * always runs: the others are computed from its live-object map and rows.
+ */
+enum sa_section_id {
+	SA_SEC_CALLSITE,
+	SA_SEC_LIVE,
+	SA_SEC_SUBSYS,
+	SA_SEC_TIMELINE,
+	SA_SEC_PAGES,
+	SA_SEC_RECLAIM,
+	SA_SEC_COMPACTION,
+	SA_SEC_OOM,
+	SA_SEC_NR,
+};
+#define SA_SECBIT(s)	(1u << (s))
 
-struct sa_emit;
-typedef void (*sa_emit_fn)(struct sa_emit *e, const struct sa_report *rep,
-			   const void *result);
+/* Another aggregator's state while the trace is read, or NULL. */
+void *sa_pipeline_state(struct sa_pipeline *p, enum sa_section_id id);
 
 struct sa_section {
 	const char *what;		/* --what name */
 	const char *summary;
 	const struct sa_agg *agg;
-	sa_emit_fn text, json, csv;
 };
 
-/* The table in report-table.c, terminated by a NULL what. */
-extern const struct sa_section sa_report_table[];
-#define SA_MAX_SECTIONS	16
+/* The table in report-table.c, indexed by enum sa_section_id. */
+extern const struct sa_section sa_report_table[SA_SEC_NR];
+#define SA_MAX_SECTIONS	SA_SEC_NR
 
 /*
  * Parse a --what list ("callsite,live", "all") into a mask of table rows.
@@ -306,8 +318,5 @@ enum {
 	SA_REPORT_ERROR_FORMAT,		/* not a trace / corrupt */
 	SA_REPORT_ERROR_VMLINUX,	/* --vmlinux of another kernel */
 };
-
-/* JSON schema version of report and diff output. */
-#define SA_SCHEMA_VERSION	1
 
 #endif /* SLABACCT_REPORT_H */

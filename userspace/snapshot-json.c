@@ -7,7 +7,6 @@
 #include "emit.h"
 #include "snapshot-emit.h"
 
-#define SA_SNAPSHOT_REPORT_SCHEMA 1
 
 static void dbl(JsonBuilder *b, const char *name, double v)
 {
@@ -383,7 +382,7 @@ static void ooms(JsonBuilder *b, const struct sa_snapshot_view *v)
 static void head(JsonBuilder *b, const struct sa_snapshot_view *v)
 {
 	json_builder_set_member_name(b, "schema_version");
-	json_builder_add_int_value(b, SA_SNAPSHOT_REPORT_SCHEMA);
+	json_builder_add_int_value(b, SA_JSON_SCHEMA_VERSION);
 	sa_json_put_str(b, "kind", "slabacct-snapshot-report");
 	sa_json_put_str(b, "release", v->snap->release);
 	json_builder_set_member_name(b, "wall_time_us");

@@ -201,7 +201,7 @@ JsonNode *sa_snapshot_to_node(const struct sa_snapshot *snap)
 
 	json_builder_begin_object(b);
 	json_builder_set_member_name(b, "schema_version");
-	json_builder_add_int_value(b, SA_SNAPSHOT_SCHEMA);
+	json_builder_add_int_value(b, SA_JSON_SCHEMA_VERSION);
 	json_builder_set_member_name(b, "kind");
 	json_builder_add_string_value(b, "slabacct-snapshot");
 	json_builder_set_member_name(b, "wall_time_us");
@@ -331,7 +331,7 @@ struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err)
 		return NULL;
 	}
 	if (json_object_get_int_member_with_default(o, "schema_version", 0) !=
-	    SA_SNAPSHOT_SCHEMA) {
+	    SA_JSON_SCHEMA_VERSION) {
 		bad(err, "unknown schema_version");
 		return NULL;
 	}

@@ -21,7 +21,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#define SA_SNAPSHOT_SCHEMA	1
+#include "json.h"
+
 
 enum sa_snap_source {
 	SA_SRC_MEMINFO,		/* /proc/meminfo */

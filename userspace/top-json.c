@@ -17,7 +17,7 @@
  * second) are over the last interval, 0 in the first sample; lost.interval
  * is what the source lost in that interval, lost.total since its start.
  */
-#include "emit.h"
+#include "json.h"
 #include "top.h"
 
 /* A rate, per second: rounded to a whole number, as the view shows it */
@@ -52,7 +52,7 @@ char *sa_top_json(const struct sa_top *t, int max_rows)
 	guint i;
 
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "schema_version", SA_TOP_SCHEMA_VERSION);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	sa_json_put_str(b, "source", t->src->desc);
 	sa_json_put_str(b, "sort", sa_top_sort_name(t->sort));
 	sa_json_put_int(b, "sample", t->samples);

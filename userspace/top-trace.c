@@ -17,7 +17,8 @@
 #include <tracefs.h>
 
 #include "agg-callsite.h"
-#include "emit.h"
+#include "agg-callsite.h"
+#include "units.h"
 #include "report-pipeline.h"
 #include "symbols.h"
 #include "top.h"

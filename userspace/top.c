@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "emit.h"
+#include "units.h"
 #include "top.h"
 
 static const struct {

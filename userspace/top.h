@@ -109,8 +109,6 @@ int sa_top_sort_key(enum sa_top_sort sort);
 void sa_top_format(const struct sa_top *t, GString *out, int width,
 		   int max_rows, unsigned int flags);
 
-#define SA_TOP_SCHEMA_VERSION	1
-
 /*
  * The view as one JSON object on one line (top-json.c), with
  * schema_version, the figures of the header (the events lost in the last

@@ -133,8 +133,8 @@ static inline char *mm_unpack(const char *dir, const char *kernel)
 static inline char *mm_emit(const struct sa_report *rep, const char *what,
 			    enum sa_format fmt)
 {
-	const struct sa_section *sec = &sa_report_table[sa_section_index(what)];
-	const void *res = rep->result[sa_section_index(what)];
+	int idx = sa_section_index(what);
+	const void *res = rep->result[idx];
 	struct sa_emit e = { .fmt = fmt, .width = 80 };
 	char *buf = NULL;
 	size_t len = 0;
@@ -145,13 +145,13 @@ static inline char *mm_emit(const struct sa_report *rep, const char *what,
 		for (i = 0; i < rep->notes->len; i++)
 			fprintf(e.out, "# note: %s\n",
 				(char *)rep->notes->pdata[i]);
-		sec->text(&e, rep, res);
+		sa_text_sections[idx](&e, rep, res);
 	} else if (fmt == SA_FMT_CSV) {
-		sec->csv(&e, rep, res);
+		sa_csv_sections[idx](&e, rep, res);
 	} else {
 		e.jb = json_builder_new();
 		json_builder_begin_object(e.jb);
-		sec->json(&e, rep, res);
+		sa_json_sections[idx](&e, rep, res);
 		json_builder_end_object(e.jb);
 		sa_json_write(&e);
 	}

@@ -231,7 +231,7 @@ START_TEST(top_live_midstream)
 	sa_pipeline_init(&p, rep);
 	sa_pipeline_feed(&p, &a);
 	sa_pipeline_feed(&p, &b);
-	top = sa_callsite_top_live(sa_pipeline_state(&p, "callsite"), 1);
+	top = sa_callsite_top_live(sa_pipeline_state(&p, SA_SEC_CALLSITE), 1);
 	ck_assert_uint_eq(top->len, 1);
 	ck_assert_uint_eq(((struct sa_site *)top->pdata[0])->call_site,
 			  SITE_B);

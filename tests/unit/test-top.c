@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "account.h"
+#include "json.h"
 #include "top.h"
 
 Suite *suite(void);
@@ -260,7 +261,7 @@ START_TEST(json_line)
 	ck_assert(json_parser_load_from_data(p, s, -1, NULL));
 	o = json_node_get_object(json_parser_get_root(p));
 	ck_assert_int_eq(json_object_get_int_member(o, "schema_version"),
-			 SA_TOP_SCHEMA_VERSION);
+			 SA_JSON_SCHEMA_VERSION);
 	ck_assert_int_eq(json_object_get_int_member(o, "interval_ms"), 500);
 	lost = json_object_get_object_member(o, "lost");
 	ck_assert_int_eq(json_object_get_int_member(lost, "interval"), 7);

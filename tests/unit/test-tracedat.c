@@ -547,7 +547,7 @@ START_TEST(segments_merge_in_order)
 	for (t = 0; t < 10; t++) {
 		struct sa_report_opts o = { .threads = t % 5 + 1,
 					    .no_raw = t >= 5 };
-		int cs = sa_section_index("callsite");
+		int cs = SA_SEC_CALLSITE;
 		GError *error = NULL;
 		struct sa_report *rep = sa_report_read(path, 1u << cs, &o,
 						       &error);

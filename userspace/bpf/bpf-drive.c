@@ -58,11 +58,11 @@ static int event_report(void *arg, bool final)
 		return 0;
 	}
 	b = sa_json_report_begin(l->run->opts->tool);
-	sa_json_bool(b, "final", TRUE);
-	sa_json_int(b, "events", l->events);
-	sa_json_int(b, "lost", lost);
+	sa_json_put_bool(b, "final", TRUE);
+	sa_json_put_int(b, "events", l->events);
+	sa_json_put_int(b, "lost", lost);
 	json_builder_end_object(b);
-	sa_json_print(b);
+	sa_bpf_json_print(b);
 	return 0;
 }
 

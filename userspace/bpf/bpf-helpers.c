@@ -243,8 +243,7 @@ JsonBuilder *sa_json_report_begin(const char *tool)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "schema_version");
-	json_builder_add_int_value(b, SA_BPF_SCHEMA_VERSION);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	json_builder_set_member_name(b, "tool");
 	json_builder_add_string_value(b, tool);
 	json_builder_set_member_name(b, "time");
@@ -252,59 +251,21 @@ JsonBuilder *sa_json_report_begin(const char *tool)
 	return b;
 }
 
-void sa_json_int(JsonBuilder *b, const char *name, gint64 v)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_add_int_value(b, v);
-}
-
-void sa_json_str(JsonBuilder *b, const char *name, const char *v)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_add_string_value(b, v);
-}
-
-void sa_json_bool(JsonBuilder *b, const char *name, bool v)
-{
-	json_builder_set_member_name(b, name);
-	json_builder_add_boolean_value(b, v);
-}
-
-void sa_json_frames(JsonBuilder *b, const GPtrArray *frames)
-{
-	guint i;
-
-	json_builder_set_member_name(b, "frames");
-	json_builder_begin_array(b);
-	for (i = 0; i < frames->len; i++)
-		json_builder_add_string_value(b, g_ptr_array_index(frames, i));
-	json_builder_end_array(b);
-}
-
 JsonBuilder *sa_json_event_begin(const char *tool, __u32 pid, __u32 tid,
 				 const char *comm)
 {
 	JsonBuilder *b = sa_json_report_begin(tool);
 
-	sa_json_int(b, "pid", pid);
-	sa_json_int(b, "tid", tid);
-	sa_json_str(b, "comm", comm);
+	sa_json_put_int(b, "pid", pid);
+	sa_json_put_int(b, "tid", tid);
+	sa_json_put_str(b, "comm", comm);
 	return b;
 }
 
-void sa_json_print(JsonBuilder *b)
+void sa_bpf_json_print(JsonBuilder *b)
 {
-	JsonGenerator *gen = json_generator_new();
-	JsonNode *root = json_builder_get_root(b);
-	gchar *s;
-
-	json_generator_set_root(gen, root);
-	s = json_generator_to_data(gen, NULL);
-	puts(s);
+	sa_json_print(b, stdout, false);
 	fflush(stdout);
-	g_free(s);
-	json_node_unref(root);
-	g_object_unref(gen);
 	g_object_unref(b);
 }
 

@@ -97,9 +97,9 @@ static JsonBuilder *json_header(const struct sa_count_report *r,
 {
 	JsonBuilder *b = sa_json_report_begin(r->tool);
 
-	sa_json_bool(b, "final", r->final);
-	sa_json_int(b, "total", total);
-	sa_json_int(b, "lost", lost);
+	sa_json_put_bool(b, "final", r->final);
+	sa_json_put_int(b, "total", total);
+	sa_json_put_int(b, "lost", lost);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	return b;
@@ -109,16 +109,16 @@ static void json_row_begin(JsonBuilder *b, __u32 tgid, const char *comm,
 			   __u64 count)
 {
 	json_builder_begin_object(b);
-	sa_json_int(b, "pid", tgid);
-	sa_json_str(b, "comm", comm);
-	sa_json_int(b, "count", count);
+	sa_json_put_int(b, "pid", tgid);
+	sa_json_put_str(b, "comm", comm);
+	sa_json_put_int(b, "count", count);
 }
 
 static void json_end(JsonBuilder *b)
 {
 	json_builder_end_array(b);
 	json_builder_end_object(b);
-	sa_json_print(b);
+	sa_bpf_json_print(b);
 }
 
 /* comm;outermost;...;innermost count: what flame-graph tools read */
@@ -162,7 +162,7 @@ int sa_report_stacks(const struct sa_count_report *r)
 		fr = sa_stacks_frames(st, k->tgid, k->kstack, k->ustack);
 		if (b) {
 			json_row_begin(b, k->tgid, comm, row->count);
-			sa_json_frames(b, fr);
+			sa_json_put_strv(b, "frames", fr);
 			json_builder_end_object(b);
 		} else if (r->folded) {
 			print_folded(comm, fr, row->count);
@@ -215,7 +215,7 @@ int sa_report_names(const struct sa_count_report *r)
 		if (b) {
 			json_row_begin(b, k->tgid, comm, row->count);
 			if (r->name_title) {
-				sa_json_str(b, "name", name);
+				sa_json_put_str(b, "name", name);
 			}
 			json_builder_end_object(b);
 		} else {

@@ -17,7 +17,8 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#define SA_BPF_SCHEMA_VERSION	1
+#include "json.h"
+
 
 /* The options every tool takes. */
 struct sa_bpf_opts {
@@ -114,15 +115,7 @@ int sa_bpf_load_err(const char *tool, int err);
 GPtrArray *sa_links_new(void);
 
 /* Print a JsonBuilder's root as one line on stdout, and free it. */
-void sa_json_print(JsonBuilder *b);
-
-/* Add a member to the object being built. */
-void sa_json_int(JsonBuilder *b, const char *name, gint64 v);
-void sa_json_str(JsonBuilder *b, const char *name, const char *v);
-void sa_json_bool(JsonBuilder *b, const char *name, bool v);
-
-/* Add "frames": [...] (strings, as sa_stacks_frames gives them). */
-void sa_json_frames(JsonBuilder *b, const GPtrArray *frames);
+void sa_bpf_json_print(JsonBuilder *b);
 
 /* Begin a JSON event: a report with the task's pid, tid and comm. */
 JsonBuilder *sa_json_event_begin(const char *tool, __u32 pid, __u32 tid,

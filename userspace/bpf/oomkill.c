@@ -51,17 +51,17 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_report_begin(o->tool);
-	sa_json_int(b, "trigger_pid", e->trigger_pid);
-	sa_json_str(b, "trigger_comm", tcomm);
-	sa_json_int(b, "victim_pid", e->victim_pid);
+	sa_json_put_int(b, "trigger_pid", e->trigger_pid);
+	sa_json_put_str(b, "trigger_comm", tcomm);
+	sa_json_put_int(b, "victim_pid", e->victim_pid);
 	if (!e->from_tracepoint) {
-		sa_json_str(b, "victim_comm", vcomm);
-		sa_json_int(b, "pages", e->totalpages);
-		sa_json_int(b, "badness", e->points);
+		sa_json_put_str(b, "victim_comm", vcomm);
+		sa_json_put_int(b, "pages", e->totalpages);
+		sa_json_put_int(b, "badness", e->points);
 	}
-	sa_json_str(b, "loadavg", load);
+	sa_json_put_str(b, "loadavg", load);
 	json_builder_end_object(b);
-	sa_json_print(b);
+	sa_bpf_json_print(b);
 	return 0;
 }
 

@@ -309,18 +309,18 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 	guint i;
 	int e;
 
-	sa_json_bool(b, "final", final);
-	sa_json_bool(b, "fallback", s->fallback);
+	sa_json_put_bool(b, "final", final);
+	sa_json_put_bool(b, "fallback", s->fallback);
 	json_builder_set_member_name(b, "events");
 	json_builder_begin_array(b);
 	for (e = 0; e < s->nev; e++) {
 		json_builder_begin_object(b);
-		sa_json_str(b, "name", s->ev[e]->name);
-		sa_json_int(b, opt_freq ? "freq" : "period", s->period[e]);
+		sa_json_put_str(b, "name", s->ev[e]->name);
+		sa_json_put_int(b, opt_freq ? "freq" : "period", s->period[e]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	sa_json_int(b, "lost",
+	sa_json_put_int(b, "lost",
 		sa_stat_get(bpf_map__fd( s->skel->maps.stats), SA_STAT_LOST));
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
@@ -330,15 +330,15 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 
 		json_builder_begin_object(b);
 		if (row->func) {
-			sa_json_str(b, "function", row->func);
+			sa_json_put_str(b, "function", row->func);
 		} else {
-			sa_json_int(b, "pid", row->tgid);
-			sa_json_str(b, "comm", row->comm);
+			sa_json_put_int(b, "pid", row->tgid);
+			sa_json_put_str(b, "comm", row->comm);
 		}
 		json_builder_set_member_name(b, "samples");
 		json_builder_begin_object(b);
 		for (e = 0; e < s->nev; e++) {
-			sa_json_int(b, s->ev[e]->name, row->samples[e]);
+			sa_json_put_int(b, s->ev[e]->name, row->samples[e]);
 		}
 		json_builder_end_object(b);
 		for (r = sa_pmc_ratios(); r->num; r++) {
@@ -351,7 +351,7 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 	}
 	json_builder_end_array(b);
 	json_builder_end_object(b);
-	sa_json_print(b);
+	sa_bpf_json_print(b);
 }
 
 static void report_text(struct pmc_state *s, GArray *rows)

@@ -50,13 +50,13 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_event_begin(o->tool, e->pid, e->tid, comm);
-	sa_json_str(b, "call", kinds[e->kind]);
+	sa_json_put_str(b, "call", kinds[e->kind]);
 	for (i = 0; i < 3 && argnames[e->kind][i]; i++) {
-		sa_json_int(b, argnames[e->kind][i], e->args[i]);
+		sa_json_put_int(b, argnames[e->kind][i], e->args[i]);
 	}
-	sa_json_int(b, "ret", e->ret);
+	sa_json_put_int(b, "ret", e->ret);
 	json_builder_end_object(b);
-	sa_json_print(b);
+	sa_bpf_json_print(b);
 	return 0;
 }
 
