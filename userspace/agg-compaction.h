@@ -15,14 +15,6 @@
 
 #include "report.h"
 
-/* Fields of mm_compaction_begin and mm_compaction_end. */
-enum { SA_CP_ZONE_START, SA_CP_MIGRATE_PFN, SA_CP_FREE_PFN,
-       SA_CP_ZONE_END, SA_CP_SYNC, SA_CP_STATUS /* end only */ };
-/* mm_compaction_migratepages */
-enum { SA_CP_MIGRATED, SA_CP_FAILED };
-/* mm_compaction_defer_compaction, _deferred, _defer_reset */
-enum { SA_CD_NID, SA_CD_IDX, SA_CD_ORDER, SA_CD_CONSIDERED,
-       SA_CD_DEFER_SHIFT, SA_CD_ORDER_FAILED };
 
 #define SA_CP_ORDERS	11	/* 0..9, >= 10 */
 

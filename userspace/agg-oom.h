@@ -14,15 +14,6 @@
 #include "agg-callsite.h"
 #include "report.h"
 
-/* Fields of oom:mark_victim. */
-enum { SA_OV_PID, SA_OV_COMM, SA_OV_ANON_RSS, SA_OV_FILE_RSS,
-       SA_OV_SHMEM_RSS, SA_OV_SCORE_ADJ };
-/* wake_reaper, start/finish/skip_task_reaping */
-enum { SA_OR_PID };
-/* reclaim_retry_zone */
-enum { SA_ORR_ORDER, SA_ORR_LOOPS };
-/* compact_retry */
-enum { SA_OCR_ORDER, SA_OCR_RETRIES };
 
 #define SA_OOM_TOP	5	/* live call sites kept per kill */
 

@@ -28,22 +28,7 @@
 #include "buddyinfo.h"
 #include "report.h"
 
-/* Fields of mm_page_alloc and mm_page_free(_batched) in sa_rec.v. */
-enum {
-	SA_PG_PFN,
-	SA_PG_ORDER,
-	SA_PG_GFP,		/* alloc only */
-	SA_PG_MT,		/* alloc only */
-};
 
-/* Fields of mm_page_alloc_extfrag. */
-enum {
-	SA_XF_ALLOC_ORDER,
-	SA_XF_FALLBACK_ORDER,
-	SA_XF_ALLOC_MT,
-	SA_XF_FALLBACK_MT,
-	SA_XF_CHANGE_OWNERSHIP,
-};
 
 #define SA_PG_ORDERS	11	/* orders 0..9, then ">= 10" */
 #define SA_PG_MTS	5	/* Unmovable Movable Reclaimable HighAtomic

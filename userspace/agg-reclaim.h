@@ -19,19 +19,6 @@
 
 #include "report.h"
 
-/* Fields of mm_vmscan_{direct,memcg}_reclaim_begin. */
-enum { SA_RC_ORDER, SA_RC_GFP };
-/* Fields of mm_vmscan_{direct,memcg}_reclaim_end. */
-enum { SA_RC_RECLAIMED };
-/* mm_vmscan_kswapd_wake, _kswapd_sleep, _wakeup_kswapd */
-enum { SA_KS_NID, SA_KS_ZID, SA_KS_ORDER };
-/* mm_shrink_slab_start */
-enum { SA_SS_SHR, SA_SS_SHRINK, SA_SS_NID, SA_SS_TOTAL_SCAN,
-       SA_SS_CACHE_ITEMS };
-/* mm_shrink_slab_end */
-enum { SA_SE_SHR, SA_SE_SHRINK, SA_SE_RETVAL };
-/* mm_vmscan_lru_shrink_inactive */
-enum { SA_LRU_SCANNED, SA_LRU_RECLAIMED, SA_LRU_FLAGS };
 
 #define SA_LAT_BUCKETS	7	/* <10us <100us <1ms <10ms <100ms <1s >=1s */
 #define SA_KSWAPD_NODES	64

@@ -21,7 +21,6 @@
 #include "tracecmd-private.h"
 #include "tracedat-format.h"
 #include "symbols.h"
-#include "report.h"
 
 #define MAGIC		"\027\010\104tracing"
 #define MAGIC_LEN	10
@@ -58,12 +57,12 @@ struct cur {
 static int damaged(struct cur *c, size_t off, const char *what)
 {
 	if (c->zsec >= 0)
-		g_set_error(c->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		g_set_error(c->err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 			    "%s: corrupt trace.dat at offset %" G_GINT64_FORMAT
 			    ": %s (at byte %zu of that compressed section)",
 			    c->name, c->zsec, what, off);
 	else
-		g_set_error(c->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		g_set_error(c->err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 			    "%s: corrupt or truncated trace.dat at offset %zu: "
 			    "%s (the file is %zu bytes)", c->name, off, what,
 			    c->file_len);
@@ -507,7 +506,7 @@ static int check(const char *name, const guint8 *data, size_t len,
 	long version;
 
 	if (len < MAGIC_LEN || memcmp(data, MAGIC, MAGIC_LEN)) {
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 			    "%s: not a trace.dat file (no trace-cmd magic at "
 			    "offset 0)", name);
 		return -1;
@@ -549,7 +548,7 @@ static int check(const char *name, const guint8 *data, size_t len,
 			sa_tracedat_layout_clear(lay);
 		return ret;
 	}
-	g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+	g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 		    "%s: trace.dat file version %ld is not supported (6 and "
 		    "7 are)", name, version);
 	return -1;
@@ -595,7 +594,7 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 	}
 	if (!st.st_size) {
 		close(fd);
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 			    "%s: empty file, not a trace.dat", path);
 		return -1;
 	}
@@ -712,7 +711,7 @@ int sa_tracedat_probe_open(const char *path,
 			return 0;
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
-	g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+	g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 		    "%s: corrupt trace.dat: its headers or CPU data could not "
 		    "be read%s", path, !WIFSIGNALED(status) ? "" :
 		    WTERMSIG(status) == SIGALRM ? " (libtracecmd hung on them)" :

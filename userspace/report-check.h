@@ -17,6 +17,14 @@
 #include <stddef.h>
 #include <glib.h>
 
+/* The GError domain of reading a trace (trace-read.c defines it). */
+#define SA_TRACE_ERROR (sa_trace_error_quark())
+GQuark sa_trace_error_quark(void);
+enum {
+	SA_TRACE_ERROR_OPEN,		/* cannot open or read */
+	SA_TRACE_ERROR_FORMAT,		/* not a trace / corrupt */
+};
+
 /* One CPU's ring-buffer pages in the file. */
 struct sa_cpu_range {
 	guint64 off, size;

@@ -10,7 +10,7 @@
 
 #include <event-parse.h>
 
-#include "report.h"
+#include "events.h"
 
 #define CHUNK_RECS	2048
 

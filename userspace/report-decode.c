@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Decoding a tracepoint record into struct sa_rec: the fields of each
- * event the dispatch table knows are looked up by name once per trace
+ * event the event table knows are looked up by name once per trace
  * (sa_decode_new), and read per record with no lookup. Plain numbers of
  * the common sizes are read inline; strings are interned once per
  * distinct value through a small cache.
  */
+#include <stdint.h>
 #include <string.h>
 
-#include "report.h"
-#include "report-pipeline.h"
+#include "decode.h"
+#include "notes.h"
 
 /* How one tracepoint of the trace is decoded. */
 #define NAME_CACHE	64		/* a power of 2 */
 #define SA_MAX_EVENT_ID	65535
 
 struct decoder {
-	const struct sa_event_row *row;
+	const struct sa_event_desc *row;
 	struct tep_format_field *f[SA_REC_FIELDS];
 	guint32 have;
 	guint32 fast;			/* bit i: a plain number read inline */
@@ -260,15 +261,16 @@ static void slow_add(struct decoder *dec, struct tep_handle *tep, int f)
 		dec->loc_inline |= 1u << f;
 }
 
-struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
+struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
+				GPtrArray *notes)
 {
 	struct sa_decode *d = g_new0(struct sa_decode, 1);
-	const struct sa_event_row *row;
+	const struct sa_event_desc *row;
 	GPtrArray *decs = g_ptr_array_new();
 	guint i;
 
 	d->max_id = -1;
-	for (row = sa_dispatch_table; row->name; row++) {
+	for (row = sa_event_table(); row->name; row++) {
 		struct tep_event *ev = tep_find_event_by_name(tep, row->system,
 							      row->name);
 		struct decoder *dec;
@@ -278,12 +280,13 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
 		 * The table of decoders is indexed by id: a kernel's ids fit
 		 * common_type, 16 bits; the file's say what they like.
 		 */
-		if (!ev || ev->id < 0 || ev->id > SA_MAX_EVENT_ID)
+		if (row->ev == SA_EV_NONE || !ev || ev->id < 0 ||
+		    ev->id > SA_MAX_EVENT_ID)
 			continue;
 		dec = g_new0(struct decoder, 1);
 		dec->row = row;
-		if (rep)
-			rep->ev_present[row->ev] = true;
+		if (ev_present)
+			ev_present[row->ev] = true;
 		for (f = 0; f < SA_REC_FIELDS; f++) {
 			const struct sa_field_spec *fs = &row->fields[f];
 
@@ -304,11 +307,11 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, struct sa_report *rep)
 				slow_add(dec, tep, f);
 			/* one there but not plain (a big-endian file) is noted too */
 			if (!(dec->fast & (1u << f)) &&
-			    !(fs->flags & SA_FLD_OPTIONAL) && rep)
-				sa_report_note(rep, "%s:%s has no field '%s': "
-					       "what needs it is not computed "
-					       "for these events", row->system,
-					       row->name, fs->name);
+			    !(fs->flags & SA_FLD_OPTIONAL) && notes)
+				sa_notes_add(notes, "%s:%s has no field '%s': "
+					     "what needs it is not computed "
+					     "for these events", row->system,
+					     row->name, fs->name);
 		}
 		if (ev->id > d->max_id)
 			d->max_id = ev->id;

@@ -44,7 +44,7 @@ static char *field_text(const char *printed, const char *name)
 char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 		      guint64 value)
 {
-	const struct sa_event_row *row;
+	const struct sa_event_desc *row;
 	struct tep_format_field *f, *ct;
 	struct tep_record rec = { 0 };
 	struct tep_event *e = NULL;
@@ -52,7 +52,7 @@ char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 	struct trace_seq s;
 	unsigned long long id;
 
-	for (row = sa_dispatch_table; rep->tep && row->name && !e; row++)
+	for (row = sa_event_table(); rep->tep && row->name && !e; row++)
 		if (row->ev == ev && row->fields[field].name)
 			e = tep_find_event_by_name(rep->tep, row->system,
 						   row->name);

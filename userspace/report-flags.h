@@ -10,7 +10,7 @@
 #include "report.h"
 
 /*
- * The text for value of field index field (in the sa_dispatch_table row) of
+ * The text for value of field index field (in the event table row, events.h) of
  * event ev, e.g. "GFP_KERNEL|__GFP_ZERO"; "0x..." when it cannot be
  * rendered (rep->tep is NULL, or the event lacks the field). g_free it.
  */

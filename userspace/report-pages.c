@@ -20,7 +20,6 @@
 #include "input-file.h"
 #include "report-check.h"
 #include "report-raw.h"
-#include "report.h"
 #include "ringbuf-page.h"
 
 #define RELEASE_STEP	(4u << 20)	/* give pages back every 4 MB */
@@ -64,7 +63,7 @@ int sa_tracedat_uncompress(const char *zname, const guint8 *in, size_t n,
 void sa_page_damage_error(GError **err, const char *path,
 			  const struct sa_page_damage *d)
 {
-	g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+	g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 		    "%s: corrupt trace.dat: the ring-buffer page of CPU %d at "
 		    "offset %" G_GUINT64_FORMAT " is damaged: %s (byte %zu of "
 		    "the page)", path, d->cpu, d->off, d->why, d->at);
@@ -81,7 +80,7 @@ static int damaged(struct walk *w, guint64 off, const char *fmt, ...)
 	va_start(ap, fmt);
 	what = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
-	g_set_error(w->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+	g_set_error(w->err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 		    "%s: corrupt or truncated trace.dat at offset %"
 		    G_GUINT64_FORMAT ": %s (the file is %zu bytes)", w->path,
 		    off, what, w->len);
@@ -128,7 +127,7 @@ static int pages(struct walk *w, const struct sa_cpu_range *r,
 			sa_page_damage_error(w->err, w->path, &d);
 			return -1;
 		}
-		g_set_error(w->err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		g_set_error(w->err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 			    "%s: corrupt trace.dat: the ring-buffer page of "
 			    "CPU %u at byte %" G_GUINT64_FORMAT " of its "
 			    "uncompressed data (the chunk at offset %"
@@ -230,7 +229,7 @@ int sa_tracedat_check_pages(const char *path,
 	if (!lay->nr_ranges)
 		return 0;
 	if (view->old_format) {
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 			    "%s: the trace has no header_page: an old ring "
 			    "buffer format (Linux before 2.6.31) is not "
 			    "supported", path);
@@ -256,7 +255,7 @@ int sa_tracedat_check_pages(const char *path,
 		MAP_FAILED;
 	close(fd);
 	if (w.map == MAP_FAILED) {
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_OPEN,
+		g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_OPEN,
 			    "%s: cannot map it: %s", path, g_strerror(errno));
 		return -1;
 	}
@@ -302,8 +301,8 @@ int sa_tracedat_check_all(const char *path, struct sa_tracedat_layout *lay,
 		if (probe)
 			g_propagate_error(err, probe_err);
 		else
-			g_set_error(err, SA_REPORT_ERROR,
-				    SA_REPORT_ERROR_FORMAT, "%s: corrupt "
+			g_set_error(err, SA_TRACE_ERROR,
+				    SA_TRACE_ERROR_FORMAT, "%s: corrupt "
 				    "trace.dat: its headers could not be read",
 				    path);
 		goto fail;

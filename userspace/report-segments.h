@@ -11,7 +11,7 @@
 
 #include "report-check.h"
 #include "report-chunk.h"
-#include "report-pipeline.h"
+#include "decode.h"
 
 struct sa_segments;
 

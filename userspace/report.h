@@ -57,103 +57,9 @@
 #include <stdint.h>
 #include <glib.h>
 
+#include "events.h"
+#include "report-check.h"
 #include "trace-origin.h"
-
-/* Event ids: several tracepoints may map to one (kmalloc_node → KMALLOC). */
-enum sa_ev {
-	SA_EV_KMALLOC,
-	SA_EV_CACHE_ALLOC,
-	SA_EV_KFREE,
-	SA_EV_CACHE_FREE,
-	/* pages (agg-pages.h) */
-	SA_EV_PAGE_ALLOC,
-	SA_EV_PAGE_FREE,	/* mm_page_free: every free of a page */
-	SA_EV_PAGE_FREE_BATCHED,	/* the same page again, freed in a
-					 * batch: a property, not a free */
-	SA_EV_PAGE_EXTFRAG,
-	/* reclaim (agg-reclaim.h) */
-	SA_EV_DIRECT_BEGIN,
-	SA_EV_DIRECT_END,
-	SA_EV_KSWAPD_WAKE,
-	SA_EV_KSWAPD_SLEEP,
-	SA_EV_WAKEUP_KSWAPD,
-	SA_EV_SHRINK_START,
-	SA_EV_SHRINK_END,
-	SA_EV_LRU_INACTIVE,
-	SA_EV_MEMCG_BEGIN,
-	SA_EV_MEMCG_END,
-	SA_EV_RECLAIM_WRITE,	/* mm_vmscan_write_folio or _writepage */
-	/* compaction (agg-compaction.h) */
-	SA_EV_COMPACT_BEGIN,
-	SA_EV_COMPACT_END,
-	SA_EV_COMPACT_MIGRATE,
-	SA_EV_COMPACT_DEFER,	/* mm_compaction_defer_compaction */
-	SA_EV_COMPACT_DEFERRED,
-	SA_EV_COMPACT_DEFER_RESET,
-	/* oom (agg-oom.h) */
-	SA_EV_OOM_VICTIM,
-	SA_EV_OOM_WAKE_REAPER,
-	SA_EV_OOM_START_REAP,
-	SA_EV_OOM_FINISH_REAP,
-	SA_EV_OOM_SKIP_REAP,
-	SA_EV_OOM_RECLAIM_RETRY,
-	SA_EV_OOM_COMPACT_RETRY,
-	SA_EV_NR,		/* keep below 64 */
-};
-#define SA_EVBIT(e)	(1ULL << (e))
-
-#define SA_REC_FIELDS	6
-
-/* One decoded trace record. String fields hold a g_intern_string(). */
-struct sa_rec {
-	guint64 ts;			/* ns */
-	guint64 v[SA_REC_FIELDS];	/* fields, in the event row's order */
-	guint32 have;			/* bit i: v[i] was in the format */
-	gint32 pid;
-	guint16 cpu;
-	guint8 ev;			/* enum sa_ev */
-	/*
-	 * Set by the callsite aggregator (first in the table), for the
-	 * aggregators after it. flags: SA_REC_REPEAT on an allocation that
-	 * repeats the one before it (a large kmalloc traced twice): it is
-	 * not an allocation. freed_alloc, on a free: the bytes_alloc of the
-	 * allocation it matched, or 0 for a free of memory allocated before
-	 * the trace; on an allocation: the bytes_alloc of a live object at
-	 * the same pointer, which was freed without a trace event, or 0.
-	 */
-	guint8 flags;
-	guint32 freed_alloc;
-};
-#define SA_REC_REPEAT	1
-
-/* Field indices of the kmem events in sa_rec.v. */
-enum {
-	SA_KM_CALL_SITE,
-	SA_KM_PTR,
-	SA_KM_REQ,		/* allocations only */
-	SA_KM_ALLOC,		/* allocations only */
-	SA_KM_GFP,		/* allocations only */
-	SA_KM_NAME,		/* cache name, on newer kernels */
-};
-
-#define SA_FLD_OPTIONAL	1	/* absence is normal: no note */
-#define SA_FLD_STRING	2	/* a string (__string/__data_loc or char[]) */
-
-struct sa_field_spec {
-	const char *name;
-	unsigned int flags;
-};
-
-struct sa_event_row {
-	const char *system;
-	const char *name;
-	enum sa_ev ev;
-	struct sa_field_spec fields[SA_REC_FIELDS];
-};
-
-/* The table, terminated by a NULL name. */
-extern const struct sa_event_row sa_dispatch_table[];
-const char *sa_ev_name(enum sa_ev ev);
 
 /* ---- options shared by the aggregators ---- */
 
@@ -310,13 +216,10 @@ void sa_report_fail(struct sa_report *rep, const char *fmt, ...)
 /* Whether no kmem event at all was found. */
 bool sa_report_no_kmem(const struct sa_report *rep);
 
-/* The SA_REPORT_ERROR domain for GErrors of the report library. */
-#define SA_REPORT_ERROR (sa_report_error_quark())
-GQuark sa_report_error_quark(void);
-enum {
-	SA_REPORT_ERROR_OPEN,		/* cannot open or read */
-	SA_REPORT_ERROR_FORMAT,		/* not a trace / corrupt */
-	SA_REPORT_ERROR_VMLINUX,	/* --vmlinux of another kernel */
-};
+/* The report's GErrors: the trace reader's domain (report-check.h). */
+#define SA_REPORT_ERROR			SA_TRACE_ERROR
+#define SA_REPORT_ERROR_OPEN		SA_TRACE_ERROR_OPEN
+#define SA_REPORT_ERROR_FORMAT		SA_TRACE_ERROR_FORMAT
+#define SA_REPORT_ERROR_VMLINUX		(SA_TRACE_ERROR_FORMAT + 1)
 
 #endif /* SLABACCT_REPORT_H */

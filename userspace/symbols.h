@@ -13,6 +13,8 @@
 
 #include <glib.h>
 
+#include "kallsyms.h"
+
 struct tep_handle;
 struct sa_symbols;
 
@@ -74,21 +76,6 @@ const char *sa_sym_alloc_name(const char *func, char *buf, size_t size);
 const char *sa_sym_wrapper_hint(const char *func);
 
 /* ---- backends (symbols-modules.c, symbols-dwarf.c, symbols-elf.c) ---- */
-
-/*
- * The module of the kallsyms symbol starting at func_start, as saved in
- * the trace whose tep handle is tep (interned), or NULL for vmlinux.
- * sa_kallsyms_forget drops what was kept for tep; call it before the
- * handle is closed.
- */
-const char *sa_kallsyms_module(struct tep_handle *tep, guint64 func_start);
-void sa_kallsyms_forget(struct tep_handle *tep);
-
-/*
- * While skip is true, trace files opened by the calling thread get no
- * kallsyms (their handles resolve no symbol); it saves the parse.
- */
-void sa_kallsyms_skip(bool skip);
 
 /*
  * Maps a function name and offset (of a return address: the call before

@@ -153,7 +153,7 @@ static char *filter_expr(const struct sa_top_trace_opts *o)
 }
 
 /* Enable row's event, with the filter if any; 0 or -1 with *err. */
-static int enable(struct trace_src *t, const struct sa_event_row *row,
+static int enable(struct trace_src *t, const struct sa_event_desc *row,
 		  const char *filter, GError **err)
 {
 	if (tracefs_event_enable(t->inst, row->system, row->name))
@@ -176,7 +176,7 @@ struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
 	static const char *const systems[] = { "kmem", NULL };
 	struct sa_top_source *src = g_new0(struct sa_top_source, 1);
 	struct trace_src *t = g_new0(struct trace_src, 1);
-	const struct sa_event_row *row;
+	const struct sa_event_desc *row;
 	char *kallsyms = NULL, *filter = filter_expr(o);
 	bool mono;
 
@@ -195,7 +195,7 @@ struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
 		g_free(kallsyms);
 	}
 	t->syms = sa_symbols_new(t->tep, NULL, NULL, NULL);
-	t->dec = sa_decode_new(t->tep, NULL);
+	t->dec = sa_decode_new(t->tep, NULL, NULL);
 	t->cs = sa_agg_callsite.create(&t->opts, NULL);
 	t->names = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
 					 g_free);
@@ -215,7 +215,7 @@ struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
 	 * default is 50): more room left for a reader that is slow to run.
 	 */
 	tracefs_instance_file_write(t->inst, "buffer_percent", "25");
-	for (row = sa_dispatch_table; row->name; row++) {
+	for (row = sa_event_table(); row->name; row++) {
 		if (strcmp(row->system, "kmem") ||
 		    !tep_find_event_by_name(t->tep, row->system, row->name))
 			continue;

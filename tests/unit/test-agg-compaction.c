@@ -145,7 +145,7 @@ START_TEST(missing_status_field)
 
 	ck_assert_int_eq(tep_parse_event(tep, end_fmt, strlen(end_fmt),
 					 "compaction"), 0);
-	d = sa_decode_new(tep, rep);
+	d = sa_decode_new(tep, rep->ev_present, rep->notes);
 	ck_assert(rep->ev_present[SA_EV_COMPACT_END]);
 	ck_assert(mm_has_note(rep, "compaction:mm_compaction_end has no "
 			      "field 'status'"));

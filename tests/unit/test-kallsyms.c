@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests: the kallsyms table libtraceevent resolves addresses through
- * (symbols-kallsyms.c): lookups, aliases, modules, what is left out, and
+ * (kallsyms.c): lookups, aliases, modules, what is left out, and
  * the same answers as libtraceevent's own parse for addresses inside
  * functions.
  */

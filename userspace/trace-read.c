@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The trace-reading pipeline of slabacct report.
+ * Reading a trace.dat (trace-read.h).
  *
  * Reader threads decode the records the dispatch table knows into struct
  * sa_rec and pass them on in chunks, as time-ordered streams. A trace.dat
@@ -9,8 +9,8 @@
  * libtracecmd, its CPUs split over the readers, each of which walks its
  * CPUs in timestamp order (tracecmd_iterate_events) into one stream
  * through a bounded queue. The calling thread merges the streams by
- * timestamp and runs the aggregators, so they see one time-ordered stream
- * and need no locks; memory stays bounded by the chunks in flight.
+ * timestamp into the sink, so it sees one time-ordered stream and needs
+ * no locks; memory stays bounded by the chunks in flight.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,20 +23,19 @@
 
 #include <trace-cmd.h>
 
+#include "decode.h"
 #include "input-file.h"
-#include "report.h"
+#include "kallsyms.h"
 #include "report-check.h"
-#include "report-pipeline.h"
 #include "report-raw.h"
 #include "report-segments.h"
-#include "report-vmlinux.h"
-#include "symbols.h"
+#include "trace-read.h"
 #include "tracecmd-private.h"
 
 #define CHUNKS_PER_STREAM 8
 #define MAX_READERS	8
 
-G_DEFINE_QUARK(sa-report-error-quark, sa_report_error)
+G_DEFINE_QUARK(sa-trace-error-quark, sa_trace_error)
 
 /* A reader of the libtracecmd path, and its stream. */
 struct stream {
@@ -168,162 +167,6 @@ static guint8 *map_file(const char *path, size_t *len, int *fdp)
 	return m;
 }
 
-/* ---- the pipeline ---- */
-
-void sa_report_note(struct sa_report *rep, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	guint i;
-
-	va_start(ap, fmt);
-	s = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	for (i = 0; i < rep->notes->len; i++)
-		if (!strcmp(rep->notes->pdata[i], s)) {
-			g_free(s);
-			return;
-		}
-	g_ptr_array_add(rep->notes, s);
-}
-
-void sa_report_fail(struct sa_report *rep, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-
-	if (rep->error)
-		return;
-	va_start(ap, fmt);
-	s = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	g_set_error(&rep->error, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
-		    "%s: %s", rep->file, s);
-	g_free(s);
-}
-
-bool sa_report_no_kmem(const struct sa_report *rep)
-{
-	return !rep->ev_count[SA_EV_KMALLOC] &&
-	       !rep->ev_count[SA_EV_CACHE_ALLOC] &&
-	       !rep->ev_count[SA_EV_KFREE] &&
-	       !rep->ev_count[SA_EV_CACHE_FREE];
-}
-
-void *sa_pipeline_state(struct sa_pipeline *p, enum sa_section_id id)
-{
-	return p->state[id];
-}
-
-struct sa_report *sa_report_new(const char *path, guint32 sections,
-				const struct sa_report_opts *opts)
-{
-	struct sa_report *rep = g_new0(struct sa_report, 1);
-
-	rep->file = g_strdup(path);
-	rep->notes = g_ptr_array_new_with_free_func(g_free);
-	rep->sections = sections;
-	rep->opts = opts;
-	return rep;
-}
-
-void sa_pipeline_init(struct sa_pipeline *p, struct sa_report *rep)
-{
-	int i, e;
-
-	memset(p, 0, sizeof(*p));
-	p->rep = rep;
-	for (i = 0; i < SA_SEC_NR; i++) {
-		const struct sa_agg *agg = sa_report_table[i].agg;
-
-		/* the callsite row (0) feeds the others: always run it */
-		if (!(rep->sections & (1u << i)) && i != 0)
-			continue;
-		p->state[i] = agg->create(rep->opts, p);
-		for (e = 0; e < SA_EV_NR; e++)
-			if (agg->events & SA_EVBIT(e)) {
-				int n = p->nr_disp[e]++;
-
-				p->disp[e][n].agg = agg;
-				p->disp[e][n].state = p->state[i];
-			}
-	}
-}
-
-void sa_pipeline_feed(struct sa_pipeline *p, struct sa_rec *r)
-{
-	int i;
-
-	p->rep->ev_count[r->ev]++;
-	for (i = 0; i < p->nr_disp[r->ev]; i++)
-		p->disp[r->ev][i].agg->event(p->disp[r->ev][i].state, r);
-}
-
-void sa_pipeline_abort(struct sa_pipeline *p)
-{
-	int i;
-
-	for (i = 0; i < SA_SEC_NR; i++)
-		if (p->state[i])
-			sa_report_table[i].agg->destroy(p->state[i]);
-}
-
-void sa_pipeline_finish(struct sa_pipeline *p)
-{
-	struct sa_report *rep = p->rep;
-	int i;
-
-	for (i = 0; i < SA_SEC_NR; i++) {
-		const struct sa_agg *agg = sa_report_table[i].agg;
-
-		if (!p->state[i])
-			continue;
-		if (i == 0 || (rep->sections & (1u << i)))
-			rep->result[i] = agg->finish(p->state[i], rep);
-	}
-	sa_pipeline_abort(p);
-}
-
-static void origin_fill(struct sa_report *rep, struct tep_handle *tep)
-{
-	struct sa_trace_origin *o = &rep->origin;
-
-	if (!o->nr_cpus)
-		o->nr_cpus = tep_get_cpus(tep);
-	if (!o->start_ns)
-		o->start_ns = rep->first_ts;
-	if (!o->end_ns)
-		o->end_ns = rep->last_ts;
-}
-
-static void notes_fill(struct sa_report *rep)
-{
-	GPtrArray *filter_notes = sa_trace_origin_notes(&rep->origin);
-	guint i;
-	int e;
-
-	for (i = 0; i < filter_notes->len; i++)
-		sa_report_note(rep, "%s", (char *)filter_notes->pdata[i]);
-	g_ptr_array_unref(filter_notes);
-	if (!rep->ev_present[SA_EV_KMALLOC] &&
-	    !rep->ev_present[SA_EV_CACHE_ALLOC] &&
-	    !rep->ev_present[SA_EV_KFREE] &&
-	    !rep->ev_present[SA_EV_CACHE_FREE]) {
-		sa_report_note(rep, "the trace has no kmem events "
-			       "(record with -e kmem)");
-		return;
-	}
-	for (e = 0; e <= SA_EV_CACHE_FREE; e++)	/* the kmem ids */
-		if (!rep->ev_present[e])
-			sa_report_note(rep, "the trace has no kmem:%s events"
-				       "%s", sa_ev_name(e),
-				       e == SA_EV_KFREE || e == SA_EV_CACHE_FREE ?
-				       ": objects freed by it look live" : "");
-	if (sa_report_no_kmem(rep))
-		sa_report_note(rep, "the trace has kmem event formats but "
-			       "no kmem records");
-}
-
 static void streams_stop(struct stream *st, int n)
 {
 	int i;
@@ -373,7 +216,7 @@ static void stream_free(struct stream *s)
  * bench/report.sh: the readers do two thirds of the work). The
  * libtracecmd path has at most one per CPU of the trace.
  */
-static int nr_threads(const struct sa_report_opts *opts, int cpus,
+static int nr_threads(const struct sa_read_opts *opts, int cpus,
 		      gboolean raw)
 {
 	int n = opts && opts->threads > 0 ? opts->threads :
@@ -394,16 +237,16 @@ static int nr_threads(const struct sa_report_opts *opts, int cpus,
  * as libtracecmd's iterator needs anyway.
  */
 static int readers_open(struct stream *st, int n, const char *path,
-			struct sa_report *rep, gboolean raw)
+			const struct sa_read_sink *sink, gboolean raw)
 {
 	int i;
 
 	st[0].tep = tracecmd_get_tep(st[0].handle);
-	st[0].dec = sa_decode_new(st[0].tep, rep);
+	st[0].dec = sa_decode_new(st[0].tep, sink->ev_present, sink->notes);
 	for (i = 1; i < n; i++) {
 		if (raw && st[0].dec->type_size && st[0].dec->pid_size == 4) {
 			st[i].tep = st[0].tep;
-			st[i].dec = sa_decode_new(st[i].tep, NULL);
+			st[i].dec = sa_decode_new(st[i].tep, NULL, NULL);
 			continue;
 		}
 		/* symbols come from stream 0's handle only */
@@ -413,7 +256,7 @@ static int readers_open(struct stream *st, int n, const char *path,
 		if (!st[i].handle)
 			return i;
 		st[i].tep = tracecmd_get_tep(st[i].handle);
-		st[i].dec = sa_decode_new(st[i].tep, NULL);
+		st[i].dec = sa_decode_new(st[i].tep, NULL, NULL);
 	}
 	return n;
 }
@@ -450,21 +293,20 @@ static guint64 file_size(const char *path)
 }
 
 /* Tell opts->progress how far the streams are, of the file's size. */
-static void progress(const struct sa_report *rep, const guint64 *done,
+static void progress(const struct sa_read_opts *o, const guint64 *done,
 		     const guint64 *min_off, int n, guint64 size)
 {
 	guint64 sum = 0, off = 0;
 	int i;
 
-	if (!rep->opts || !rep->opts->progress)
+	if (!o || !o->progress)
 		return;
 	for (i = 0; i < n; i++) {
 		sum += done[i];
 		if (min_off[i] && (!off || min_off[i] < off))
 			off = min_off[i];
 	}
-	rep->opts->progress(rep->opts->progress_data, sum,
-			    size > off ? size - off : size);
+	o->progress(o->progress_data, sum, size > off ? size - off : size);
 }
 
 /* Where the merge takes its streams' chunks from. */
@@ -496,20 +338,27 @@ static void source_put(struct source *src, int i, struct chunk *c)
 		g_async_queue_push(src->st[i].empty, c);
 }
 
-/* Count a chunk's reading in the report, and tell the progress. */
-static void chunk_account(struct sa_report *rep, const struct chunk *c)
+/* Count a chunk's reading. */
+static void chunk_account(struct sa_read_counts *rc, const struct chunk *c)
 {
-	rep->nr_records += c->nr_records;
-	rep->missed_events += c->missed;
-	rep->missed_pages_unknown += c->missed_unknown;
-	if (c->first_ts && (!rep->first_ts || c->first_ts < rep->first_ts))
-		rep->first_ts = c->first_ts;
-	if (c->last_ts > rep->last_ts)
-		rep->last_ts = c->last_ts;
+	rc->nr_records += c->nr_records;
+	rc->missed_events += c->missed;
+	rc->missed_pages_unknown += c->missed_unknown;
+	if (c->first_ts && (!rc->first_ts || c->first_ts < rc->first_ts))
+		rc->first_ts = c->first_ts;
+	if (c->last_ts > rc->last_ts)
+		rc->last_ts = c->last_ts;
 }
 
-/* Merge the streams by timestamp into the pipeline. */
-static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
+static bool sink_stopped(const struct sa_read_sink *sink)
+{
+	return sink->stopped && sink->stopped(sink->data);
+}
+
+/* Merge the streams by timestamp into the sink. */
+static void merge(struct source *src, const struct sa_read_sink *sink,
+		  const struct sa_read_opts *o, struct sa_read_counts *rc,
+		  guint64 size)
 {
 	int i, n = src->n, live = n;
 	struct chunk **cur = g_new0(struct chunk *, n ? n : 1);
@@ -517,9 +366,8 @@ static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
 	guint64 *done = g_new0(guint64, n ? n : 1);
 	guint64 *min_off = g_new0(guint64, n ? n : 1);
 	gboolean *over = g_new0(gboolean, n ? n : 1);
-	struct sa_report *rep = p->rep;
 
-	while (live && !rep->error) {
+	while (live && !sink_stopped(sink)) {
 		int best = -1, lim_i = n;
 		guint64 lim = G_MAXUINT64;
 		struct chunk *bc;
@@ -538,10 +386,10 @@ static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
 					break;
 				}
 				idx[i] = 0;
-				chunk_account(rep, c);
+				chunk_account(rc, c);
 				done[i] = c->done;
 				min_off[i] = c->min_off;
-				progress(rep, done, min_off, n, size);
+				progress(o, done, min_off, n, size);
 			}
 			if (!c || idx[i] == c->n)
 				continue;
@@ -563,8 +411,11 @@ static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
 			}
 		bc = cur[best];
 		do {
-			rep->nr_used++;
-			sa_pipeline_feed(p, &bc->r[idx[best]++]);
+			rc->nr_used++;
+			if (sink->record)
+				sink->record(sink->data, &bc->r[idx[best]++]);
+			else
+				idx[best]++;
 		} while (idx[best] < bc->n &&
 			 (bc->r[idx[best]].ts < lim ||
 			  (bc->r[idx[best]].ts == lim && best < lim_i)));
@@ -577,34 +428,28 @@ static void merge(struct source *src, struct sa_pipeline *p, guint64 size)
 }
 
 /* A damaged page met while reading: fail with it. */
-static struct sa_report *damage_fail(struct sa_report *rep, const char *path,
-				     const struct sa_page_damage *d,
-				     struct stream *st, int n,
-				     struct sa_pipeline *p, GError **err)
+static int damage_fail(const char *path, const struct sa_page_damage *d,
+		       struct stream *st, int n, GError **err)
 {
 	int i;
 
 	sa_page_damage_error(err, path, d);
 	for (i = 0; i < n; i++)
 		stream_free(&st[i]);
-	sa_pipeline_abort(p);
-	sa_report_free(rep);
-	return NULL;
+	return -1;
 }
 
-static struct sa_report *read_trace(const char *path, guint32 sections,
-				    const struct sa_report_opts *opts,
-				    GError **err)
+static int read_trace(const char *path, const struct sa_read_opts *opts,
+		      const struct sa_read_sink *sink, GError **err)
 {
 	struct stream st[MAX_READERS];
 	struct source src = { 0 };
-	struct sa_pipeline p;
-	struct sa_report *rep;
+	struct sa_read_counts rc = { 0 };
 	struct sa_tracedat_layout lay = { 0 };
 	struct sa_tracedat_view view;
 	struct sa_page_damage dmg = { 0 };
 	struct tep_handle *tep;
-	int i, n, cpus, ret;
+	int i, n, cpus, ret = 0;
 	size_t map_len = 0;
 	int map_fd = -1;
 	guint8 *map = NULL;
@@ -612,7 +457,7 @@ static struct sa_report *read_trace(const char *path, guint32 sections,
 
 	if (sa_tracedat_check_all(path, &lay, &view, opts && opts->no_raw,
 				  &raw, err))
-		return NULL;
+		return -1;
 	memset(st, 0, sizeof(st));
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
@@ -621,38 +466,24 @@ static struct sa_report *read_trace(const char *path, guint32 sections,
 		struct stat sb;
 
 		stat(path, &sb);
-		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+		g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
 			    "%s: corrupt or truncated trace.dat: its headers "
 			    "could not be read (the file is %lld bytes)", path,
 			    (long long)sb.st_size);
 		sa_tracedat_layout_clear(&lay);
-		return NULL;
+		return -1;
 	}
-	rep = sa_report_new(path, sections, opts);
-	sa_kallsyms_skip(true);		/* the origin needs no symbols */
-	ret = sa_trace_origin_read(path, &rep->origin, err);
-	sa_kallsyms_skip(false);
-	if (ret) {
+	tep = tracecmd_get_tep(st[0].handle);
+	if (sink->opened && sink->opened(sink->data, tep, err)) {
 		tracecmd_close(st[0].handle);
-		sa_report_free(rep);
 		sa_tracedat_layout_clear(&lay);
-		return NULL;
-	}
-	if (opts && opts->vmlinux &&
-	    sa_report_vmlinux_check(rep, opts->vmlinux, opts->force_vmlinux,
-				    err)) {
-		tracecmd_close(st[0].handle);
-		sa_report_free(rep);
-		sa_tracedat_layout_clear(&lay);
-		return NULL;
+		return -1;
 	}
 	if (raw)
 		map = map_file(path, &map_len, &map_fd);
-	rep->origin_known = true;
-	tep = tracecmd_get_tep(st[0].handle);
 	cpus = tep_get_cpus(tep);
 	n = nr_threads(opts, cpus > 0 ? cpus : 1, map != NULL);
-	n = readers_open(st, n, path, rep, map != NULL);
+	n = readers_open(st, n, path, sink, map != NULL);
 	sa_input_test_stop();
 	if (map) {
 		struct sa_decode *dec[MAX_READERS];
@@ -671,8 +502,7 @@ static struct sa_report *read_trace(const char *path, guint32 sections,
 		src.st = st;
 		src.n = n;
 	}
-	sa_pipeline_init(&p, rep);
-	merge(&src, &p, file_size(path));
+	merge(&src, sink, opts, &rc, file_size(path));
 	if (src.ss) {
 		sa_segments_finish(src.ss, &dmg);
 	} else {
@@ -685,73 +515,32 @@ static struct sa_report *read_trace(const char *path, guint32 sections,
 		munmap(map, map_len);
 	sa_tracedat_layout_clear(&lay);
 	if (dmg.why)
-		return damage_fail(rep, path, &dmg, st, n, &p, err);
-	if (rep->error) {
-		g_propagate_error(err, rep->error);
-		rep->error = NULL;
-		for (i = 0; i < n; i++)
-			stream_free(&st[i]);
-		sa_pipeline_abort(&p);
-		sa_report_free(rep);
-		return NULL;
-	}
-
-	notes_fill(rep);
-	origin_fill(rep, tep);
-	rep->tep = tep;
-	rep->syms = sa_symbols_new(tep, opts ? opts->vmlinux : NULL,
-				   opts ? opts->build_tree : NULL, err);
-	if (!rep->syms) {
-		for (i = 0; i < n; i++)
-			stream_free(&st[i]);
-		sa_pipeline_abort(&p);
-		sa_report_free(rep);
-		return NULL;
-	}
-	sa_pipeline_finish(&p);
-	rep->tep = NULL;
-	sa_symbols_free(rep->syms);
-	rep->syms = NULL;
+		return damage_fail(path, &dmg, st, n, err);
+	if (sink_stopped(sink))
+		ret = 1;
+	else if (sink->done && sink->done(sink->data, tep, &rc, err))
+		ret = -1;
 	for (i = 0; i < n; i++)
 		stream_free(&st[i]);
-	return rep;
+	return ret;
 }
 
 /*
  * The file is mapped (here and by libtracecmd) while it is read: watched,
  * so that a crash handler can tell that it shrank meanwhile.
  */
-struct sa_report *sa_report_read(const char *path, guint32 sections,
-				 const struct sa_report_opts *opts,
-				 GError **err)
+int sa_trace_read(const char *path, const struct sa_read_opts *opts,
+		  const struct sa_read_sink *sink, GError **err)
 {
-	struct sa_report *rep;
 	struct stat st;
-	int fd = sa_input_open(path, err);
+	int ret, fd = sa_input_open(path, err);
 
 	if (fd < 0)
-		return NULL;
+		return -1;
 	if (!fstat(fd, &st))
 		sa_input_watch(path, fd, st.st_size);
-	rep = read_trace(path, sections, opts, err);
+	ret = read_trace(path, opts, sink, err);
 	sa_input_unwatch(fd);
 	close(fd);
-	return rep;
-}
-
-void sa_report_free(struct sa_report *rep)
-{
-	int i;
-
-	if (!rep)
-		return;
-	for (i = 0; i < SA_SEC_NR; i++)
-		if (rep->result[i] && sa_report_table[i].agg->free_result)
-			sa_report_table[i].agg->free_result(rep->result[i]);
-	g_ptr_array_free(rep->notes, TRUE);
-	g_free(rep->account);
-	g_clear_error(&rep->error);
-	sa_trace_origin_clear(&rep->origin);
-	g_free(rep->file);
-	g_free(rep);
+	return ret;
 }

@@ -24,7 +24,7 @@
 
 #include <event-parse.h>
 
-#include "symbols.h"
+#include "kallsyms.h"
 
 struct ksym {
 	guint64 addr;
