@@ -32,9 +32,9 @@ SA_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow \
 	$(shell pkg-config --cflags $(PKGS))
 SA_LIBS = $(shell pkg-config --libs $(PKGS)) -lm -lpthread
 
-# cmd-*.c and slabacct.c are the command layer; everything else in
+# main.c, cmd.c, crash.c and cmd-*.c are the command layer; everything else in
 # userspace/ is library code that the unit tests link against.
-CMD_SRCS := userspace/slabacct.c $(wildcard userspace/cmd-*.c)
+CMD_SRCS := userspace/main.c userspace/cmd.c userspace/crash.c $(wildcard userspace/cmd-*.c)
 LIB_SRCS := $(filter-out $(CMD_SRCS),$(wildcard userspace/*.c))
 CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)

@@ -15,6 +15,7 @@
 #include "outfile.h"
 #include "events.h"
 #include "recorder.h"
+#include "snapshot-origin.h"
 
 static const char cmdline_description[] =
 	"Prints, on one line of standard output, the kernel parameters that\n"
@@ -192,7 +193,8 @@ static int boot_collect(int argc, char **argv)
 		goto out;
 	out = output ? output : "boot.dat";
 	signal(SIGXFSZ, SIG_IGN);	/* a file size limit is EFBIG */
-	ret = sa_recorder_collect_boot(out, &of, "slabacct boot collect", &res,
+	ret = sa_recorder_collect_boot(out, &of, "slabacct boot collect",
+				       sa_snapshot_capture_json, &res,
 				       &error);
 	if (ret && !res.disk_full) {
 		sa_output_error("boot collect", error);

@@ -12,12 +12,6 @@
 #include "bpf/bpf-tool.h"
 #include "cmd.h"
 
-static const struct sa_bpf_tool *const tools[] = {
-	&sa_tool_memleak, &sa_tool_pmc, &sa_tool_oomkill, &sa_tool_mmapsnoop,
-	&sa_tool_brkstack, &sa_tool_shmsnoop, &sa_tool_faults, &sa_tool_ffaults,
-	&sa_tool_vmscan, &sa_tool_drsnoop, &sa_tool_swapin, &sa_tool_hfaults,
-};
-
 static int parse_positive(const char *tool, const char *what,
 			  const char *s, int *out)
 {
@@ -116,14 +110,10 @@ out:
 int cmd_bpf(int argc, char **argv)
 {
 	struct sa_bpf_opts o = { 0 };
-	const struct sa_bpf_tool *t = NULL;
+	const struct sa_bpf_tool *t = sa_bpf_tool_find(argv[0]);
 	struct sa_bpf_run run;
-	size_t i;
 	int ret;
 
-	for (i = 0; i < G_N_ELEMENTS(tools); i++)
-		if (!strcmp(argv[0], tools[i]->name))
-			t = tools[i];
 	if (!t) {
 		sa_err(argv[0], "not a BPF tool");
 		return SA_EXIT_USAGE;

@@ -62,12 +62,9 @@ int cmd_diff(int argc, char **argv)
 		{ NULL },
 	};
 	struct sa_outfile_opts of;
-	struct sa_output out = { 0 };
 	struct sa_diff_opts o = { 0 };
-	struct sa_diff d = { 0 };
 	struct sa_emit e = { 0 };
-	GError *err = NULL;
-	int i, ret = SA_EXIT_USAGE;
+	int ret = SA_EXIT_USAGE;
 
 	if (sa_parse_options(&argc, &argv, "diff", "A B",
 			     "Compare two recordings or /proc/slab_account "
@@ -103,40 +100,10 @@ int cmd_diff(int argc, char **argv)
 		SA_DIFF_BY_SITE;
 	o.top = top;
 	o.all = all;
-	ret = SA_EXIT_FAIL;
-	for (i = 0; i < 2; i++) {
-		/* a bar on a terminal's stderr when reading takes over 2 s */
-		char *label = g_strdup_printf("slabacct diff: reading %s",
-					      argv[1 + i]);
-		int bad;
-
-		o.progress = sa_progress_cb;
-		o.progress_data = sa_progress_new(stderr, label);
-		sa_crash_guard("diff", argv[1 + i]);
-		bad = sa_diff_side_load(&d.side[i], argv[1 + i], &o, &err);
-		sa_progress_done(o.progress_data);
-		g_free(label);
-		if (bad) {
-			sa_err("diff", "%s", err->message);
-			g_error_free(err);
-			goto out;
-		}
-	}
-	sa_diff_compute(&d, &o);
-	if (sa_output_open("diff", output, &of, &out))
-		goto out;
-	e.out = out.f;
 	e.width = width;
-	if (sa_emit_diff(&e, &d)) {
-		sa_err("diff", "writing: %s", g_strerror(errno));
-		sa_output_close("diff", &out, false);
-		goto out;
-	}
-	if (!sa_output_close("diff", &out, true))
-		ret = SA_EXIT_OK;
+	ret = sa_diff_write("diff", argv[1], argv[2], &o, &e, output, &of);
 out:
 	sa_output_opts_clear(&oo);
-	sa_diff_clear(&d);
 	g_free(format);
 	g_free(by);
 	g_free(sort);

@@ -21,6 +21,7 @@
 #include "kallsyms-range.h"
 #include "record-advice.h"
 #include "recorder.h"
+#include "snapshot-origin.h"
 
 #define CMD "record"
 
@@ -190,53 +191,6 @@ static enum stop_reason wait_for_end(struct sa_recorder *rec, GPid child,
 	}
 }
 
-void sa_print_lost(const char *cmd, const struct sa_record_result *res,
-		   const char *advice)
-{
-	GString *s;
-	int cpu;
-
-	if (!res->lost_total) {
-		fprintf(stderr, "slabacct %s: no events lost\n", cmd);
-		return;
-	}
-	s = g_string_new(NULL);
-	for (cpu = 0; cpu < res->nr_cpus; cpu++)
-		if (res->lost[cpu])
-			g_string_append_printf(s, "%scpu%d %" G_GUINT64_FORMAT,
-					       s->len ? ", " : "", cpu,
-					       res->lost[cpu]);
-	g_string_append(s, ")");
-	/* not the buffer's fault: nobody read it any more */
-	if (res->lost_stopped_total)
-		g_string_append_printf(s, ", %" G_GUINT64_FORMAT " of them "
-				       "after %s and the readers stopped",
-				       res->lost_stopped_total,
-				       res->disk_full ? "the disk filled" :
-				       "a write error");
-	sa_warn(cmd, "%" G_GUINT64_FORMAT " events lost (ring buffer "
-		"overrun: %s%s%s", res->lost_total, s->str,
-		advice ? "; " : "", advice ? advice : "");
-	g_string_free(s, TRUE);
-}
-
-void sa_print_record_result(const char *cmd, const char *output,
-			    const struct sa_record_result *res,
-			    const char *advice)
-{
-	guint i;
-
-	printf("%s: %" G_GUINT64_FORMAT " events, %.1f MB, %d CPUs\n", output,
-	       res->events, res->file_bytes / 1048576.0, res->nr_cpus);
-	for (i = 0; i < res->counts->len; i++) {
-		struct sa_record_event_count *n = res->counts->pdata[i];
-
-		printf("  %s:%-32s %" G_GUINT64_FORMAT "\n", n->system, n->name,
-		       n->count);
-	}
-	sa_print_lost(cmd, res, res->lost_total ? advice : NULL);
-}
-
 /*
  * The -b that would have kept the events lost to the buffer (not those
  * lost after a full disk stopped the readers): record-advice.h. NULL
@@ -395,6 +349,7 @@ int cmd_record(int argc, char **argv)
 	o.output = output ? output : "trace.dat";
 	o.recorder = "slabacct record";
 	o.no_snapshot = no_snapshot;
+	o.snapshot = sa_snapshot_capture_json;
 	o.trace_self = trace_self;
 	o.self_by_filter = self_filter;
 	ret = check_args(&o, groups, duration, gfp);

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The command layer: one cmd-<name>.c per subcommand. Only this layer
- * prints to the user and chooses exit codes.
- *
- * Exit codes: 0 success, 1 failure while working (bad input file, I/O),
- * 2 usage error or a missing requirement (root, tracefs, BPF).
+ * The command layer: one cmd-<name>.c per subcommand, and what they share
+ * (cmd.c, crash.c). Only this layer (and the BPF tools' front ends)
+ * prints to the user and chooses exit codes (msg.h).
  */
 #ifndef SLABACCT_CMD_H
 #define SLABACCT_CMD_H
@@ -14,9 +12,7 @@
 
 #include <glib.h>
 
-#define SA_EXIT_OK	0
-#define SA_EXIT_FAIL	1
-#define SA_EXIT_USAGE	2
+#include "msg.h"
 
 struct sa_command {
 	const char *name;
@@ -24,7 +20,9 @@ struct sa_command {
 	const char *summary;
 };
 
-/* The table in slabacct.c, terminated by a NULL name. */
+/* The table in main.c, terminated by a NULL name. The row named
+ * SA_COMMAND_BPF_TOOLS stands for the BPF tools' registry. */
+#define SA_COMMAND_BPF_TOOLS	"*bpf"
 extern const struct sa_command sa_commands[];
 
 int cmd_version(int argc, char **argv);
@@ -34,7 +32,7 @@ int cmd_snapshot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 /*
- * The options of every command that writes files (slabacct.c): the mode
+ * The options of every command that writes files (cmd.c): the mode
  * of what it creates, and whether a symlink given as output is followed.
  */
 struct sa_output_opts {
@@ -54,6 +52,18 @@ struct sa_outfile_opts;
 int sa_output_opts_get(const char *cmd, const struct sa_output_opts *o,
 		       struct sa_outfile_opts *of);
 void sa_output_opts_clear(struct sa_output_opts *o);
+
+/*
+ * The work of `slabacct diff A B` once its options are checked: read A
+ * and B (with a progress bar on a terminal), compare them, and write the
+ * diff in e->fmt (e->width, e->verbose set) to output (NULL: stdout).
+ * Prints what goes wrong as cmd's; returns an SA_EXIT_* code.
+ */
+struct sa_diff_opts;
+struct sa_emit;
+int sa_diff_write(const char *cmd, const char *a, const char *b,
+		  struct sa_diff_opts *o, struct sa_emit *e,
+		  const char *output, const struct sa_outfile_opts *of);
 
 /* report --html OUT A B: the diff of A and B as HTML (cmd-report-html.c) */
 int sa_report_html_diff(const char *out, const char *a, const char *b,
@@ -79,7 +89,7 @@ int sa_output_close(const char *cmd, struct sa_output *out, bool ok);
 /* Print an output error, with the hint for a refused symlink. */
 void sa_output_error(const char *cmd, const GError *err);
 /*
- * Until exit (slabacct.c): a SIGBUS because an input mapped by the
+ * Until exit (crash.c): a SIGBUS because an input mapped by the
  * library shrank meanwhile is said so, exit 1; any other crash (SIGSEGV,
  * SIGBUS, SIGFPE, SIGILL) is reported as an internal error while reading
  * FILE (or NULL), then goes to the handler there before. Call again to
@@ -117,9 +127,6 @@ struct sa_opt_values;
 struct sa_opt_values *sa_options_save(const GOptionEntry *entries);
 int sa_options_check(const char *cmd, struct sa_opt_values *saved);
 
-/* Print "slabacct CMD: message" to stderr. */
-void sa_err(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
-void sa_warn(const char *cmd, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /*
  * Check that tracefs is usable (root, mounted or mountable). Prints what is
@@ -129,8 +136,7 @@ int sa_require_tracefs(const char *cmd);
 
 /*
  * Say how many events a recording lost, per CPU, how many of them after
- * its readers stopped (a full disk), with advice; or that none were. In
- * cmd-record.c.
+ * its readers stopped (a full disk), with advice; or that none were.
  */
 struct sa_record_result;
 void sa_print_lost(const char *cmd, const struct sa_record_result *res,

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "procs.h"
-#include "snapshot.h"
 #include "snapshot-parse.h"
 
 static void proc_clear(gpointer p)

@@ -39,7 +39,8 @@ struct sa_recorder {
 	int out_fd;
 	int nr_cpus;
 	int page_size;
-	bool snapshot;		/* system snapshots at start and end */
+	sa_snapshot_fn snapshot;	/* system snapshots at start and end,
+					 * or NULL */
 	int *fds;		/* [nr_cpus] temporary files, or -1 */
 	guint64 *lost_at_err;	/* [nr_cpus] lost events when a write failed */
 	struct sa_cpu_readers *readers;
@@ -302,7 +303,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 		goto fail;
 
 	r->page_size = sa_trace_subbuf_size(r->inst);
-	r->snapshot = !o->no_snapshot;
+	r->snapshot = o->no_snapshot ? NULL : o->snapshot;
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	if (sa_trace_meta_begin(r->td, r->events, o->recorder, o->command,
 				r->snapshot, err) ||
@@ -519,7 +520,7 @@ static void disable_events(struct sa_recorder *r)
 
 int sa_recorder_collect_boot(const char *output,
 			     const struct sa_outfile_opts *out,
-			     const char *recorder,
+			     const char *recorder, char *(*snapshot)(void),
 			     struct sa_record_result *res, GError **err)
 {
 	struct sa_recorder *r;
@@ -534,13 +535,13 @@ int sa_recorder_collect_boot(const char *output,
 	if (open_output(r, output, out, err) || top_events(r, err))
 		goto fail;
 	tracefs_trace_off(NULL);
-	r->snapshot = true;	/* at the end: now */
+	r->snapshot = snapshot;	/* at the end: now */
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	/*
 	 * The state at the start of the boot is not known: no /proc/meminfo
 	 * and no snapshot "at start" (one taken now would be mislabelled).
 	 */
-	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, false, err))
+	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, NULL, err))
 		goto fail;
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
 	if (reserve_header(r, err) || start_readers(r, err))

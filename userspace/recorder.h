@@ -31,6 +31,8 @@ struct sa_record_opts {
 	const char *recorder;	/* "slabacct record" */
 	const char *command;	/* the workload's command line, or NULL */
 	bool no_snapshot;	/* no system snapshots at start and end */
+	/* takes the system snapshots (trace-meta.h); NULL: none */
+	char *(*snapshot)(void);
 	bool trace_self;	/* keep the recorder's own threads' events */
 	bool self_by_filter;	/* leave them out by an event filter even
 				 * where set_event_notrace_pid exists */
@@ -105,7 +107,7 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
  */
 int sa_recorder_collect_boot(const char *output,
 			     const struct sa_outfile_opts *out,
-			     const char *recorder,
+			     const char *recorder, char *(*snapshot)(void),
 			     struct sa_record_result *res, GError **err);
 
 /* Remove the instance and the new file (the output path is untouched). */

@@ -22,6 +22,8 @@
 #include "tracedat-format.h"
 #include "symbols.h"
 
+G_DEFINE_QUARK(sa-trace-error-quark, sa_trace_error)
+
 #define MAGIC		"\027\010\104tracing"
 #define MAGIC_LEN	10
 #define OPT_DONE	0
@@ -608,113 +610,4 @@ int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,
 	ret = check(path, map, st.st_size, lay, true, err);
 	munmap(map, st.st_size);
 	return ret;
-}
-
-/* The probe's time limit; opening a trace does not read its events. */
-#define PROBE_SECONDS	20
-
-/* Present only in sanitizer builds (the fuzz targets). */
-extern void __sanitizer_set_death_callback(void (*cb)(void))
-	__attribute__((weak));
-
-/*
- * In the probe child: read the headers, tell on fd how libtracecmd will
- * read the pages, then read its first pages as the open does.
- */
-static struct tracecmd_input *probe_view(const char *path, int fd,
-					 const struct sa_tracedat_layout *lay)
-{
-	struct sa_tracedat_view v = { 0 };
-	struct tracecmd_input *h;
-	struct tep_handle *tep;
-
-	h = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
-	if (!h)
-		return NULL;
-	tep = tracecmd_get_tep(h);
-	v.long_size = tracecmd_long_size(h);
-	v.page_size = tracecmd_page_size(h);
-	v.big_endian = tep_is_file_bigendian(tep);
-	v.old_format = tep_is_old_format(tep);
-	if (write(fd, &v, sizeof(v)) != sizeof(v))
-		_exit(4);
-	close(fd);
-	/* kbuffer reads the first pages next: not if one is damaged */
-	if (lay && sa_tracedat_check_pages(path, lay, &v, false, NULL))
-		_exit(5);
-	if (tracecmd_init_data(h) < 0)
-		return NULL;
-	return h;
-}
-
-int sa_tracedat_probe_open(const char *path,
-			   const struct sa_tracedat_layout *lay,
-			   struct sa_tracedat_view *view, GError **err)
-{
-	struct sa_tracedat_view v;
-	struct tracecmd_input *h;
-	int status, fds[2];
-	ssize_t n;
-	pid_t pid;
-
-	if (view)
-		memset(view, 0, sizeof(*view));
-	if (pipe2(fds, O_CLOEXEC))
-		return 0;	/* no probe: let the real open try */
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return 0;
-	}
-	if (!pid) {
-		static const int sigs[] = { SIGSEGV, SIGBUS, SIGABRT, SIGILL,
-					    SIGFPE };
-		int null = open("/dev/null", O_WRONLY);
-		unsigned int i;
-
-		/*
-		 * A crash here is the probe's answer: die of it quietly, with
-		 * no handler of a sanitizer or fuzzer taking it for a finding.
-		 */
-		for (i = 0; i < G_N_ELEMENTS(sigs); i++)
-			signal(sigs[i], SIG_DFL);
-		signal(SIGALRM, SIG_DFL);
-		alarm(PROBE_SECONDS);	/* a hang is an answer too */
-		if (__sanitizer_set_death_callback)
-			__sanitizer_set_death_callback(NULL);
-
-		if (null >= 0)
-			dup2(null, 2);	/* libtracecmd's own complaints */
-		close(fds[0]);
-		tracecmd_set_loglevel(TEP_LOG_NONE);
-		tep_set_loglevel(TEP_LOG_NONE);
-		sa_kallsyms_skip(true);
-		/* the headers alone first: they say how pages are read */
-		h = probe_view(path, fds[1], lay);
-		if (!h)
-			_exit(3);
-		/* what the origin reader does next: the first timestamp */
-		tracecmd_get_first_ts(h);
-		_exit(0);
-	}
-	close(fds[1]);
-	do
-		n = read(fds[0], &v, sizeof(v));
-	while (n < 0 && errno == EINTR);
-	close(fds[0]);
-	if (view && n == sizeof(v))
-		*view = v;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return 0;
-	if (WIFEXITED(status) && !WEXITSTATUS(status))
-		return 0;
-	g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
-		    "%s: corrupt trace.dat: its headers or CPU data could not "
-		    "be read%s", path, !WIFSIGNALED(status) ? "" :
-		    WTERMSIG(status) == SIGALRM ? " (libtracecmd hung on them)" :
-		    " (libtracecmd crashed on them)");
-	return -1;
 }

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <glib.h>
 
-/* The GError domain of reading a trace (trace-read.c defines it). */
+/* The GError domain of reading a trace. */
 #define SA_TRACE_ERROR (sa_trace_error_quark())
 GQuark sa_trace_error_quark(void);
 enum {
@@ -130,5 +130,8 @@ void sa_page_damage_error(GError **err, const char *path,
 /* zstd or zlib: the n bytes at in into exactly size bytes at out. */
 int sa_tracedat_uncompress(const char *zname, const guint8 *in, size_t n,
 			   guint8 *out, size_t size);
+
+/* Whether path starts like a trace.dat file (trace-cmd's magic). */
+bool sa_is_tracedat(const char *path);
 
 #endif /* SLABACCT_REPORT_CHECK_H */

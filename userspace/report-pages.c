@@ -14,9 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <zlib.h>
-#include <zstd.h>
-
 #include "input-file.h"
 #include "report-check.h"
 #include "report-raw.h"
@@ -40,25 +37,6 @@ struct walk {
 	long sys_page;
 	GError **err;
 };
-
-int sa_tracedat_uncompress(const char *zname, const guint8 *in, size_t n,
-			   guint8 *out, size_t size)
-{
-	if (!strcmp(zname, "zstd")) {
-		size_t r = ZSTD_decompress(out, size, in, n);
-
-		return ZSTD_isError(r) || r != size ? -1 : 0;
-	}
-	if (!strcmp(zname, "zlib")) {
-		uLongf got = size;
-
-		if (n > G_MAXULONG ||
-		    uncompress(out, &got, in, n) != Z_OK || got != size)
-			return -1;
-		return 0;
-	}
-	return -1;
-}
 
 void sa_page_damage_error(GError **err, const char *path,
 			  const struct sa_page_damage *d)
@@ -277,49 +255,4 @@ int sa_tracedat_check_pages(const char *path,
 	}
 	munmap((void *)w.map, w.len);
 	return ret;
-}
-
-/*
- * Everything libtracecmd and kbuffer will read, checked before they do:
- * the structure (report-check.c), an open in a child process, and the
- * ring-buffer pages as libtracecmd will read them. *raw: whether the fast
- * path will read the file, which checks each page as it reads it (the
- * others are checked here).
- */
-int sa_tracedat_check_all(const char *path, struct sa_tracedat_layout *lay,
-			  struct sa_tracedat_view *view, bool no_raw,
-			  bool *raw, GError **err)
-{
-	GError *probe_err = NULL;
-	int probe;
-
-	if (sa_tracedat_check_file(path, lay, err))
-		return -1;
-	probe = sa_tracedat_probe_open(path, lay, view, &probe_err);
-	if (!view->page_size || view->page_size != lay->page_size) {
-		/* the headers did not read: the probe's error says more */
-		if (probe)
-			g_propagate_error(err, probe_err);
-		else
-			g_set_error(err, SA_TRACE_ERROR,
-				    SA_TRACE_ERROR_FORMAT, "%s: corrupt "
-				    "trace.dat: its headers could not be read",
-				    path);
-		goto fail;
-	}
-	lay->long_size = view->long_size == 8 ? 8 : 4;
-	*raw = sa_raw_usable(lay) && !no_raw;
-	/* a damaged page first: it may be why the probe failed */
-	if (sa_tracedat_check_pages(path, lay, view, !*raw, err)) {
-		g_clear_error(&probe_err);
-		goto fail;
-	}
-	if (probe) {
-		g_propagate_error(err, probe_err);
-		goto fail;
-	}
-	return 0;
-fail:
-	sa_tracedat_layout_clear(lay);
-	return -1;
 }

@@ -199,9 +199,6 @@ struct sa_report *sa_report_from_account(const char *path,
 					 const struct sa_report_opts *opts,
 					 GError **err);
 
-/* Whether path starts like a trace.dat file (trace-cmd's magic). */
-bool sa_is_tracedat(const char *path);
-
 /* Add a note ("kmalloc has no bytes_req: slack not computed"), once. */
 void sa_report_note(struct sa_report *rep, const char *fmt, ...)
 	G_GNUC_PRINTF(2, 3);

@@ -9,7 +9,6 @@
 
 #include "input-file.h"
 #include "slabinfo.h"
-#include "snapshot.h"
 #include "snapshot-parse.h"
 
 static void cache_free(gpointer p)

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "input-file.h"
 #include "snapshot-parse.h"
 
 bool sa_parse_u64(const char *s, guint64 *v)
@@ -110,4 +111,15 @@ bool sa_parse_node_zone(char **f, int n, int *node, char *zone, size_t len)
 	if (l && zone[l - 1] == ',')
 		zone[l - 1] = '\0';
 	return true;
+}
+
+char *sa_snap_read(const char *root, const char *rel, GError **err)
+{
+	char *path = g_build_filename(root, rel, NULL);
+	char *text;
+	gsize len;
+
+	text = sa_input_read(path, SA_SNAP_MAX_FILE, &len, err);
+	g_free(path);
+	return text;
 }

@@ -37,4 +37,13 @@ int sa_strcmp_indirect(gconstpointer a, gconstpointer b);
 bool sa_parse_node_zone(char **f, int n, int *node, char *zone,
 			size_t len);
 
+/* A /proc or /sys file is far smaller: a bound on what is read */
+#define SA_SNAP_MAX_FILE	(16u << 20)
+
+/*
+ * Read root/rel whole (proc files report size 0): a regular file of at
+ * most SA_SNAP_MAX_FILE bytes. NULL with *err if it cannot be read.
+ */
+char *sa_snap_read(const char *root, const char *rel, GError **err);
+
 #endif /* SLABACCT_SNAPSHOT_PARSE_H */

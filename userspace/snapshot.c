@@ -12,6 +12,7 @@
 #include "procs.h"
 #include "slabinfo.h"
 #include "snapshot.h"
+#include "snapshot-parse.h"
 
 static const struct {
 	const char *name;
@@ -48,17 +49,6 @@ int sa_snap_source_from_name(const char *name)
 		if (!strcmp(sources[i].name, name))
 			return i;
 	return -1;
-}
-
-char *sa_snap_read(const char *root, const char *rel, GError **err)
-{
-	char *path = g_build_filename(root, rel, NULL);
-	char *text;
-	gsize len;
-
-	text = sa_input_read(path, SA_SNAP_MAX_FILE, &len, err);
-	g_free(path);
-	return text;
 }
 
 static double read_uptime(const char *root)

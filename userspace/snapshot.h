@@ -85,13 +85,4 @@ struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err);
 char *sa_snapshot_to_json(const struct sa_snapshot *snap, bool pretty);
 struct sa_snapshot *sa_snapshot_from_json(const char *text, GError **err);
 
-/* A /proc or /sys file is far smaller: a bound on what is read */
-#define SA_SNAP_MAX_FILE	(16u << 20)
-
-/*
- * Read root/rel whole (proc files report size 0): a regular file of at
- * most SA_SNAP_MAX_FILE bytes. NULL with *err if it cannot be read.
- */
-char *sa_snap_read(const char *root, const char *rel, GError **err);
-
 #endif /* SLABACCT_SNAPSHOT_H */

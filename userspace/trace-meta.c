@@ -9,7 +9,6 @@
 
 #include <event-parse.h>
 
-#include "snapshot-origin.h"
 #include "trace-meta.h"
 #include "tracedat-format.h"
 
@@ -66,13 +65,13 @@ static char *proc_text(const char *path)
 
 /* /proc/meminfo, and the system snapshot if asked, as origin blobs */
 static void store_state(struct sa_tracedat *td, const char *meminfo_key,
-			const char *snapshot_key, bool snapshot)
+			const char *snapshot_key, sa_snapshot_fn snapshot)
 {
 	char *text = proc_text("/proc/meminfo");
 
 	sa_tracedat_set_origin(td, meminfo_key, text);
 	g_free(text);
-	text = snapshot ? sa_snapshot_capture_json() : NULL;
+	text = snapshot ? snapshot() : NULL;
 	sa_tracedat_set_origin(td, snapshot_key, text);
 	g_free(text);
 }
@@ -119,7 +118,7 @@ static char *kernel_build_id(void)
 
 int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 			const char *recorder, const char *command,
-			bool snapshot, GError **err)
+			sa_snapshot_fn snapshot, GError **err)
 {
 	char *hp, *he, *text;
 	int hp_len, he_len, len;
@@ -200,7 +199,7 @@ guint64 sa_cpu_stats_lost(const char *stats)
 
 int sa_trace_meta_end(struct sa_tracedat *td,
 		      struct tracefs_instance *instance, int nr_cpus,
-		      guint64 *lost, bool snapshot, GError **err)
+		      guint64 *lost, sa_snapshot_fn snapshot, GError **err)
 {
 	struct utsname u;
 	char *text, *s;

@@ -22,26 +22,33 @@ struct sa_event_ref {
 };
 
 /*
+ * Takes a snapshot of the running system and returns it as JSON text
+ * (g_free), or NULL. The command layer passes the snapshot layer's
+ * sa_snapshot_capture_json, which the trace layer does not link.
+ */
+typedef char *(*sa_snapshot_fn)(void);
+
+/*
  * At the start: header files, every ftrace format, the formats of events
  * (a GPtrArray of struct sa_event_ref), kallsyms, printk formats, and the
  * origin blobs kernel_release, cmdline, meminfo_start, recorder, command,
- * and with snapshot the system snapshot (snapshot-origin.h) as
+ * and with snapshot, what it returns (the system's snapshot) as
  * snapshot_start. Returns 0 or -1 with *err set.
  */
 int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 			const char *recorder, const char *command,
-			bool snapshot, GError **err);
+			sa_snapshot_fn snapshot, GError **err);
 
 /*
  * At the end, with the buffer of instance (NULL: the top level) stopped:
  * saved cmdlines, UNAME, TRACECLOCK, one CPUSTAT per CPU, meminfo_end and
- * with snapshot snapshot_end. Fills lost[nr_cpus] (overrun + commit
+ * with snapshot, snapshot_end. Fills lost[nr_cpus] (overrun + commit
  * overrun + dropped events per CPU) when lost is not NULL. Returns 0 or -1
  * with *err set.
  */
 int sa_trace_meta_end(struct sa_tracedat *td,
 		      struct tracefs_instance *instance, int nr_cpus,
-		      guint64 *lost, bool snapshot, GError **err);
+		      guint64 *lost, sa_snapshot_fn snapshot, GError **err);
 
 /* The lost-event count in one per_cpu/cpuN/stats text. */
 guint64 sa_cpu_stats_lost(const char *stats);

@@ -35,8 +35,6 @@
 #define CHUNKS_PER_STREAM 8
 #define MAX_READERS	8
 
-G_DEFINE_QUARK(sa-trace-error-quark, sa_trace_error)
-
 /* A reader of the libtracecmd path, and its stream. */
 struct stream {
 	struct sa_decode *dec;

@@ -8,7 +8,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 
 struct loop {
 	struct sa_bpf_run *run;

@@ -17,7 +17,7 @@
 #include <tracefs.h>
 
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 
 static bool print_verbose, print_quiet;
 

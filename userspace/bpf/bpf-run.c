@@ -18,7 +18,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 
 static volatile sig_atomic_t stop_signal;
 

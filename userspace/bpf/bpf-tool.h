@@ -48,6 +48,7 @@ struct sa_bpf_run {
 struct sa_bpf_tool {
 	const char *name;
 	const char *params;	/* the usage line's parameters */
+	const char *line;	/* its line in `slabacct --help` */
 	const char *summary;
 	const char *description;	/* help text, with EXAMPLES */
 	/* tool-specific options, NULL-terminated; may be NULL */
@@ -56,10 +57,14 @@ struct sa_bpf_tool {
 	int (*run)(struct sa_bpf_run *run);
 };
 
-extern const struct sa_bpf_tool sa_tool_memleak, sa_tool_pmc,
-	sa_tool_oomkill, sa_tool_mmapsnoop, sa_tool_brkstack,
-	sa_tool_shmsnoop, sa_tool_faults, sa_tool_ffaults, sa_tool_vmscan,
-	sa_tool_drsnoop, sa_tool_swapin, sa_tool_hfaults;
+/*
+ * The one registry of the tools (registry.c), in the order `slabacct
+ * --help` lists them, NULL-terminated: a new tool is X.bpf.c, X.c and
+ * one line there.
+ */
+extern const struct sa_bpf_tool *const sa_bpf_tools[];
+/* The tool of that name, or NULL. */
+const struct sa_bpf_tool *sa_bpf_tool_find(const char *name);
 
 /* --- bpf-helpers.c: environment checks, probe points ---------------- */
 

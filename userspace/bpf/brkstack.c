@@ -5,7 +5,7 @@
 #include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "brkstack.skel.h"
-#include "cmd.h"
+#include "msg.h"
 
 static gint opt_top;
 static gboolean opt_folded;
@@ -38,6 +38,7 @@ static int run(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_brkstack = {
 	.name = "brkstack",
+	.line = "brk() calls by user stack",
 	.summary = "brk() calls counted by process and user stack.",
 	.description =
 		"EXAMPLES:\n"

@@ -8,7 +8,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "drsnoop.skel.h"
 #include "escape.h"
 #include "snoop.h"
@@ -62,6 +62,7 @@ static int run(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_drsnoop = {
 	.name = "drsnoop",
+	.line = "direct reclaims by process, with latency",
 	.summary = "Each direct reclaim: the process that stalled in it, its "
 		   "latency and the pages it reclaimed.",
 	.description =

@@ -6,7 +6,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "faults.skel.h"
 
 static gint opt_top;
@@ -55,6 +55,7 @@ static int run(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_faults = {
 	.name = "faults",
+	.line = "page faults by user or kernel stack",
 	.summary = "Page faults counted by process and user or kernel stack.",
 	.description =
 		"EXAMPLES:\n"

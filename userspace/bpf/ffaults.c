@@ -4,7 +4,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "ffaults.skel.h"
 
 static gint opt_top;
@@ -37,6 +37,7 @@ static int run(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_ffaults = {
 	.name = "ffaults",
+	.line = "page-cache faults by file",
 	.summary = "Page faults served through the page cache "
 		   "(filemap_fault), by process and file.",
 	.description =

@@ -17,7 +17,7 @@
 #include "bpf-drive.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "escape.h"
 #include "memleak.h"
 #include "memleak.skel.h"
@@ -441,6 +441,7 @@ cleanup:
 
 const struct sa_bpf_tool sa_tool_memleak = {
 	.name = "memleak",
+	.line = "outstanding allocations by stack (user, or --kernel)",
 	.summary = "Outstanding allocations by stack, with sizes and ages: "
 		   "malloc and friends in user space through uprobes, or "
 		   "kmalloc and kmem_cache with --kernel.",

@@ -10,7 +10,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "escape.h"
 #include "mmapsnoop.skel.h"
 #include "snoop.h"
@@ -106,6 +106,7 @@ static int run(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_mmapsnoop = {
 	.name = "mmapsnoop",
+	.line = "every mmap() call",
 	.summary = "Every mmap() call, with its arguments and result.",
 	.description =
 		"EXAMPLES:\n"

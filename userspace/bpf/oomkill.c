@@ -9,7 +9,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "escape.h"
 #include "oomkill.skel.h"
 #include "snoop.h"
@@ -93,6 +93,7 @@ static int run(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_oomkill = {
 	.name = "oomkill",
+	.line = "OOM kills: victim, trigger, pages, loadavg",
 	.summary = "Each OOM kill: the task that triggered it, the victim, "
 		   "the pages weighed, and the load average.",
 	.description =

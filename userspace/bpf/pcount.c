@@ -10,7 +10,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "pcount.skel.h"
 
 struct kprobe_at {
@@ -84,6 +84,7 @@ static int run_hfaults(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_swapin = {
 	.name = "swapin",
+	.line = "swap-ins by process",
 	.summary = "Swap-ins (pages read back from swap) by process.",
 	.description =
 		"EXAMPLES:\n"
@@ -94,6 +95,7 @@ const struct sa_bpf_tool sa_tool_swapin = {
 
 const struct sa_bpf_tool sa_tool_hfaults = {
 	.name = "hfaults",
+	.line = "huge-page faults by process",
 	.summary = "Huge-page (hugetlbfs) faults by process.",
 	.description =
 		"EXAMPLES:\n"

@@ -17,7 +17,7 @@
 #include "bpf-drive.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "pmc-events.h"
 #include "pmc.h"
 #include "pmc.skel.h"
@@ -502,6 +502,7 @@ cleanup:
 
 const struct sa_bpf_tool sa_tool_pmc = {
 	.name = "pmc",
+	.line = "sample hardware (or software) perf events",
 	.summary = "Sample perf events (LLC and dTLB loads and misses, cycles, "
 		   "instructions...) by process, with hit ratios, or by stack.",
 	.description =

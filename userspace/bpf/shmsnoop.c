@@ -9,7 +9,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "shmsnoop.skel.h"
 #include "snoop.h"
 
@@ -84,6 +84,7 @@ static int run(struct sa_bpf_run *run)
 
 const struct sa_bpf_tool sa_tool_shmsnoop = {
 	.name = "shmsnoop",
+	.line = "shmget, shmat, shmdt, shmctl calls",
 	.summary = "System V shared memory calls: shmget, shmat, shmdt and "
 		   "shmctl, with arguments and results.",
 	.description =

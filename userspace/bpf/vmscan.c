@@ -12,7 +12,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "cmd.h"
+#include "msg.h"
 #include "snoop.h"
 #include "vmscan.skel.h"
 
@@ -131,6 +131,7 @@ cleanup:
 
 const struct sa_bpf_tool sa_tool_vmscan = {
 	.name = "vmscan",
+	.line = "reclaim time and kswapd activity per interval",
 	.summary = "Reclaim per interval: shrink_slab, direct and memcg "
 		   "reclaim (calls and time), kswapd wakeups, pages written.",
 	.description =
