@@ -28,19 +28,62 @@ CFLAGS ?= -O2 -g
 PKGS := glib-2.0 json-glib-1.0 libtracefs libtraceevent libtracecmd libzstd zlib
 SA_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow \
 	-Wno-unused-parameter -Wmissing-prototypes -Werror=implicit \
-	-DSLABACCT_VERSION='"$(VERSION)"' -Iuserspace \
-	$(shell pkg-config --cflags $(PKGS))
+	-DSLABACCT_VERSION='"$(VERSION)"' -Iinclude -Iuserspace/lib \
+	-Iuserspace $(shell pkg-config --cflags $(PKGS))
 SA_LIBS = $(shell pkg-config --libs $(PKGS)) -lm -lpthread
 
-# main.c, cmd.c, crash.c and cmd-*.c are the command layer; everything else in
-# userspace/ is library code that the unit tests link against.
-CMD_SRCS := userspace/main.c userspace/cmd.c userspace/crash.c $(wildcard userspace/cmd-*.c)
-LIB_SRCS := $(filter-out $(CMD_SRCS),$(wildcard userspace/*.c))
-CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
-LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
-LIB := $(BUILD)/libslabacct.a
+# Quiet by default, as Kbuild is ("  CC      userspace/lib/trace/reader.o");
+# V=1 prints the whole commands.
+ifeq ($(V),1)
+Q :=
+say :=
+else
+Q := @
+say = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
 
-UNIT_SRCS := $(wildcard tests/unit/test-*.c)
+# The library is userspace/lib/, one folder and one archive per layer.
+# A layer uses only itself and the layers of its LAYER_DEPS_ line, and its
+# unit tests (tests/unit/LAYER/) link only those archives: a reference
+# upwards does not link. tests/integration/host/layers.sh checks the
+# object graph too (no cycle, nothing upwards). Lowest first:
+LAYERS := util trace symbols account sources snapshot report emit top bpf
+LAYER_DEPS_util :=
+LAYER_DEPS_trace := util
+LAYER_DEPS_symbols := trace util
+LAYER_DEPS_account := util
+LAYER_DEPS_sources := util
+LAYER_DEPS_snapshot := sources util
+LAYER_DEPS_report := snapshot sources account symbols trace util
+LAYER_DEPS_emit := report $(LAYER_DEPS_report)
+LAYER_DEPS_top := report $(LAYER_DEPS_report)
+LAYER_DEPS_bpf := util
+LAYER_SRCS_util := $(wildcard userspace/lib/util/*.c)
+LAYER_SRCS_trace := $(wildcard userspace/lib/trace/*.c)
+LAYER_SRCS_symbols := $(wildcard userspace/lib/symbols/*.c)
+LAYER_SRCS_account := $(wildcard userspace/lib/account/*.c)
+LAYER_SRCS_sources := $(wildcard userspace/lib/snapshot/sources/*.c)
+LAYER_SRCS_snapshot := $(wildcard userspace/lib/snapshot/*.c)
+LAYER_SRCS_report := $(wildcard userspace/lib/report/*.c \
+	userspace/lib/report/agg/*.c)
+LAYER_SRCS_emit := $(wildcard userspace/lib/emit/*.c)
+LAYER_SRCS_top := $(wildcard userspace/lib/top/*.c)
+layer_lib = $(BUILD)/lib/libsa-$(1).a
+# "LAYER: the layers it may use", for tests/integration/layers.py
+layers:
+	@$(foreach l,$(LAYERS),echo '$(l): $(LAYER_DEPS_$(l))';)
+# the archives a layer links: its own, then those below it
+layer_link = $(foreach l,$(1) $(LAYER_DEPS_$(1)),$(call layer_lib,$(l)))
+
+# userspace/cli/ is the command layer: cli/main.c, the command table, cli/cmd.c
+# that the commands share, and one cmd-<name>.c per command.
+CMD_SRCS := $(wildcard userspace/cli/*.c)
+CMD_OBJS := $(CMD_SRCS:%.c=$(BUILD)/%.o)
+LIB_SRCS := $(foreach l,$(filter-out bpf,$(LAYERS)),$(LAYER_SRCS_$(l)))
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
+
+# tests/unit/LAYER/test-NAME.c mirrors the library
+UNIT_SRCS := $(wildcard tests/unit/*/test-*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
 # BPF tools (userspace/bpf/): each X.bpf.c is compiled with clang and turned
@@ -61,38 +104,57 @@ BPF_TEST_BINS := $(patsubst tests/bpf/%.c,$(BUILD)/tests/bpf/%,\
 	$(wildcard tests/bpf/*.c))
 REFEREE_BINS := $(patsubst tests/referee/%.c,$(BUILD)/tests/referee/%,\
 	$(wildcard tests/referee/*.c))
-CMD_OBJS += $(BPF_OBJS)
+LAYER_SRCS_bpf := $(BPF_SRCS)
 SA_LIBS += $(shell pkg-config --libs libbpf libelf libdw)
 
-# The HTML report's page, style sheet and script (userspace/html/), kept
-# as real files and embedded into the library with .incbin
-HTML_ASSETS := $(wildcard userspace/html/report.*)
-LIB_OBJS += $(BUILD)/userspace/html/assets.o
-$(BUILD)/userspace/html/assets.o: userspace/html/assets.S $(HTML_ASSETS)
+# The HTML report's page, style sheet and script (userspace/lib/emit/html/),
+# kept as real files and embedded into the emit layer with .incbin
+HTML_DIR := userspace/lib/emit/html
+HTML_ASSETS := $(wildcard $(HTML_DIR)/report.*)
+HTML_OBJ := $(BUILD)/$(HTML_DIR)/assets.o
+$(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 	@mkdir -p $(dir $@)
-	$(CC) -c -Iuserspace/html -o $@ $<
+	$(call say,AS,$@)
+	$(Q)$(CC) -c -I$(HTML_DIR) -o $@ $<
 
-.PHONY: all userspace module check check-unit check-kernel demo bench \
+.PHONY: all userspace layers module check check-unit check-kernel demo bench \
 	install dkms deps clean fuzz asan
 all: userspace
 userspace: $(BUILD)/slabacct
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(SA_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(call say,CC,$@)
+	$(Q)$(CC) $(SA_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-$(LIB): $(LIB_OBJS)
-	@rm -f $@
-	ar rcs $@ $^
+# one archive per layer
+define layer_rules
+$(call layer_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(BUILD)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))
+	@mkdir -p $$(dir $$@); rm -f $$@
+	$$(call say,AR,$$@)
+	$(Q)ar rcs $$@ $$^
+endef
+$(foreach l,$(LAYERS),$(eval $(call layer_rules,$(l))))
 
-$(BUILD)/slabacct: $(CMD_OBJS) $(LIB)
-	$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(LIB) $(SA_LIBS)
+# the command layer links every layer, the highest first
+CLI_LIBS := $(call layer_lib,bpf) $(call layer_lib,top) $(call layer_lib,emit) \
+	$(call layer_link,report)
+$(BUILD)/slabacct: $(CMD_OBJS) $(CLI_LIBS)
+	$(call say,LD,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(CLI_LIBS) $(SA_LIBS)
 
-$(BUILD)/tests/unit/%: tests/unit/%.c tests/unit/check-main.c $(LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(SA_CFLAGS) $(CFLAGS) $(shell pkg-config --cflags check) \
-		-Itests/unit -o $@ $< tests/unit/check-main.c $(LIB) \
+# a unit test of a layer links that layer and the ones below, only
+define unit_rules
+$(BUILD)/tests/unit/$(1)/%: tests/unit/$(1)/%.c tests/unit/check-main.c \
+		$(call layer_link,$(1))
+	@mkdir -p $$(dir $$@)
+	$$(call say,CCLD,$$@)
+	$(Q)$(CC) $(SA_CFLAGS) $(if $(filter bpf,$(1)),-Iuserspace/bpf) \
+		$(CFLAGS) $(shell pkg-config --cflags check) -Itests/unit \
+		-o $$@ $$< tests/unit/check-main.c $(call layer_link,$(1)) \
 		$(SA_LIBS) $(shell pkg-config --libs check)
+endef
+$(foreach l,$(LAYERS),$(eval $(call unit_rules,$(l))))
 
 check-unit: $(UNIT_BINS)
 
@@ -100,38 +162,35 @@ check-unit: $(UNIT_BINS)
 all: $(BPF_TEST_BINS)
 $(BUILD)/bpf/vmlinux.h:
 	@mkdir -p $(dir $@)
-	$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c >$@.tmp && mv $@.tmp $@
+	$(call say,GEN,$@)
+	$(Q)$(BPFTOOL) btf dump file $(VMLINUX_BTF) format c >$@.tmp && \
+		mv $@.tmp $@
 
 $(BUILD)/bpf/%.bpf.o: userspace/bpf/%.bpf.c $(BUILD)/bpf/vmlinux.h \
 		$(wildcard userspace/bpf/*.h)
-	$(BPF_CLANG) -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 \
+	$(call say,CLANG,$@)
+	$(Q)$(BPF_CLANG) -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 \
 		-I$(BUILD)/bpf -Iuserspace/bpf -c $< -o $@
 
 $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
-	$(BPFTOOL) gen skeleton $< >$@.tmp && mv $@.tmp $@
+	$(call say,GEN,$@)
+	$(Q)$(BPFTOOL) gen skeleton $< >$@.tmp && mv $@.tmp $@
 
 $(BPF_OBJS): SA_CFLAGS += -I$(BUILD)/bpf -Iuserspace/bpf
-$(BPF_OBJS) $(BUILD)/userspace/cmd-bpf.o: $(BPF_SKELS)
-
-# pure helpers of the BPF tools that unit tests link
-$(BUILD)/tests/unit/test-pmc: tests/unit/test-pmc.c tests/unit/check-main.c \
-		$(BUILD)/userspace/bpf/pmc-events.o $(LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(SA_CFLAGS) -Iuserspace/bpf $(CFLAGS) \
-		$(shell pkg-config --cflags check) -Itests/unit -o $@ $< \
-		tests/unit/check-main.c $(BUILD)/userspace/bpf/pmc-events.o \
-		$(LIB) $(SA_LIBS) $(shell pkg-config --libs check)
+$(BPF_OBJS) $(BUILD)/userspace/cli/cmd-bpf.o: $(BPF_SKELS)
 
 # the referee tests' workloads (tests/integration/referee-lib.sh)
 all: $(REFEREE_BINS)
 $(BUILD)/tests/referee/%: tests/referee/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -O2 -Wall -Wextra -o $@ $<
+	$(call say,CCLD,$@)
+	$(Q)$(CC) -O2 -Wall -Wextra -o $@ $<
 
 # small programs the BPF tools' tests trace: frame pointers, no inlining
 $(BUILD)/tests/bpf/%: tests/bpf/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -O0 -g -fno-omit-frame-pointer -fno-builtin -Wall -o $@ $<
+	$(call say,CCLD,$@)
+	$(Q)$(CC) -O0 -g -fno-omit-frame-pointer -fno-builtin -Wall -o $@ $<
 
 module:
 ifeq ($(KDIR),)
@@ -175,29 +234,46 @@ ASAN_CC ?= clang
 ASAN_FLAGS := -g -O1 -fno-omit-frame-pointer -Wno-missing-field-initializers \
 	-fsanitize=address,undefined \
 	-fno-sanitize-recover=undefined
-ASAN_LIB_OBJS := $(LIB_SRCS:%.c=$(ASAN)/%.o) $(BUILD)/userspace/html/assets.o
+ASAN_LIB_OBJS := $(LIB_SRCS:%.c=$(ASAN)/%.o) $(HTML_OBJ)
 ASAN_CMD_OBJS := $(CMD_SRCS:%.c=$(ASAN)/%.o) $(BPF_SRCS:%.c=$(ASAN)/%.o)
-ASAN_LIB := $(ASAN)/libslabacct.a
+asan_lib = $(ASAN)/lib/libsa-$(1).a
+asan_link = $(foreach l,$(1) $(LAYER_DEPS_$(1)),$(call asan_lib,$(l)))
+# each fuzz target links the layer it reads with and the ones below
+FUZZ_LAYER_account := report
+FUZZ_LAYER_tracedat := emit
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,$(ASAN)/%,\
 	$(wildcard tests/fuzz/fuzz-*.c))
 
 $(ASAN)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(ASAN_CC) $(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer-no-link \
+	$(call say,CC,$@)
+	$(Q)$(ASAN_CC) $(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer-no-link \
 		-MMD -MP -c -o $@ $<
-$(BPF_SRCS:%.c=$(ASAN)/%.o) $(ASAN)/userspace/cmd-bpf.o: $(BPF_SKELS)
+$(BPF_SRCS:%.c=$(ASAN)/%.o) $(ASAN)/userspace/cli/cmd-bpf.o: $(BPF_SKELS)
 $(BPF_SRCS:%.c=$(ASAN)/%.o): SA_CFLAGS += -I$(BUILD)/bpf -Iuserspace/bpf
 
-$(ASAN_LIB): $(ASAN_LIB_OBJS)
-	@rm -f $@
-	ar rcs $@ $^
+define asan_layer_rules
+$(call asan_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(ASAN)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))
+	@mkdir -p $$(dir $$@); rm -f $$@
+	$$(call say,AR,$$@)
+	$(Q)ar rcs $$@ $$^
+endef
+$(foreach l,$(LAYERS),$(eval $(call asan_layer_rules,$(l))))
 
-$(ASAN)/slabacct: $(ASAN_CMD_OBJS) $(ASAN_LIB)
-	$(ASAN_CC) $(ASAN_FLAGS) -o $@ $(ASAN_CMD_OBJS) $(ASAN_LIB) $(SA_LIBS)
+ASAN_CLI_LIBS := $(call asan_lib,bpf) $(call asan_lib,top) \
+	$(call asan_lib,emit) $(call asan_link,report)
+$(ASAN)/slabacct: $(ASAN_CMD_OBJS) $(ASAN_CLI_LIBS)
+	$(call say,LD,$@)
+	$(Q)$(ASAN_CC) $(ASAN_FLAGS) -o $@ $(ASAN_CMD_OBJS) $(ASAN_CLI_LIBS) \
+		$(SA_LIBS)
 
-$(ASAN)/fuzz-%: tests/fuzz/fuzz-%.c $(ASAN_LIB)
-	$(ASAN_CC) $(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer -o $@ $< \
-		$(ASAN_LIB) $(SA_LIBS)
+define fuzz_rules
+$(ASAN)/fuzz-$(1): tests/fuzz/fuzz-$(1).c $(call asan_link,$(FUZZ_LAYER_$(1)))
+	$$(call say,CCLD,$$@)
+	$(Q)$(ASAN_CC) $(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer -o $$@ $$< \
+		$(call asan_link,$(FUZZ_LAYER_$(1))) $(SA_LIBS)
+endef
+$(foreach t,account tracedat,$(eval $(call fuzz_rules,$(t))))
 
 asan: $(ASAN)/slabacct $(FUZZ_TARGETS)
 
@@ -213,11 +289,11 @@ dkms:
 	-dkms remove -m slab_account -v $(VERSION) --all >/dev/null 2>&1
 	rm -rf /usr/src/slab_account-$(VERSION)
 	mkdir -p /usr/src/slab_account-$(VERSION)
-	cp -a Kbuild dkms.conf module /usr/src/slab_account-$(VERSION)/
+	cp -a Kbuild dkms.conf module include /usr/src/slab_account-$(VERSION)/
 	dkms add -m slab_account -v $(VERSION)
 
 clean:
 	rm -rf $(BUILD)
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(BPF_OBJS:.o=.d)
 -include $(ASAN_LIB_OBJS:.o=.d) $(ASAN_CMD_OBJS:.o=.d)

@@ -42,10 +42,8 @@ static const char *const sa_sort_names[SA_NR_SORT_KEYS] = {
 	[SA_SORT_FREES]		= "frees",
 };
 
-static const char *const sa_kind_names[SA_NR_KINDS] = {
-	[SA_KMALLOC]	= "kmalloc",
-	[SA_CACHE]	= "cache",
-};
+static const char *const sa_kind_names[SA_NR_KINDS] =
+	SLAB_ACCOUNT_KIND_NAMES;
 
 enum sa_sort_key sa_sort = SA_SORT_TOTAL;
 unsigned int sa_top;

@@ -10,22 +10,16 @@
 #include <linux/types.h>
 
 #include "compat.h"
-
-#define SLAB_ACCOUNT_PROC_NAME		"slab_account"
-#define SLAB_ACCOUNT_RECLAIM_NAME	"slab_account_reclaim"
-#define SLAB_ACCOUNT_OOM_NAME		"slab_account_oom"
-/* Bump when the layout of /proc/slab_account changes (README). */
-#define SLAB_ACCOUNT_FORMAT_VERSION	2
-#define SLAB_ACCOUNT_RECLAIM_VERSION	1
-#define SLAB_ACCOUNT_OOM_VERSION	1
+/* the format of the /proc files, shared with the CLI (include/uapi/) */
+#include "uapi/slab_account.h"
 
 /* The largest OOM snapshot (oom_top). */
 #define SA_OOM_MAX_TOP			64
 
 enum sa_kind {
-	SA_KMALLOC,	/* kmalloc: slack is the caller's over-request */
-	SA_CACHE,	/* kmem_cache_alloc: slack is the cache's padding */
-	SA_NR_KINDS,
+	SA_KMALLOC = SLAB_ACCOUNT_KMALLOC,
+	SA_CACHE = SLAB_ACCOUNT_CACHE,
+	SA_NR_KINDS = SLAB_ACCOUNT_NR_KINDS,
 };
 
 /* Module-wide totals, summed on read over the rows and per-CPU counts. */

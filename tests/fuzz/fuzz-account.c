@@ -3,8 +3,8 @@
  * libFuzzer target: the /proc/slab_account parser that slabacct diff
  * reads snapshots with, and the diff key of each row it accepts.
  */
-#include "account.h"
-#include "report-diff.h"
+#include "account/account.h"
+#include "report/diff.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

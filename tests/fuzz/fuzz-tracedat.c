@@ -8,10 +8,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "emit.h"
-#include "report-check.h"
-#include "report-sort.h"
-#include "report.h"
+#include "emit/emit.h"
+#include "trace/check.h"
+#include "report/sort.h"
+#include "report/report.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "report-pipeline.h"
-#include "report.h"
+#include "report/pipeline.h"
+#include "report/report.h"
 
 #define ALL_FIELDS	0x3f
 

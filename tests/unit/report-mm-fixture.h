@@ -18,7 +18,7 @@
 #include <check.h>
 #include <gio/gio.h>
 
-#include "emit.h"
+#include "emit/emit.h"
 #include "report-fixture.h"
 
 #define US	1000ULL

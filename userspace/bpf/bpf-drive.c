@@ -8,7 +8,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 
 struct loop {
 	struct sa_bpf_run *run;

@@ -17,7 +17,7 @@
 #include <tracefs.h>
 
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 
 static bool print_verbose, print_quiet;
 

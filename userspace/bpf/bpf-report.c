@@ -12,7 +12,7 @@
 #include "bpf-report.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
-#include "escape.h"
+#include "util/escape.h"
 
 struct row {
 	void *key;

@@ -18,7 +18,7 @@
 #include <bpf/libbpf.h>
 
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 
 static volatile sig_atomic_t stop_signal;
 

@@ -17,7 +17,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#include "json.h"
+#include "util/json.h"
 
 
 /* The options every tool takes. */

@@ -5,7 +5,7 @@
 #include "bpf-drive.h"
 #include "bpf-tool.h"
 #include "brkstack.skel.h"
-#include "msg.h"
+#include "util/msg.h"
 
 static gint opt_top;
 static gboolean opt_folded;

@@ -8,9 +8,9 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 #include "drsnoop.skel.h"
-#include "escape.h"
+#include "util/escape.h"
 #include "snoop.h"
 
 static int handle(void *ctx, void *data, size_t size)

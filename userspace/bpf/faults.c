@@ -6,7 +6,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 #include "faults.skel.h"
 
 static gint opt_top;

@@ -4,7 +4,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 #include "ffaults.skel.h"
 
 static gint opt_top;

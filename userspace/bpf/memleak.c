@@ -17,8 +17,8 @@
 #include "bpf-drive.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
-#include "msg.h"
-#include "escape.h"
+#include "util/msg.h"
+#include "util/escape.h"
 #include "memleak.h"
 #include "memleak.skel.h"
 

@@ -10,8 +10,8 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
-#include "escape.h"
+#include "util/msg.h"
+#include "util/escape.h"
 #include "mmapsnoop.skel.h"
 #include "snoop.h"
 

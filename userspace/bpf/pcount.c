@@ -10,7 +10,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 #include "pcount.skel.h"
 
 struct kprobe_at {

@@ -17,7 +17,7 @@
 #include "bpf-drive.h"
 #include "bpf-syms.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 #include "pmc-events.h"
 #include "pmc.h"
 #include "pmc.skel.h"

@@ -9,7 +9,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 #include "shmsnoop.skel.h"
 #include "snoop.h"
 

@@ -12,7 +12,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
-#include "msg.h"
+#include "util/msg.h"
 #include "snoop.h"
 #include "vmscan.skel.h"
 

@@ -12,5 +12,5 @@ echo "$msg" | grep -q "unknown event group 'bogus'" || fail "bad group message: 
 # plain `make` (the README's build) builds the CLI: with a source taken as
 # changed, its plan must relink build/slabacct (it once built only the
 # HTML assets: a rule above `all` had become the default goal)
-make -n -C "$TOP" -W userspace/cmd-version.c 2>/dev/null |
+make -n -C "$TOP" -W userspace/cli/cmd-version.c 2>/dev/null |
 	grep -q -- '-o build/slabacct ' || fail "plain make does not build build/slabacct"

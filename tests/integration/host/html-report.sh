@@ -24,8 +24,8 @@ page_model() {
 }
 
 # the page's script is a real file: it must at least parse
-node --check "$TOP/userspace/html/report.js" ||
-	fail "userspace/html/report.js does not parse"
+node --check "$TOP/userspace/lib/emit/html/report.js" ||
+	fail "userspace/lib/emit/html/report.js does not parse"
 
 a=$TEST_TMP/a.dat b=$TEST_TMP/b.dat
 # a workload of its own: the recorder leaves its own threads out, and an

@@ -1,7 +1,7 @@
 #!/bin/bash
 # A truncation sweep: a slabacct recording (with its origin and system
 # sections) cut at every boundary between the sections of the file
-# (trace-cmd.dat.v6(5) and slabacct's origin section, tracedat-format.h)
+# (trace-cmd.dat.v6(5) and slabacct's origin section, trace/tracedat-format.h)
 # and at 50 random offsets (seeded). Every cut is an error that names the
 # file and the offset of the damage, exit 1; never a report with exit 0
 # that silently lacks sections.

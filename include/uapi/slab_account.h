@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * The format of /proc/slab_account, /proc/slab_account_reclaim and
+ * /proc/slab_account_oom: what slab_account.ko (module/) writes and the
+ * slabacct CLI (userspace/lib/account/) parses, in one header for both.
+ * The layout itself is described in README.md ("/proc/slab_account
+ * format"). Plain C: no kernel or libc type.
+ */
+#ifndef _UAPI_SLAB_ACCOUNT_H
+#define _UAPI_SLAB_ACCOUNT_H
+
+#define SLAB_ACCOUNT_PROC_NAME		"slab_account"
+#define SLAB_ACCOUNT_RECLAIM_NAME	"slab_account_reclaim"
+#define SLAB_ACCOUNT_OOM_NAME		"slab_account_oom"
+
+/*
+ * The first line of each file is "# NAME VERSION". Bump a version when
+ * the layout changes; adding a header key does not change it (parsers
+ * ignore keys they do not know).
+ */
+#define SLAB_ACCOUNT_FORMAT_VERSION	2
+#define SLAB_ACCOUNT_RECLAIM_VERSION	1
+#define SLAB_ACCOUNT_OOM_VERSION	1
+
+/* A call site's kind: the kind column, and the kmalloc_/cache_ keys. */
+enum slab_account_kind {
+	SLAB_ACCOUNT_KMALLOC,	/* kmalloc: slack is the caller's
+				 * over-request */
+	SLAB_ACCOUNT_CACHE,	/* kmem_cache_alloc: slack is the cache's
+				 * padding */
+	SLAB_ACCOUNT_NR_KINDS,
+};
+
+/* The names of the kinds, indexed by enum slab_account_kind. */
+#define SLAB_ACCOUNT_KIND_NAMES {			\
+	[SLAB_ACCOUNT_KMALLOC] = "kmalloc",		\
+	[SLAB_ACCOUNT_CACHE] = "cache",			\
+}
+
+#endif /* _UAPI_SLAB_ACCOUNT_H */

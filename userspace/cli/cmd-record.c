@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct record [-e GROUPS] [-o FILE] [-b KB] [--duration S] [-- CMD...]
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+
+#include "cli/cmd.h"
+#include "trace/events.h"
+#include "symbols/kallsyms-range.h"
+#include "trace/record-advice.h"
+#include "trace/recorder.h"
+#include "emit/snapshot-origin.h"
+
+#define CMD "record"
+
+static const char description[] =
+	"Records the events of GROUPS (kmem, page, vmscan, compaction, oom,\n"
+	"all; kmem by default) into FILE, a trace.dat (version 6) that\n"
+	"'slabacct report', 'trace-cmd report' and KernelShark read. It holds\n"
+	"the event formats, kallsyms, printk formats and saved cmdlines, so it\n"
+	"decodes on another machine, and where it came from: kernel release,\n"
+	"/proc/cmdline, /proc/meminfo at start and end, and per-CPU lost events.\n"
+	"\n"
+	"Recording runs in a private tracefs instance (instances/slabacct-PID-T,\n"
+	"T the process's start time), removed at the end; the top-level buffer\n"
+	"and other users' settings are not touched. It lasts while CMD runs,\n"
+	"for S seconds, or until Ctrl-C or any other signal that would end the\n"
+	"process (SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGPIPE, ...): FILE is\n"
+	"then written and the instance removed. Killed by SIGKILL, slabacct\n"
+	"leaves the instance to the next slabacct, which removes it, and CMD\n"
+	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
+	"\n"
+	"Events missing on this kernel are skipped with a warning. --gfp and\n"
+	"--call-site filter allocations (the events with gfp_flags, and with\n"
+	"call_site and bytes_alloc): frees are all kept, since a free's\n"
+	"call_site is the function that frees, and the report matches them to\n"
+	"the allocations by pointer. --pid and --comm filter every event. The\n"
+	"filters are kept in the trace's origin, and the report says what they\n"
+	"imply. The events of slabacct's own threads (its splice reads) are\n"
+	"left out, as trace-cmd does (set_event_notrace_pid, or an event filter\n"
+	"on common_pid where the kernel lacks it), and the origin says so;\n"
+	"--trace-self keeps them.\n"
+	"\n"
+	"What FILE reveals: /proc/kallsyms (kernel addresses, which undo\n"
+	"KASLR), the heap pointers of every allocation, the command line of\n"
+	"the workload and of the kernel, process names and pids (saved\n"
+	"cmdlines), and unless --no-snapshot /proc snapshots at start and end\n"
+	"(meminfo, slabinfo, zones, every process's name and memory use).\n"
+	"So FILE is created with mode 0600 (--mode widens it). It is written\n"
+	"as a new file beside FILE and renamed over it only when complete: a\n"
+	"failure leaves an earlier FILE as it was, and a reader of the old\n"
+	"file keeps reading it. A symlink at FILE is refused unless\n"
+	"--follow-symlinks, and a second recording into the same FILE is\n"
+	"refused while the first runs (a lock, .FILE.lock beside it).\n"
+	"\n"
+	"Exit status: 0; CMD's own status when CMD fails (128 + N when signal\n"
+	"N killed it; FILE is complete); 1 when recording failed or the disk\n"
+	"filled (FILE then holds what was written); 2 for bad usage, a\n"
+	"missing requirement (root, tracefs) or a CMD that cannot be run.\n"
+	"\n"
+	"Examples:\n"
+	"  slabacct record -o boot.dat --duration 10\n"
+	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
+	"  slabacct record --call-site kstrdup -- ls /\n";
+
+/*
+ * Every catchable signal whose default would end the process ends the
+ * recording cleanly instead: blocked in every thread from the start (so
+ * even one ignored by the caller, as a shell ignores SIGINT and SIGQUIT
+ * for background jobs, is queued), taken by sigtimedwait. With SIGCHLD.
+ * SIGXFSZ is ignored (a file size limit is an error, EFBIG).
+ */
+static void end_signals(sigset_t *set)
+{
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+		SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+		SIGCHLD,
+	};
+	unsigned int i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < G_N_ELEMENTS(sigs); i++)
+		sigaddset(set, sigs[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+}
+
+/*
+ * The signals of a crash (or sent as one): no clean stop is possible,
+ * but the instance must not go on tracing system-wide. The handler
+ * writes 0 to its tracing_on and events/enable (async-signal-safe), then
+ * dies of the signal; the next record removes the instance.
+ */
+static const int crash_signals[] = {
+	SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS,
+};
+static char crash_tracing_on[PATH_MAX], crash_events_enable[PATH_MAX];
+
+static void write_zero(const char *path)
+{
+	int fd = path[0] ? open(path, O_WRONLY | O_CLOEXEC) : -1;
+
+	if (fd >= 0) {
+		ssize_t n = write(fd, "0", 1);
+
+		(void)n;
+		close(fd);
+	}
+}
+
+static void crash_handler(int sig)
+{
+	write_zero(crash_tracing_on);
+	write_zero(crash_events_enable);
+	raise(sig);	/* SA_RESETHAND: the default action now */
+}
+
+static void crash_guard(const char *instance_dir)
+{
+	struct sigaction sa;
+	unsigned int i;
+
+	snprintf(crash_tracing_on, sizeof(crash_tracing_on), "%s/tracing_on",
+		 instance_dir);
+	snprintf(crash_events_enable, sizeof(crash_events_enable),
+		 "%s/events/enable", instance_dir);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = crash_handler;
+	sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+	for (i = 0; i < G_N_ELEMENTS(crash_signals); i++)
+		sigaction(crash_signals[i], &sa, NULL);
+}
+
+/* What the workload gets back: the caller's mask and dispositions. */
+static sigset_t caller_mask;
+static pid_t recorder_pid;
+
+static void child_setup(gpointer data)
+{
+	signal(SIGXFSZ, SIG_DFL);
+	sigprocmask(SIG_SETMASK, &caller_mask, NULL);
+	/* the workload ends with us, even when we are killed (SIGKILL) */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != recorder_pid)
+		_exit(127);	/* we died before the prctl */
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+enum stop_reason { STOP_CHILD, STOP_TIME, STOP_SIGNAL, STOP_FAILED };
+
+static enum stop_reason wait_for_end(struct sa_recorder *rec, GPid child,
+				     double duration, int *status)
+{
+	double deadline = duration > 0 ? now() + duration : 0;
+	sigset_t set;
+
+	end_signals(&set);
+	for (;;) {
+		struct timespec ts = { 0, 100 * 1000 * 1000 };
+		int sig = sigtimedwait(&set, NULL, &ts);
+
+		if (sig > 0 && sig != SIGCHLD)
+			return STOP_SIGNAL;
+		if (child > 0 && waitpid(child, status, WNOHANG) == child)
+			return STOP_CHILD;
+		if (deadline && now() >= deadline)
+			return STOP_TIME;
+		if (sa_recorder_failed(rec))
+			return STOP_FAILED;
+	}
+}
+
+/*
+ * The -b that would have kept the events lost to the buffer (not those
+ * lost after a full disk stopped the readers): trace/record-advice.h. NULL
+ * when the buffer lost nothing.
+ */
+static char *buffer_advice(const struct sa_record_result *res,
+			   int buffer_kb)
+{
+	guint64 *lost = g_new0(guint64, res->nr_cpus);
+	struct sa_buffer_advice a;
+	GString *s;
+	int cpu;
+
+	for (cpu = 0; cpu < res->nr_cpus; cpu++)
+		lost[cpu] = res->lost[cpu] - res->lost_stopped[cpu];
+	sa_buffer_advise(res->nr_cpus, res->cpu_bytes, res->cpu_events, lost,
+			 res->buffer_kb ? res->buffer_kb : (guint64)buffer_kb,
+			 res->seconds, &a);
+	g_free(lost);
+	if (!a.need_kb)
+		return NULL;
+	s = g_string_new(NULL);
+	g_string_append_printf(s, "record with a larger buffer (-b %"
+			       G_GUINT64_FORMAT ")", a.need_kb);
+	if (a.over_max)
+		g_string_append(s, ", the most -b takes, and record fewer "
+				"events (-e, --pid, --comm, --call-site)");
+	g_string_append_printf(s, ": cpu%d lost %" G_GUINT64_FORMAT
+			       " events, about %.0f KB more than its %"
+			       G_GUINT64_FORMAT " KB buffer held", a.cpu,
+			       a.lost, a.lost_bytes / 1024.0,
+			       res->buffer_kb ? res->buffer_kb :
+			       (guint64)buffer_kb);
+	if (a.read_kbps > 0)
+		g_string_append_printf(s, " while its reader kept %.0f KB/s",
+				       a.read_kbps);
+	return g_string_free(s, FALSE);
+}
+
+static int parse_call_site(const char *arg, struct sa_record_opts *o)
+{
+	char *text = NULL, *end;
+
+	if (g_str_has_prefix(arg, "0x")) {
+		o->site_lo = g_ascii_strtoull(arg, &end, 16);
+		o->site_hi = o->site_lo + 1;
+		return *end ? -1 : 0;
+	}
+	if (!g_file_get_contents("/proc/kallsyms", &text, NULL, NULL))
+		return -1;
+	if (sa_kallsyms_range(text, arg, &o->site_lo, &o->site_hi)) {
+		g_free(text);
+		return -1;
+	}
+	g_free(text);
+	return 0;
+}
+
+/* Check the arguments; 0, or SA_EXIT_USAGE after saying why. */
+static int check_args(struct sa_record_opts *o, const char *groups,
+		      double duration, const char *gfp)
+{
+	char *bad = NULL, *end;
+
+	if (sa_groups_parse(groups ? groups : "kmem", &o->groups, &bad)) {
+		sa_err(CMD, "unknown event group '%s' (kmem, page, vmscan, "
+		       "compaction, oom, all)", bad);
+		g_free(bad);
+		return SA_EXIT_USAGE;
+	}
+	if (o->buffer_kb < 0 || o->buffer_kb > 16 * 1024 * 1024) {
+		sa_err(CMD, "bad buffer size %d KB (1 to 16777216)",
+		       o->buffer_kb);
+		return SA_EXIT_USAGE;
+	}
+	if (duration < 0) {
+		sa_err(CMD, "bad duration %g (seconds, more than 0)", duration);
+		return SA_EXIT_USAGE;
+	}
+	if (o->pid < 0) {
+		sa_err(CMD, "bad pid %d", o->pid);
+		return SA_EXIT_USAGE;
+	}
+	if (gfp) {
+		errno = 0;
+		o->gfp_mask = g_ascii_strtoull(gfp, &end, 0);
+		if (errno || *end || !o->gfp_mask) {
+			sa_err(CMD, "bad GFP mask '%s' (a number, like 0xcc0)",
+			       gfp);
+			return SA_EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	gchar *groups = NULL, *output = NULL, *comm = NULL, *gfp = NULL;
+	gchar *site = NULL, *command = NULL, *advice, *path;
+	gint buffer_kb = 0, pid = 0;
+	gboolean no_snapshot = FALSE, trace_self = FALSE, self_filter = FALSE;
+	gdouble duration = 0;
+	struct sa_output_opts oo = { 0 };
+	const GOptionEntry entries[] = {
+		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
+		  "groups: kmem (default), page, vmscan, compaction, oom, all",
+		  "GROUPS" },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "the trace.dat to write (default trace.dat)", "FILE" },
+		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
+		  "ring buffer per CPU, in KB (default: the kernel's)", "KB" },
+		{ "duration", 0, 0, G_OPTION_ARG_DOUBLE, &duration,
+		  "record for S seconds", "S" },
+		{ "pid", 'p', 0, G_OPTION_ARG_INT, &pid,
+		  "only events of this pid", "PID" },
+		{ "comm", 'c', 0, G_OPTION_ARG_STRING, &comm,
+		  "only events of tasks with this command name", "COMM" },
+		{ "gfp", 0, 0, G_OPTION_ARG_STRING, &gfp,
+		  "only allocations with one of these GFP bits", "MASK" },
+		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &site,
+		  "only allocations from this function (or 0xADDRESS); "
+		  "every free is kept", "SYM" },
+		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &no_snapshot,
+		  "store no system snapshot at start and end (it reads "
+		  "every process's smaps_rollup)", NULL },
+		{ "trace-self", 0, 0, G_OPTION_ARG_NONE, &trace_self,
+		  "keep the events of slabacct's own threads (left out by "
+		  "default)", NULL },
+		{ "self-filter", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE,
+		  &self_filter, "leave them out by an event filter even "
+		  "where set_event_notrace_pid exists (for tests)", NULL },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
+		{ NULL },
+	};
+	struct sa_record_opts o = { 0 };
+	struct sa_record_result res;
+	struct sa_recorder *rec;
+	GPtrArray *missing = NULL;
+	GError *error = NULL;
+	GPid child = 0;
+	sigset_t set;
+	enum stop_reason why;
+	int ret, status = 0, i;
+
+	if (argc > 1 && !strcmp(argv[argc - 1], "--")) {
+		sa_err(CMD, "no command after '--' (see --help)");
+		return SA_EXIT_USAGE;
+	}
+	if (sa_parse_options(&argc, &argv, CMD, "[-- CMD...]",
+			     "Record kernel memory events into a trace.dat "
+			     "file.", description, entries))
+		return SA_EXIT_USAGE;
+	o.buffer_kb = buffer_kb;
+	o.pid = pid;
+	o.comm = comm;
+	o.output = output ? output : "trace.dat";
+	o.recorder = "slabacct record";
+	o.no_snapshot = no_snapshot;
+	o.snapshot = sa_snapshot_capture_json;
+	o.trace_self = trace_self;
+	o.self_by_filter = self_filter;
+	ret = check_args(&o, groups, duration, gfp);
+	if (!ret && sa_output_opts_get(CMD, &oo, &o.out))
+		ret = SA_EXIT_USAGE;
+	if (!ret && argc > 1 && !strcmp(argv[1], "--")) {
+		argv++;
+		argc--;
+	}
+	if (ret)
+		goto out;
+	if (sa_require_tracefs(CMD)) {
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	o.site_name = site;
+	if (site && parse_call_site(site, &o)) {
+		sa_err(CMD, "unknown call site '%s' (a kernel function in "
+		       "/proc/kallsyms, or 0xADDRESS)", site);
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (argc > 1) {
+		/* before anything is touched: an earlier FILE stays */
+		if (!(path = g_find_program_in_path(argv[1]))) {
+			sa_err(CMD, "cannot run '%s': not found, or not "
+			       "executable", argv[1]);
+			ret = SA_EXIT_USAGE;
+			goto out;
+		}
+		g_free(path);
+		command = g_strjoinv(" ", argv + 1);
+		o.command = command;
+	}
+
+	/* A file size limit is an error (EFBIG) like a full disk. */
+	signal(SIGXFSZ, SIG_IGN);
+	/* The readers inherit the mask; the end signals come to sigwait. */
+	end_signals(&set);
+	recorder_pid = getpid();
+	pthread_sigmask(SIG_BLOCK, &set, &caller_mask);
+	rec = sa_recorder_start(&o, &missing, &error);
+	for (i = 0; missing && i < (int)missing->len; i++)
+		sa_warn(CMD, "%s does not exist on this kernel; not recorded",
+			(char *)missing->pdata[i]);
+	if (!rec) {
+		sa_output_error(CMD, error);
+		ret = g_error_matches(error, G_IO_ERROR,
+				      G_IO_ERROR_INVALID_ARGUMENT)
+			? SA_EXIT_USAGE : SA_EXIT_FAIL;
+		goto out;
+	}
+	crash_guard(sa_recorder_instance_dir(rec));
+	if (argc > 1 && !g_spawn_async(NULL, argv + 1, NULL,
+				       G_SPAWN_SEARCH_PATH |
+				       G_SPAWN_DO_NOT_REAP_CHILD |
+				       G_SPAWN_CHILD_INHERITS_STDIN,
+				       child_setup, NULL, &child, &error)) {
+		sa_err(CMD, "cannot run '%s': %s", argv[1], error->message);
+		sa_recorder_abort(rec);
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (argc <= 1)
+		fprintf(stderr, "slabacct record: recording into %s (instance "
+			"%s)%s\n", o.output, sa_recorder_instance(rec),
+			duration > 0 ? "" : "; Ctrl-C stops");
+	why = wait_for_end(rec, child, duration, &status);
+	ret = sa_recorder_stop(rec, &res, &error);
+	if (child > 0 && why != STOP_CHILD) {
+		kill(child, SIGTERM);
+		waitpid(child, &status, 0);
+	}
+	if (ret && !res.disk_full) {
+		sa_err(CMD, "%s", error->message);
+		ret = SA_EXIT_FAIL;
+		goto out;
+	}
+	advice = buffer_advice(&res, o.buffer_kb);
+	sa_print_record_result(CMD, o.output, &res, advice);
+	g_free(advice);
+	if (res.disk_full) {
+		sa_err(CMD, "the disk filled, so recording stopped early (%s); "
+		       "%s is readable and holds the events written before",
+		       error->message, o.output);
+		ret = SA_EXIT_FAIL;
+	} else if (child > 0 && why == STOP_CHILD &&
+		   !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+		/* the workload's failure is ours, as with time(1) */
+		sa_warn(CMD, "'%s' %s %d (the recording is complete)",
+			argv[1], WIFEXITED(status) ? "exited with status" :
+			"was killed by signal",
+			WIFEXITED(status) ? WEXITSTATUS(status) :
+			WTERMSIG(status));
+		ret = WIFEXITED(status) ? WEXITSTATUS(status) :
+			128 + WTERMSIG(status);
+	}
+	sa_record_result_clear(&res);
+out:
+	if (missing)
+		g_ptr_array_unref(missing);
+	g_clear_error(&error);
+	g_free(groups);
+	g_free(output);
+	g_free(comm);
+	g_free(gfp);
+	g_free(site);
+	g_free(command);
+	sa_output_opts_clear(&oo);
+	return ret;
+}

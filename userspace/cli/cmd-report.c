@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct report [OPTIONS] FILE: the post-processor of trace.dat files
+ * (from slabacct record, boot collect or trace-cmd record).
+ */
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report/agg/callsite.h"
+#include "cli/cmd.h"
+#include "util/outfile.h"
+#include "emit/emit.h"
+#include "util/progress.h"
+#include "report/sort.h"
+#include "report/report.h"
+
+static const char report_help[] =
+"Sections (--what, comma list or 'all'; default callsite):\n"
+"  callsite  per call site: bytes allocated and requested, slack, frag %,\n"
+"            allocs, frees, live objects and bytes, live waste, ping-pong\n"
+"            and the dominant GFP flags; kmalloc and kmem_cache apart\n"
+"  live      allocations never freed by the end of the trace, by call\n"
+"            site, with an age histogram; --objects lists every one\n"
+"  subsys    roll-up by source directory (--vmlinux, --build-tree) or by\n"
+"            module and symbol; names allocation wrappers (kstrdup, ...)\n"
+"  timeline  allocated - freed bytes over time, in bins of --interval\n"
+"  pages     page allocations and frees by order x migratetype, GFP flags\n"
+"            and task; live pages; extfrag fallbacks and steals; the\n"
+"            unusable free space index when the trace has buddyinfo\n"
+"  reclaim   direct and memcg reclaim per task (count, latency sum, max,\n"
+"            histogram), kswapd per node, shrinkers, LRU efficiency\n"
+"  compaction runs by mode, outcomes, time, pages migrated, deferrals\n"
+"  oom       each OOM kill: victim, trigger, reaping, top live call sites\n"
+"\n"
+"Formulas:\n"
+"  slack        = bytes_alloc - bytes_req, summed over allocations\n"
+"  frag %       = 100 - 100 * bytes_req / bytes_alloc  (as perf kmem)\n"
+"  live         = allocations not freed by the end of the trace\n"
+"  live waste   = live bytes_alloc - live bytes_req; live frag % likewise\n"
+"  ping-pong    = frees on a different CPU from their allocation\n"
+"  age          = last event of the trace - time of the allocation\n"
+"  net (timeline) = bytes allocated - bytes freed in the bin, counting\n"
+"                 frees of objects allocated within the trace, - bytes\n"
+"                 freed untraced (a live pointer allocated again);\n"
+"                 outstanding = running sum of net = live at the end\n"
+"  For kmem_cache rows bytes_req is the object size and bytes_alloc the\n"
+"  slot size: that slack is the cache's padding, not the caller's.\n"
+"  pages        = blocks << order; live pages = allocated in the trace\n"
+"                 and not freed by its end (matched by pfn)\n"
+"  fallback     = an mm_page_alloc_extfrag event; steal = one with\n"
+"                 change_ownership = 1 (the whole pageblock changed type)\n"
+"  unusable(j)  = (free - sum over i >= j of n_i * 2^i) / free, from\n"
+"                 /proc/buddyinfo (free = sum of n_i * 2^i pages)\n"
+"  reclaim latency = end - begin, paired by pid; histogram buckets\n"
+"                 <10us <100us <1ms <10ms <100ms <1s >=1s\n"
+"  kswapd busy  = sum of wake..sleep per node (to the last event if awake)\n"
+"  shrinker time = mm_shrink_slab_end - _start, paired by pid\n"
+"  LRU efficiency % = 100 * nr_reclaimed / nr_scanned\n"
+"  compaction time = mm_compaction_end - _begin, paired by pid;\n"
+"                 success % = 100 * migrated / (migrated + failed)\n"
+"  OOM reaping  = reaper events of the victim's pid - time of the kill;\n"
+"                 top live call sites = live bytes at the kill\n"
+"\n"
+"Sort keys (--sort, comma list): bytes (default), req, slack, frag, hits,\n"
+"  live, pingpong, callsite.\n"
+"\n"
+"Every output starts with the trace's origin and its lost events.\n"
+"--vmlinux must be the traced kernel's: its GNU build ID must be the\n"
+"  one the trace stores (slabacct record, boot collect), or, for traces\n"
+"  without one (trace-cmd record), its Linux banner must name the\n"
+"  release and version (uname -r, uname -v) of the trace's UNAME; another\n"
+"  build is refused (exit 1), as its file:line would be wrong, unless\n"
+"  --force-vmlinux. Text shows file:line on a line below each call site.\n"
+"--html OUT writes one self-contained page (no network needed): the\n"
+"  origin and lost events, a zoomable treemap of subsystem -> file or\n"
+"  module -> call site sized by bytes, slack, live bytes or allocations\n"
+"  and coloured by frag %, the sortable call-site table, the timeline and\n"
+"  every other section; it embeds the --json model, so the numbers are\n"
+"  the same. With two FILEs it shows their diff (slabacct diff --all),\n"
+"  tiles coloured by growth or shrinkage.\n"
+"Exit status: 0 ok, 1 unreadable or corrupt input, 2 usage; a crash is\n"
+"an internal error, said so, and ends with its signal.\n"
+"\n"
+"Examples:\n"
+"  slabacct report trace.dat\n"
+"  slabacct report --sort slack --top 20 trace.dat\n"
+"  slabacct report --what live --objects --json trace.dat\n"
+"  slabacct report --what subsys --build-tree ~/linux --depth 2 trace.dat\n"
+"  slabacct report --what timeline --interval 100ms boot.dat\n"
+"  slabacct report --what reclaim,compaction,oom --json oom.dat\n"
+"  slabacct report --html boot.html boot.dat\n"
+"  slabacct report --html diff.html before.dat after.dat";
+
+/*
+ * "100ms", "2s", "500us", "1000ns"; a bare number is seconds. A decimal
+ * number above 0 (no NaN, infinity or hex), at least 1 ns, and below
+ * 2^64 ns.
+ */
+static int parse_interval(const char *s, guint64 *ns)
+{
+	static const struct { const char *sfx; double mul; } units[] = {
+		{ "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 },
+		{ "", 1e9 },
+	};
+	const char *p = s;
+	double v, t;
+	char *end;
+	unsigned int i;
+
+	while (g_ascii_isdigit(*p) || *p == '.')
+		p++;
+	if (p == s || (*p && !g_ascii_isalpha(*p)))
+		return -1;
+	v = g_ascii_strtod(s, &end);
+	if (end != p || !isfinite(v) || v <= 0)
+		return -1;
+	for (i = 0; i < G_N_ELEMENTS(units); i++)
+		if (!strcmp(end, units[i].sfx)) {
+			t = v * units[i].mul;
+			if (t < 1 || t >= 18446744073709551615.0)
+				return -1;
+			*ns = (guint64)t;
+			return 0;
+		}
+	return -1;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
+	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
+	gchar *output = NULL, *html = NULL, *label = NULL;
+	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
+	gboolean no_raw = FALSE, force_vmlinux = FALSE;
+	gint top = 0, depth = 0, width = 80, threads = 0;
+	gint64 min_bytes = 0;
+	struct sa_output_opts oo = { 0 };
+	const GOptionEntry entries[] = {
+		{ "what", 'w', 0, G_OPTION_ARG_STRING, &what,
+		  "sections: callsite, live, subsys, timeline, pages, "
+		  "reclaim, compaction, oom, all", "LIST" },
+		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+		  "text (default), json, csv, or account (the "
+		  "/proc/slab_account layout)", "FMT" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "same as --format json",
+		  NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "same as --format csv",
+		  NULL },
+		{ "sort", 's', 0, G_OPTION_ARG_STRING, &sort,
+		  "call-site order, a comma list of keys", "KEYS" },
+		{ "top", 't', 0, G_OPTION_ARG_INT, &top,
+		  "show the first N call sites only", "N" },
+		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &min_bytes,
+		  "hide call sites that allocated fewer bytes", "BYTES" },
+		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
+		  "group by callsite (default) or cache", "KEY" },
+		{ "objects", 0, 0, G_OPTION_ARG_NONE, &objects,
+		  "live: list every live object (pointer, size, age, pid/comm)",
+		  NULL },
+		{ "interval", 'i', 0, G_OPTION_ARG_STRING, &interval,
+		  "timeline bin width (100ms, 1s, ...; default automatic)",
+		  "DUR" },
+		{ "vmlinux", 0, 0, G_OPTION_ARG_FILENAME, &vmlinux,
+		  "vmlinux with DWARF of the traced kernel: call sites to "
+		  "file:line", "FILE" },
+		{ "force-vmlinux", 0, 0, G_OPTION_ARG_NONE, &force_vmlinux,
+		  "use --vmlinux even if it is not the traced kernel's build",
+		  NULL },
+		{ "build-tree", 0, 0, G_OPTION_ARG_FILENAME, &build_tree,
+		  "kernel build tree: functions to object files", "DIR" },
+		{ "depth", 0, 0, G_OPTION_ARG_INT, &depth,
+		  "subsys: directory levels to roll up to (default all)", "N" },
+		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
+		  "text: columns (default 80, 0 = unlimited)", "N" },
+		{ "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+		  "text: a second line per call site (req, live, GFP)", NULL },
+		{ "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+		  "reader threads (default: one per core; through libtracecmd, at most one per CPU of the trace)", "N" },
+		{ "libtracecmd", 0, 0, G_OPTION_ARG_NONE, &no_raw,
+		  "read records through libtracecmd's iterator instead of "
+		  "walking the pages in place (slower; for checking)", NULL },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "write to FILE instead of standard output", "FILE" },
+		{ "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
+		  "write a self-contained HTML page (treemap, tables, charts; "
+		  "every section unless --what) to OUT; with two FILEs, their "
+		  "diff", "OUT" },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
+		{ NULL },
+	};
+	struct sa_outfile_opts of;
+	struct sa_output out = { 0 };
+	struct sa_report_opts opts = { 0 };
+	struct sa_emit e = { 0 };
+	struct sa_sort sorter, *sp = NULL;
+	struct sa_report *rep = NULL;
+	GError *err = NULL;
+	guint32 sections = 1;
+	char *bad = NULL;
+	int ret = SA_EXIT_USAGE;
+
+	if (sa_parse_options(&argc, &argv, "report", "FILE",
+			     "Report kernel memory allocations recorded in a "
+			     "trace.dat file.", report_help, entries))
+		return SA_EXIT_USAGE;
+	if (sa_output_opts_get("report", &oo, &of))
+		goto out;
+	if (html && argc == 3) {
+		ret = sa_report_html_diff(html, argv[1], argv[2], &oo);
+		goto out;
+	}
+	if (argc != 2) {
+		sa_err("report", argc < 2 ? "which trace file? (see --help)" :
+		       "one trace file at a time (see --help)");
+		goto out;
+	}
+	if (what && sa_what_parse(what, &sections, &bad)) {
+		sa_err("report", "unknown section '%s' (callsite, live, "
+		       "subsys, timeline, pages, reclaim, compaction, oom, "
+		       "all)", bad);
+		goto out;
+	}
+	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
+	if (html) {
+		e.fmt = SA_FMT_HTML;
+		g_free(output);
+		output = g_strdup(html);
+		if (!what)
+			sa_what_parse("all", &sections, &bad);
+	}
+	if (format && sa_format_parse(format, &e.fmt)) {
+		sa_err("report", "unknown format '%s' (text, json, csv, "
+		       "account)", format);
+		goto out;
+	}
+	if (sort) {
+		if (sa_sort_parse(sort, &sorter, &bad)) {
+			sa_err("report", "unknown sort key '%s' (%s)", bad,
+			       sa_sort_key_names());
+			goto out;
+		}
+		sp = &sorter;
+	}
+	if (by && strcmp(by, "callsite") && strcmp(by, "cache")) {
+		sa_err("report", "--by takes callsite or cache, not '%s'", by);
+		goto out;
+	}
+	if (top < 0 || min_bytes < 0 || depth < 0 || width < 0 ||
+	    threads < 0) {
+		sa_err("report", "--top, --min-bytes, --depth, --width and "
+		       "--threads take numbers >= 0");
+		goto out;
+	}
+	if (interval && parse_interval(interval, &opts.interval_ns)) {
+		sa_err("report", "bad --interval '%s' (a duration from 1ns, "
+		       "e.g. 100ms, 1s, 500us)", interval);
+		goto out;
+	}
+	opts.by = by && !strcmp(by, "cache") ? SA_BY_CACHE : SA_BY_CALLSITE;
+	opts.objects = objects;
+	opts.vmlinux = vmlinux;
+	opts.force_vmlinux = force_vmlinux;
+	opts.build_tree = build_tree;
+	opts.depth = depth;
+	opts.threads = threads;
+	opts.no_raw = no_raw;
+	if (e.fmt == SA_FMT_ACCOUNT)
+		sections = 1u << SA_SEC_CALLSITE;
+
+	ret = SA_EXIT_FAIL;
+	/* a bar on a terminal's stderr when reading takes over 2 s */
+	label = g_strdup_printf("slabacct report: reading %s", argv[1]);
+	opts.progress_data = sa_progress_new(stderr, label);
+	opts.progress = sa_progress_cb;
+	sa_crash_guard("report", argv[1]);
+	/* a text file that is not a trace: a /proc/slab_account snapshot? */
+	if (!sa_is_tracedat(argv[1]) &&
+	    g_file_test(argv[1], G_FILE_TEST_IS_REGULAR) &&
+	    (rep = sa_report_from_account(argv[1], &opts, NULL)))
+		sections = rep->sections;
+	else
+		rep = sa_report_read(argv[1], sections, &opts, &err);
+	sa_progress_done(opts.progress_data);
+	if (!rep) {
+		sa_err("report", "%s", err->message);
+		g_error_free(err);
+		goto out;
+	}
+	if (sa_report_no_kmem(rep) && rep->origin_known)
+		sa_warn("report", "%s: the trace has no kmem events", argv[1]);
+	sa_callsite_view(rep->result[SA_SEC_CALLSITE], sp, top,
+			 min_bytes);
+	sa_live_view(rep->result[SA_SEC_LIVE], top);
+	if (sa_output_open("report", output, &of, &out))
+		goto out;
+	e.out = out.f;
+	e.width = width;
+	e.verbose = verbose;
+	if (sa_emit_report(&e, rep)) {
+		sa_err("report", "writing the report: %s", g_strerror(errno));
+		sa_output_close("report", &out, false);
+		goto out;
+	}
+	if (!sa_output_close("report", &out, true))
+		ret = SA_EXIT_OK;
+out:
+	sa_output_opts_clear(&oo);
+	sa_report_free(rep);
+	g_free(bad);
+	g_free(what);
+	g_free(format);
+	g_free(sort);
+	g_free(by);
+	g_free(interval);
+	g_free(vmlinux);
+	g_free(build_tree);
+	g_free(output);
+	g_free(html);
+	g_free(label);
+	return ret;
+}

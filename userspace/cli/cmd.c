@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the commands share (cli/cmd.h): option parsing and --help, output
+ * files, the tracefs check, a recording's result, the diff's output.
+ * Commands call these, never each other.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gio/gio.h>
+#include <tracefs.h>
+
+#include "cli/cmd.h"
+#include "emit/emit.h"
+#include "util/outfile.h"
+#include "util/progress.h"
+#include "trace/recorder.h"
+#include "report/diff.h"
+#include "util/textfold.h"
+
+/*
+ * --help is ours, not GOption's, so that its text is folded to 80 columns
+ * (GOption writes long option descriptions on one line).
+ */
+static gboolean help_wanted;
+
+void sa_options_help_init(GOptionContext *ctx)
+{
+	static const GOptionEntry help[] = {
+		{ "help", 'h', 0, G_OPTION_ARG_NONE, &help_wanted,
+		  "show this help", NULL },
+		{ NULL },
+	};
+
+	g_option_context_set_help_enabled(ctx, FALSE);
+	g_option_context_add_main_entries(ctx, help, NULL);
+}
+
+void sa_options_help_done(GOptionContext *ctx)
+{
+	char *h, *f;
+
+	if (!help_wanted)
+		return;
+	h = g_option_context_get_help(ctx, TRUE, NULL);
+	f = sa_text_fold(h, 80);
+	fputs(f, stdout);
+	g_free(f);
+	g_free(h);
+	exit(fflush(stdout) ? SA_EXIT_FAIL : SA_EXIT_OK);
+}
+
+/* The numeric options' values before parsing: to tell those given. */
+struct sa_opt_values {
+	const GOptionEntry *entries;
+	gint64 *v;
+};
+
+struct sa_opt_values *sa_options_save(const GOptionEntry *entries)
+{
+	struct sa_opt_values *s = g_new0(struct sa_opt_values, 1);
+	const GOptionEntry *e;
+	int n = 0;
+
+	for (e = entries; e->long_name; e++)
+		n++;
+	s->entries = entries;
+	s->v = g_new0(gint64, n ? n : 1);
+	for (e = entries, n = 0; e->long_name; e++, n++) {
+		if (e->arg == G_OPTION_ARG_INT)
+			s->v[n] = *(gint *)e->arg_data;
+		else if (e->arg == G_OPTION_ARG_INT64 ||
+			 e->arg == G_OPTION_ARG_DOUBLE)
+			memcpy(&s->v[n], e->arg_data, 8);
+	}
+	return s;
+}
+
+/*
+ * Every number an option takes is a count, a size or a time: given, it
+ * must be >= 0, and a real number finite (GLib refuses what overflows
+ * an int or a double, but takes "nan" and "inf"). Frees s.
+ */
+int sa_options_check(const char *cmd, struct sa_opt_values *s)
+{
+	const GOptionEntry *e;
+	int n, ret = 0;
+
+	for (e = s->entries, n = 0; e->long_name && !ret; e++, n++) {
+		gint64 now = 0;
+		gdouble d;
+
+		if (e->arg == G_OPTION_ARG_INT)
+			now = *(gint *)e->arg_data;
+		else if (e->arg == G_OPTION_ARG_INT64 ||
+			 e->arg == G_OPTION_ARG_DOUBLE)
+			memcpy(&now, e->arg_data, 8);
+		else
+			continue;
+		if (now == s->v[n])
+			continue;	/* not given, or the default again */
+		if (e->arg != G_OPTION_ARG_DOUBLE && now < 0) {
+			sa_err(cmd, "--%s takes a number >= 0, not %"
+			       G_GINT64_FORMAT, e->long_name, now);
+			ret = -1;
+		}
+		memcpy(&d, &now, 8);
+		if (e->arg == G_OPTION_ARG_DOUBLE && (!isfinite(d) || d < 0)) {
+			sa_err(cmd, "--%s takes a finite number >= 0, not %g",
+			       e->long_name, d);
+			ret = -1;
+		}
+	}
+	g_free(s->v);
+	g_free(s);
+	return ret;
+}
+
+int sa_parse_options(int *argc, char ***argv, const char *cmd,
+		     const char *params, const char *summary,
+		     const char *description, const GOptionEntry *entries)
+{
+	GOptionContext *ctx = g_option_context_new(params);
+	struct sa_opt_values *before = sa_options_save(entries);
+	GError *error = NULL;
+	gchar *prg = g_strdup_printf("slabacct %s", cmd);
+	int ret = 0;
+
+	g_set_prgname(prg);
+	g_option_context_set_summary(ctx, summary);
+	if (description)
+		g_option_context_set_description(ctx, description);
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	sa_options_help_init(ctx);
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		sa_err(cmd, "%s (see --help)", error->message);
+		g_error_free(error);
+		ret = -1;
+	} else {
+		sa_options_help_done(ctx);
+	}
+	if (sa_options_check(cmd, before))
+		ret = -1;
+	g_option_context_free(ctx);
+	g_free(prg);
+	return ret;
+}
+
+int sa_output_opts_get(const char *cmd, const struct sa_output_opts *o,
+		       struct sa_outfile_opts *of)
+{
+	memset(of, 0, sizeof(*of));
+	of->mode = SA_OUTFILE_MODE;
+	of->follow_symlink = o->follow;
+	if (o->mode && sa_outfile_mode_parse(o->mode, &of->mode)) {
+		sa_err(cmd, "bad --mode '%s' (octal permission bits, like "
+		       "0600 or 0644)", o->mode);
+		return -1;
+	}
+	return 0;
+}
+
+void sa_output_opts_clear(struct sa_output_opts *o)
+{
+	g_free(o->mode);
+	o->mode = NULL;
+}
+
+void sa_output_error(const char *cmd, const GError *err)
+{
+	sa_err(cmd, "%s%s", err->message,
+	       g_error_matches(err, G_IO_ERROR, G_IO_ERROR_TOO_MANY_LINKS) ?
+	       " (--follow-symlinks writes to the file it points to)" : "");
+}
+
+int sa_output_open(const char *cmd, const char *path,
+		   const struct sa_outfile_opts *o, struct sa_output *out)
+{
+	GError *err = NULL;
+	int fd;
+
+	memset(out, 0, sizeof(*out));
+	out->f = stdout;
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	out->path = g_strdup(path);
+	out->file = sa_outfile_open(path, o, &err);
+	if (!out->file) {
+		sa_output_error(cmd, err);
+		g_error_free(err);
+		out->f = NULL;
+		return -1;
+	}
+	fd = dup(sa_outfile_fd(out->file));
+	out->f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!out->f) {
+		sa_err(cmd, "%s: %s", path, g_strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		sa_outfile_abort(out->file);
+		out->file = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int sa_output_close(const char *cmd, struct sa_output *out, bool ok)
+{
+	GError *err = NULL;
+	int ret = 0;
+
+	if (!out->file) {
+		if (out->f == stdout)
+			fflush(stdout);
+		out->f = NULL;
+		goto done;
+	}
+	if (fclose(out->f) && ok) {
+		sa_err(cmd, "%s: %s", out->path, g_strerror(errno));
+		ok = false;
+		ret = -1;
+	}
+	out->f = NULL;
+	if (!ok) {
+		sa_outfile_abort(out->file);
+	} else if (sa_outfile_commit(out->file, &err)) {
+		sa_output_error(cmd, err);
+		g_error_free(err);
+		ret = -1;
+	}
+	out->file = NULL;
+done:
+	g_free(out->path);
+	out->path = NULL;
+	return ret;
+}
+
+int sa_require_tracefs(const char *cmd)
+{
+	if (geteuid() != 0) {
+		sa_err(cmd, "tracing needs root (run as root, or with sudo)");
+		return -1;
+	}
+	if (!tracefs_tracing_dir()) {
+		sa_err(cmd, "tracefs is not available: mount it with "
+		       "'mount -t tracefs nodev /sys/kernel/tracing' "
+		       "(kernel needs CONFIG_FTRACE)");
+		return -1;
+	}
+	return 0;
+}
+
+void sa_print_lost(const char *cmd, const struct sa_record_result *res,
+		   const char *advice)
+{
+	GString *s;
+	int cpu;
+
+	if (!res->lost_total) {
+		fprintf(stderr, "slabacct %s: no events lost\n", cmd);
+		return;
+	}
+	s = g_string_new(NULL);
+	for (cpu = 0; cpu < res->nr_cpus; cpu++)
+		if (res->lost[cpu])
+			g_string_append_printf(s, "%scpu%d %" G_GUINT64_FORMAT,
+					       s->len ? ", " : "", cpu,
+					       res->lost[cpu]);
+	g_string_append(s, ")");
+	/* not the buffer's fault: nobody read it any more */
+	if (res->lost_stopped_total)
+		g_string_append_printf(s, ", %" G_GUINT64_FORMAT " of them "
+				       "after %s and the readers stopped",
+				       res->lost_stopped_total,
+				       res->disk_full ? "the disk filled" :
+				       "a write error");
+	sa_warn(cmd, "%" G_GUINT64_FORMAT " events lost (ring buffer "
+		"overrun: %s%s%s", res->lost_total, s->str,
+		advice ? "; " : "", advice ? advice : "");
+	g_string_free(s, TRUE);
+}
+
+void sa_print_record_result(const char *cmd, const char *output,
+			    const struct sa_record_result *res,
+			    const char *advice)
+{
+	guint i;
+
+	printf("%s: %" G_GUINT64_FORMAT " events, %.1f MB, %d CPUs\n", output,
+	       res->events, res->file_bytes / 1048576.0, res->nr_cpus);
+	for (i = 0; i < res->counts->len; i++) {
+		struct sa_record_event_count *n = res->counts->pdata[i];
+
+		printf("  %s:%-32s %" G_GUINT64_FORMAT "\n", n->system, n->name,
+		       n->count);
+	}
+	sa_print_lost(cmd, res, res->lost_total ? advice : NULL);
+}
+
+int sa_diff_write(const char *cmd, const char *a, const char *b,
+		  struct sa_diff_opts *o, struct sa_emit *e,
+		  const char *output, const struct sa_outfile_opts *of)
+{
+	const char *path[2] = { a, b };
+	struct sa_output out = { 0 };
+	struct sa_diff d = { 0 };
+	GError *err = NULL;
+	int i, ret = SA_EXIT_FAIL;
+
+	for (i = 0; i < 2; i++) {
+		/* a bar on a terminal's stderr when reading takes over 2 s */
+		char *label = g_strdup_printf("slabacct %s: reading %s", cmd,
+					      path[i]);
+		int bad;
+
+		o->progress = sa_progress_cb;
+		o->progress_data = sa_progress_new(stderr, label);
+		sa_crash_guard(cmd, path[i]);
+		bad = sa_diff_side_load(&d.side[i], path[i], o, &err);
+		sa_progress_done(o->progress_data);
+		g_free(label);
+		if (bad) {
+			sa_err(cmd, "%s", err->message);
+			g_error_free(err);
+			goto out;
+		}
+	}
+	sa_diff_compute(&d, o);
+	if (sa_output_open(cmd, output, of, &out))
+		goto out;
+	e->out = out.f;
+	if (sa_emit_diff(e, &d)) {
+		sa_err(cmd, "writing: %s", g_strerror(errno));
+		sa_output_close(cmd, &out, false);
+		goto out;
+	}
+	if (!sa_output_close(cmd, &out, true))
+		ret = SA_EXIT_OK;
+out:
+	sa_diff_clear(&d);
+	return ret;
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sa_crash_guard (cli/cmd.h).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cmd.h"
+#include "util/escape.h"
+#include "util/input-file.h"
+
+/*
+ * The crash guard of the commands that read files: a file mapped into
+ * memory and cut short by another program while it is read raises SIGBUS,
+ * which is the input's doing and is said so (exit 1). Any other crash is
+ * a bug of slabacct or of a library it uses, whatever the input: it is
+ * reported as an internal error, not blamed on the file, and then left to
+ * the handler that was there before (a sanitizer's report, or the default
+ * action with its core dump).
+ */
+static const int guarded[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+static struct sigaction before[G_N_ELEMENTS(guarded)];
+static char who[80];			/* "slabacct CMD: " */
+static char file[600];			/* escaped, or "" */
+
+static void put(const char *s)
+{
+	ssize_t r = write(2, s, strlen(s));
+
+	(void)r;
+}
+
+/* A number, async-signal-safe. */
+static void put_u64(guint64 v)
+{
+	char b[24];
+	int i = sizeof(b) - 1;
+
+	b[i] = 0;
+	do
+		b[--i] = '0' + v % 10;
+	while ((v /= 10) && i);
+	put(b + i);
+}
+
+static const char *sig_name(int sig)
+{
+	return sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" :
+	       sig == SIGFPE ? "SIGFPE" : "SIGILL";
+}
+
+static void handler(int sig, siginfo_t *si, void *uc)
+{
+	static int entered;
+	const char *path;
+	guint64 was, now;
+	unsigned int i;
+
+	/* one thread says it; another faulting meanwhile waits for the end */
+	if (__atomic_exchange_n(&entered, 1, __ATOMIC_SEQ_CST))
+		for (;;)
+			pause();
+	if (sig == SIGBUS && sa_input_shrunk(&path, &was, &now)) {
+		put(who);
+		put(file[0] ? file : "the input");
+		put(": the file was cut from ");
+		put_u64(was);
+		put(" to ");
+		put_u64(now);
+		put(" bytes while it was read: another program truncated or "
+		    "rewrote it in place\n");
+		_exit(SA_EXIT_FAIL);
+	}
+	put(who);
+	put("internal error: ");
+	put(sig_name(sig));
+	if (file[0]) {
+		put(" while reading ");
+		put(file);
+	}
+	put(". This is a bug of slabacct or of a library it uses, not a "
+	    "sign that the input is damaged: please report it\n");
+	/* the fault comes again, to the handler that was there before */
+	for (i = 0; i < G_N_ELEMENTS(guarded); i++)
+		if (guarded[i] == sig)
+			sigaction(sig, &before[i], NULL);
+	if (si->si_code <= 0)	/* sent, not a fault: send it again */
+		raise(sig);
+}
+
+void sa_crash_guard(const char *cmd, const char *path)
+{
+	static bool installed;
+	struct sigaction sa;
+	unsigned int i;
+
+	snprintf(who, sizeof(who), "slabacct %s: ", cmd);
+	g_strlcpy(file, path ? sa_esc(path) : "", sizeof(file));
+	if (installed)
+		return;
+	installed = true;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = handler;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < G_N_ELEMENTS(guarded); i++)
+		sigaction(guarded[i], &sa, &before[i]);
+}

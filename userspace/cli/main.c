@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct: the command table and main. The helpers the commands share
+ * are in cli/cmd.c; the BPF tools come from their registry (bpf/registry.c).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bpf/bpf-tool.h"
+#include "cli/cmd.h"
+
+const struct sa_command sa_commands[] = {
+	{ "boot", cmd_boot, "boot-time tracing: kernel parameters; saving the boot buffer" },
+	{ "diff", cmd_diff, "compare two recordings or /proc/slab_account snapshots by call site" },
+	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },
+	/* here: the BPF tools (bpf/registry.c) */
+	{ SA_COMMAND_BPF_TOOLS, NULL, NULL },
+	{ "record", cmd_record, "record kernel memory events into a trace.dat file" },
+	{ "account", cmd_account, "parse /proc/slab_account (slab_account.ko) and print it" },
+	{ "report", cmd_report, "report allocations, slack, live objects from a trace.dat file" },
+	{ "top", cmd_top, "live view of the call sites allocating the most (module or tracefs)" },
+	{ "snapshot", cmd_snapshot, "classic memory statistics (free, slabtop, vmstat, PSI, OOM)" },
+	{ "version", cmd_version, "print the version" },
+	{ NULL, NULL, NULL },
+};
+
+static void usage(FILE *f)
+{
+	const struct sa_command *c;
+
+	fprintf(f, "usage: slabacct COMMAND [OPTIONS...]\n\n"
+		   "Kernel memory analysis: who allocates, how much is wasted, and\n"
+		   "what the allocator and reclaim are doing.\n\ncommands:\n");
+	for (c = sa_commands; c->name; c++) {
+		const struct sa_bpf_tool *const *t;
+
+		if (strcmp(c->name, SA_COMMAND_BPF_TOOLS)) {
+			fprintf(f, "  %-10s %s\n", c->name, c->summary);
+			continue;
+		}
+		for (t = sa_bpf_tools; *t; t++)
+			fprintf(f, "  %-10s BPF: %s\n", (*t)->name, (*t)->line);
+	}
+	fprintf(f, "\n'slabacct COMMAND --help' describes one command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	const struct sa_command *c;
+
+	if (argc < 2) {
+		usage(stderr);
+		return SA_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return SA_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version"))
+		return cmd_version(argc - 1, argv + 1);
+	for (c = sa_commands; c->name; c++)
+		if (!strcmp(argv[1], c->name) && c->run)
+			return c->run(argc - 1, argv + 1);
+	if (sa_bpf_tool_find(argv[1]))
+		return cmd_bpf(argc - 1, argv + 1);
+	fprintf(stderr, "slabacct: unknown command '%s'\n\n", argv[1]);
+	usage(stderr);
+	return SA_EXIT_USAGE;
+}

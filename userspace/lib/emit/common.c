@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Small formatting helpers shared by the emitters (see emit/emit.h): the
+ * text buffer folded to the width, the text name column cut to it, and
+ * a CSV field.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit/emit.h"
+#include "util/textfold.h"
+
+void sa_text_tail_name(const struct sa_emit *e, int used, const char *s)
+{
+	int room, len, mlen;
+	const char *mod;
+
+	s = sa_esc(s);
+	room = e->width - used;
+	len = strlen(s);
+	mod = strstr(s, " [");
+	mlen = mod ? (int)strlen(mod) : 0;
+
+	if (room < 8)
+		room = 8;
+	if (e->width <= 0 || len <= room)
+		fprintf(e->out, "%s\n", s);
+	else if (mod && room - mlen >= 8)	/* keep " [module]" */
+		fprintf(e->out, "%.*s~%s\n", room - mlen - 1, s, mod);
+	else
+		fprintf(e->out, "%.*s~\n", room - 1, s);
+}
+
+void sa_text_where(const struct sa_emit *e, int indent, const char *file,
+		   int line)
+{
+	char *w;
+	int len, room;
+
+	if (!file)
+		return;
+	file = sa_esc(file);
+	w = line > 0 ? g_strdup_printf("at %s:%d", file, line) :
+		g_strdup_printf("in %s", file);
+	len = strlen(w);
+	room = e->width - indent;
+	if (e->width <= 0 || len <= room)
+		fprintf(e->out, "%*s%s\n", indent, "", w);
+	else if (room > 10)	/* keep the file name and line: cut the path */
+		fprintf(e->out, "%*s%.3s~%s\n", indent, "", w,
+			w + len - (room - 4));
+	else
+		fprintf(e->out, "%*s%.*s~\n", indent, "", room - 1, w);
+	g_free(w);
+}
+
+void sa_csv_str(FILE *f, const char *s)
+{
+	const char *p;
+
+	if (!s)
+		return;
+	s = sa_esc(s);		/* no control characters: no \n, no \r */
+	if (!strpbrk(s, ",\"")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (p = s; *p; p++) {
+		if (*p == '"')
+			fputc('"', f);
+		fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/*
+ * Text: the emitters write to a buffer, which goes out folded to the
+ * width (util/textfold.h): what they lay out to fit is left as it is.
+ */
+int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t)
+{
+	t->out = e->out;
+	t->buf = NULL;
+	t->len = 0;
+	if (e->width <= 0)
+		return 0;
+	e->out = open_memstream(&t->buf, &t->len);
+	if (!e->out) {
+		e->out = t->out;
+		return -1;
+	}
+	return 0;
+}
+
+int sa_text_end(struct sa_emit *e, struct sa_text_buf *t)
+{
+	int ret = 0;
+
+	if (e->out == t->out)
+		return 0;
+	if (fclose(e->out))
+		ret = -1;
+	e->out = t->out;
+	if (!ret && sa_text_fold_write(e->out, t->buf, t->len, e->width))
+		ret = -1;
+	free(t->buf);
+	t->buf = NULL;
+	return ret;
+}

@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct diff output, in the report's three formats: both inputs'
+ * origins and losses first, then the totals, then one row per call site
+ * that changed, by absolute change.
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "emit/emit.h"
+#include "report/diff.h"
+#include "emit/snapshot-origin.h"
+
+#define I G_GINT64_FORMAT
+#define U G_GUINT64_FORMAT
+
+static const char *status_name(enum sa_diff_status s)
+{
+	static const char *const n[] = { "same", "changed", "new", "gone" };
+
+	return n[s];
+}
+
+/* "+1.2M", "-512", "0" */
+static char *signed_h(char buf[20], struct sa_delta d)
+{
+	char h[16];
+
+	if (!d.mag)
+		return g_strlcpy(buf, "0", 20), buf;
+	snprintf(buf, 20, "%c%s", d.neg ? '-' : '+', sa_human(h, d.mag));
+	return buf;
+}
+
+/* Exact, for CSV: "-18446744073709551615" */
+static void csv_delta(FILE *f, struct sa_delta d)
+{
+	fprintf(f, ",%s%" U, d.neg ? "-" : "", d.mag);
+}
+
+/* JSON integers here are gint64: larger counters saturate */
+static void json_u64(JsonBuilder *b, const char *k, guint64 v)
+{
+	sa_json_put_int(b, k, v > G_MAXINT64 ? G_MAXINT64 : (gint64)v);
+}
+
+#define SH(v) signed_h((char[20]){ 0 }, (v))
+#define H(v) sa_human((char[16]){ 0 }, (v))
+
+static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
+{
+	fprintf(f, "# %s: %s (%s%s%s)\n", tag, sa_esc(s->file), s->source,
+		s->kernel ? ", kernel " : "",
+		s->kernel ? sa_esc(s->kernel) : "");
+	if (s->account)
+		sa_text_account_head(f, "#    ", s->account);
+	else if (s->lost_known)
+		fprintf(f, "#    lost events: %" U "%s\n", s->lost, s->lost ?
+			" (incomplete: compare with care)" : "");
+	else
+		fprintf(f, "#    lost events: unknown\n");
+	fprintf(f, "#    %s alloc, %s slack, %" U " allocs, %s live\n",
+		H(s->total.bytes_alloc), H(s->total.slack), s->total.allocs,
+		H(s->total.live_bytes < 0 ? 0 : s->total.live_bytes));
+}
+
+static void diff_text(struct sa_emit *e, const struct sa_diff *d)
+{
+	FILE *f = e->out;
+	guint i;
+
+	fprintf(f, "# slabacct diff\n");
+	text_side(f, "A", &d->side[0]);
+	text_side(f, "B", &d->side[1]);
+	fprintf(f, "# B - A: %s bytes, %s slack, %s allocs, %s live bytes\n",
+		SH(d->d_bytes), SH(d->d_slack), SH(d->d_allocs),
+		SH(d->d_live_bytes));
+	fprintf(f, "# sites: %" U " new, %" U " gone, %" U " changed, %" U
+		" unchanged\n\n", d->n_new, d->n_gone, d->n_changed,
+		d->n_same);
+	fprintf(f, "%8s %8s %7s %7s %-7s %-5s %s\n", "d_bytes", "d_slack",
+		"d_alloc", "d_live", "status", "kind", "site");
+	for (i = 0; i < d->rows->len; i++) {
+		const struct sa_diff_row *r = &g_array_index(d->rows,
+							     struct sa_diff_row,
+							     i);
+		int room = e->width ? e->width - 50 : 0;
+
+		fprintf(f, "%8s %8s %7s %7s %-7s %-5s ", SH(r->d_bytes),
+			SH(r->d_slack), SH(r->d_allocs), SH(r->d_live_bytes),
+			status_name(r->status),
+			r->kind ? "cache" : "kmall");
+		const char *site = sa_esc(r->site);
+
+		if (room >= 8 && (int)strlen(site) > room)
+			fprintf(f, "%.*s~\n", room - 1, site);
+		else
+			fprintf(f, "%s\n", site);
+	}
+	if (d->hidden)
+		fprintf(f, "# %" U " rows left out (unchanged or past --top)\n",
+			d->hidden);
+	sa_snapshot_origin_diff_text(f, d->side[0].snapshot,
+				     d->side[1].snapshot);
+}
+
+static void jvals(JsonBuilder *b, const char *name,
+		  const struct sa_diff_vals *v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_object(b);
+	json_u64(b, "allocs", v->allocs);
+	json_u64(b, "frees", v->frees);
+	json_u64(b, "bytes_alloc", v->bytes_alloc);
+	json_u64(b, "bytes_req", v->bytes_req);
+	json_u64(b, "slack", v->slack);
+	sa_json_put_int(b, "live", v->live);
+	sa_json_put_int(b, "live_bytes", v->live_bytes);
+	json_builder_end_object(b);
+}
+
+static void jside(JsonBuilder *b, const char *name,
+		  const struct sa_diff_side *s)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "file");
+	json_builder_add_string_value(b, s->file);
+	json_builder_set_member_name(b, "source");
+	json_builder_add_string_value(b, s->source);
+	if (s->account) {
+		/* a snapshot: no kernel release or lost events, its header */
+		sa_json_account_head(b, s->account);
+		jvals(b, "totals", &s->total);
+		json_builder_end_object(b);
+		return;
+	}
+	json_builder_set_member_name(b, "kernel_release");
+	if (s->kernel)
+		json_builder_add_string_value(b, s->kernel);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "lost_known");
+	json_builder_add_boolean_value(b, s->lost_known);
+	json_u64(b, "lost_events", s->lost);
+	jvals(b, "totals", &s->total);
+	json_builder_end_object(b);
+}
+
+static void diff_json(struct sa_emit *e, const struct sa_diff *d)
+{
+	JsonBuilder *b = json_builder_new();
+	guint i;
+
+	e->jb = b;
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
+	json_builder_set_member_name(b, "tool");
+	json_builder_add_string_value(b, "slabacct diff");
+	jside(b, "a", &d->side[0]);
+	jside(b, "b", &d->side[1]);
+	if (d->side[0].snapshot || d->side[1].snapshot) {
+		json_builder_set_member_name(b, "system");
+		json_builder_add_value(b, sa_snapshot_origin_diff_json(
+				d->side[0].snapshot, d->side[1].snapshot));
+	}
+	json_builder_set_member_name(b, "change");
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "bytes_alloc", sa_delta_clamp(d->d_bytes));
+	sa_json_put_int(b, "slack", sa_delta_clamp(d->d_slack));
+	sa_json_put_int(b, "allocs", sa_delta_clamp(d->d_allocs));
+	sa_json_put_int(b, "live_bytes", sa_delta_clamp(d->d_live_bytes));
+	sa_json_put_int(b, "sites_new", d->n_new);
+	sa_json_put_int(b, "sites_gone", d->n_gone);
+	sa_json_put_int(b, "sites_changed", d->n_changed);
+	sa_json_put_int(b, "sites_unchanged", d->n_same);
+	json_builder_end_object(b);
+	sa_json_put_int(b, "rows_hidden", d->hidden);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < d->rows->len; i++) {
+		const struct sa_diff_row *r = &g_array_index(d->rows,
+							     struct sa_diff_row,
+							     i);
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "site");
+		json_builder_add_string_value(b, r->site);
+		json_builder_set_member_name(b, "kind");
+		json_builder_add_string_value(b, sa_diff_kind_name(r->kind));
+		json_builder_set_member_name(b, "status");
+		json_builder_add_string_value(b, status_name(r->status));
+		sa_json_put_int(b, "d_bytes", sa_delta_clamp(r->d_bytes));
+		sa_json_put_int(b, "d_slack", sa_delta_clamp(r->d_slack));
+		sa_json_put_int(b, "d_allocs", sa_delta_clamp(r->d_allocs));
+		sa_json_put_int(b, "d_live_bytes",
+				sa_delta_clamp(r->d_live_bytes));
+		jvals(b, "a", &r->a);
+		jvals(b, "b", &r->b);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	if (e->fmt == SA_FMT_HTML)
+		sa_html_write(e);
+	else
+		sa_json_write(e);
+}
+
+static void csv_vals(FILE *f, const struct sa_diff_vals *v)
+{
+	fprintf(f, ",%" U ",%" U ",%" U ",%" U ",%" U ",%" I ",%" I,
+		v->allocs, v->frees, v->bytes_alloc, v->bytes_req, v->slack,
+		v->live, v->live_bytes);
+}
+
+static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
+{
+	FILE *f = e->out;
+	guint i;
+	int k;
+
+	fprintf(f, "# slabacct diff, schema_version: %d\n",
+		SA_JSON_SCHEMA_VERSION);
+	for (k = 0; k < 2; k++) {
+		const struct sa_diff_side *s = &d->side[k];
+
+		char prefix[3] = { 'a' + k, '_', 0 };
+
+		fprintf(f, "# %c: %s (%s%s%s)\n", 'a' + k, sa_esc(s->file),
+			s->source, s->kernel ? ", " : "",
+			s->kernel ? sa_esc(s->kernel) : "");
+		if (s->account) {
+			sa_csv_account_head(f, prefix, s->account);
+			continue;
+		}
+		fprintf(f, "# %c_lost_events: ", 'a' + k);
+		if (s->lost_known)
+			fprintf(f, "%" U "\n", s->lost);
+		else
+			fprintf(f, "unknown\n");
+	}
+	sa_snapshot_origin_diff_csv(f, d->side[0].snapshot,
+				    d->side[1].snapshot);
+	fprintf(f, "diff,site,kind,status,d_bytes,d_slack,d_allocs,"
+		"d_live_bytes,a_allocs,a_frees,a_bytes_alloc,a_bytes_req,"
+		"a_slack,a_live,a_live_bytes,b_allocs,b_frees,b_bytes_alloc,"
+		"b_bytes_req,b_slack,b_live,b_live_bytes\n");
+	for (i = 0; i < d->rows->len; i++) {
+		const struct sa_diff_row *r = &g_array_index(d->rows,
+							     struct sa_diff_row,
+							     i);
+
+		fputs("diff,", f);
+		sa_csv_str(f, r->site);
+		fprintf(f, ",%s,%s", sa_diff_kind_name(r->kind),
+			status_name(r->status));
+		csv_delta(f, r->d_bytes);
+		csv_delta(f, r->d_slack);
+		csv_delta(f, r->d_allocs);
+		csv_delta(f, r->d_live_bytes);
+		csv_vals(f, &r->a);
+		csv_vals(f, &r->b);
+		fputc('\n', f);
+	}
+}
+
+int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d)
+{
+	if (e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML)
+		diff_json(e, d);
+	else if (e->fmt == SA_FMT_CSV)
+		diff_csv(e, d);
+	else {
+		struct sa_text_buf tb;
+
+		if (sa_text_begin(e, &tb))
+			return -1;
+		diff_text(e, d);
+		if (sa_text_end(e, &tb))
+			return -1;
+	}
+	return fflush(e->out) || ferror(e->out) ? -1 : 0;
+}

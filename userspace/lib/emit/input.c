@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The header of a /proc/slab_account input, in report and diff output:
+ * what the input is (a snapshot of slab_account.ko's file, its format
+ * version), its table sizes, what the module could not account and the
+ * large kmallocs it counted once though traced twice. It
+ * takes the place of a trace's origin: a snapshot has no CPUs, clock,
+ * duration, records or lost events.
+ */
+#include "account/account.h"
+#include "emit/emit.h"
+
+#define U G_GUINT64_FORMAT
+
+void sa_text_account_head(FILE *f, const char *lead,
+			  const struct sa_account_head *h)
+{
+	fprintf(f, "%sinput: a /proc/slab_account snapshot, format %d\n",
+		lead, h->version);
+	fprintf(f, "%stables: %" U " call-site slots, %" U " live-object "
+		"slots\n", lead, h->sites, h->objects);
+	fprintf(f, "%snot counted: %" U " allocations (site table full), %"
+		U " not tracked (map full)\n", lead, h->dropped, h->map_full);
+	fprintf(f, "%sfrees of untracked objects: %" U ", lost frees: %" U
+		"%s\n", lead, h->untracked_frees, h->lost_frees,
+		h->cache_slot_exact ? "" : "; cache slot sizes unknown");
+	if (h->kmalloc_repeats_known)
+		fprintf(f, "%scounted once: %" U " large kmallocs traced "
+			"twice\n", lead, h->kmalloc_repeats);
+}
+
+void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
+{
+	json_builder_set_member_name(b, "input");
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "kind", "/proc/slab_account");
+	sa_json_put_int(b, "format_version", h->version);
+	sa_json_put_int(b, "sites", h->sites);
+	sa_json_put_int(b, "objects", h->objects);
+	sa_json_put_str(b, "cache_slot_size", h->cache_slot_exact ? "exact" :
+			"object");
+	sa_json_put_int(b, "dropped", h->dropped);
+	sa_json_put_int(b, "map_full", h->map_full);
+	sa_json_put_int(b, "untracked_frees", h->untracked_frees);
+	sa_json_put_int(b, "lost_frees", h->lost_frees);
+	/* null: a file from before the module had the key */
+	json_builder_set_member_name(b, "kmalloc_repeats");
+	if (h->kmalloc_repeats_known)
+		json_builder_add_int_value(b, (gint64)h->kmalloc_repeats);
+	else
+		json_builder_add_null_value(b);
+	json_builder_end_object(b);
+}
+
+void sa_csv_account_head(FILE *f, const char *prefix,
+			 const struct sa_account_head *h)
+{
+	fprintf(f, "# %sinput: /proc/slab_account\n# %sformat_version: %d\n"
+		"# %ssites: %" U "\n# %sobjects: %" U "\n"
+		"# %scache_slot_size: %s\n# %sdropped: %" U "\n"
+		"# %smap_full: %" U "\n# %suntracked_frees: %" U "\n"
+		"# %slost_frees: %" U "\n", prefix, prefix, h->version,
+		prefix, h->sites, prefix, h->objects, prefix,
+		h->cache_slot_exact ? "exact" : "object", prefix, h->dropped,
+		prefix, h->map_full, prefix, h->untracked_frees, prefix,
+		h->lost_frees);
+	if (h->kmalloc_repeats_known)
+		fprintf(f, "# %skmalloc_repeats: %" U "\n", prefix,
+			h->kmalloc_repeats);
+	else
+		fprintf(f, "# %skmalloc_repeats: unknown\n", prefix);
+}

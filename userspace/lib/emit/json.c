@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * JSON output through json-glib: one object with schema_version, the
+ * trace's origin and losses, notes, and a "sections" object holding one
+ * member per report section. Numbers are exact; percentages are doubles.
+ */
+#include <math.h>
+
+#include "report/agg/callsite.h"
+#include "report/agg/live.h"
+#include "report/agg/subsys.h"
+#include "report/agg/timeline.h"
+#include "emit/emit.h"
+#include "emit/emit-mm.h"
+#include "emit/snapshot-origin.h"
+
+void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
+{
+	const struct sa_trace_origin *o = &rep->origin;
+	JsonBuilder *b = e->jb;
+	guint i;
+	int c;
+
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
+	sa_json_put_str(b, "tool", "slabacct report");
+	sa_json_put_str(b, "file", rep->file);
+	if (rep->account) {
+		sa_json_account_head(b, rep->account);
+		goto notes;
+	}
+	json_builder_set_member_name(b, "origin");
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "kernel_release", o->kernel_release);
+	sa_json_put_str(b, "uname", o->uname);
+	if (o->kernel_build_id)
+		sa_json_put_str(b, "kernel_build_id", o->kernel_build_id);
+	sa_json_put_str(b, "cmdline", o->cmdline);
+	sa_json_put_str(b, "recorder", o->recorder);
+	sa_json_put_str(b, "command", o->command);
+	sa_json_put_str(b, "left_out", o->left_out);
+	sa_json_put_str(b, "filter", o->filter);
+	sa_json_put_str(b, "clock", o->clock);
+	sa_json_put_int(b, "nr_cpus", o->nr_cpus);
+	sa_json_put_int(b, "first_ts_ns", rep->first_ts);
+	sa_json_put_int(b, "last_ts_ns", rep->last_ts);
+	sa_json_put_int(b, "duration_ns", rep->last_ts > rep->first_ts ?
+	     rep->last_ts - rep->first_ts : 0);
+	json_builder_end_object(b);
+
+	if (o->snapshot_start || o->snapshot_end) {
+		json_builder_set_member_name(b, "system");
+		json_builder_add_value(b, sa_snapshot_origin_json(
+				o->snapshot_start, o->snapshot_end));
+	}
+
+	json_builder_set_member_name(b, "lost");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "known");
+	json_builder_add_boolean_value(b, o->lost_known);
+	sa_json_put_int(b, "events", o->lost_total);
+	json_builder_set_member_name(b, "per_cpu");
+	json_builder_begin_array(b);
+	for (c = 0; o->lost_known && o->lost && c < o->nr_cpus; c++)
+		json_builder_add_int_value(b, o->lost[c]);
+	json_builder_end_array(b);
+	sa_json_put_int(b, "missed_in_buffer", rep->missed_events);
+	sa_json_put_int(b, "missed_pages_unknown", rep->missed_pages_unknown);
+	json_builder_end_object(b);
+
+	json_builder_set_member_name(b, "records");
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "total", rep->nr_records);
+	sa_json_put_int(b, "used", rep->nr_used);
+	for (c = 0; c < SA_EV_NR; c++)
+		sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
+	/* large kmallocs traced twice, counted once (report/agg/callsite.h) */
+	if (rep->kmalloc_repeats_known)
+		sa_json_put_int(b, "kmalloc_repeats", rep->kmalloc_repeats);
+	json_builder_end_object(b);
+
+notes:
+	json_builder_set_member_name(b, "notes");
+	json_builder_begin_array(b);
+	for (i = 0; i < rep->notes->len; i++)
+		json_builder_add_string_value(b, rep->notes->pdata[i]);
+	json_builder_end_array(b);
+}
+
+static void totals(JsonBuilder *b, const struct sa_totals *t)
+{
+	sa_json_put_int(b, "sites", t->sites);
+	sa_json_put_int(b, "allocs", t->allocs);
+	sa_json_put_int(b, "frees", t->frees);
+	sa_json_put_int(b, "bytes_alloc", t->bytes_alloc);
+	sa_json_put_int(b, "bytes_req", t->bytes_req);
+	sa_json_put_int(b, "slack", t->slack);
+	sa_json_put_pct(b, "frag_pct", t->frag);
+	sa_json_put_int(b, "live", t->live);
+	sa_json_put_int(b, "live_bytes", t->live_alloc);
+	sa_json_put_int(b, "live_req", t->live_req);
+	sa_json_put_int(b, "live_waste", t->live_waste);
+	sa_json_put_pct(b, "live_frag_pct", t->live_frag);
+	sa_json_put_int(b, "pingpong", t->pingpong);
+}
+
+static void site_obj(JsonBuilder *b, const struct sa_site *s)
+{
+	int i;
+
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "kind", sa_kind_name(s->kind));
+	sa_json_put_str(b, "site", s->sym);
+	if (s->call_site) {
+		char *a = g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
+					  s->call_site);
+
+		sa_json_put_str(b, "address", a);
+		g_free(a);
+	}
+	sa_json_put_str(b, "function", s->func);
+	sa_json_put_str(b, "module", s->module);
+	sa_json_put_str(b, "cache", s->cache);
+	sa_json_put_str(b, "file", s->file);
+	if (s->line)
+		sa_json_put_int(b, "line", s->line);
+	sa_json_put_int(b, "allocs", s->allocs);
+	sa_json_put_int(b, "frees", s->frees);
+	sa_json_put_int(b, "bytes_alloc", s->bytes_alloc);
+	sa_json_put_int(b, "bytes_req", s->bytes_req);
+	sa_json_put_int(b, "slack", s->slack);
+	sa_json_put_pct(b, "frag_pct", s->frag);
+	sa_json_put_int(b, "live", s->live);
+	sa_json_put_int(b, "live_bytes", s->live_alloc);
+	sa_json_put_int(b, "live_req", s->live_req);
+	sa_json_put_int(b, "live_waste", s->live_waste);
+	sa_json_put_pct(b, "live_frag_pct", s->live_frag);
+	sa_json_put_int(b, "pingpong", s->pingpong);
+	sa_json_put_int(b, "freed_untraced", s->freed_untraced);
+	sa_json_put_str(b, "gfp", s->gfp_str);
+	json_builder_set_member_name(b, "live_age");
+	json_builder_begin_object(b);
+	for (i = 0; i < SA_AGE_BUCKETS; i++)
+		sa_json_put_int(b, sa_age_label(i), s->age[i]);
+	json_builder_end_object(b);
+	if (s->wrapper_hint) {
+		json_builder_set_member_name(b, "wrapper");
+		json_builder_add_boolean_value(b, TRUE);
+	}
+	json_builder_end_object(b);
+}
+
+void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result)
+{
+	const struct sa_callsite_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+	int k;
+
+	json_builder_set_member_name(b, "callsite");
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "by", r->by == SA_BY_CACHE ? "cache" : "callsite");
+	json_builder_set_member_name(b, "totals");
+	json_builder_begin_object(b);
+	for (k = 0; k < SA_KIND_NR; k++) {
+		json_builder_set_member_name(b, sa_kind_name(k));
+		json_builder_begin_object(b);
+		totals(b, &r->total[k]);
+		json_builder_end_object(b);
+	}
+	sa_json_put_int(b, "unmatched_frees", r->unmatched_frees);
+	sa_json_put_int(b, "null_frees", r->null_frees);
+	sa_json_put_int(b, "reused_without_free", r->reused);
+	json_builder_end_object(b);
+	sa_json_put_int(b, "rows_hidden", r->hidden);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->shown->len; i++)
+		site_obj(b, r->shown->pdata[i]);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
+void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
+		  const void *result)
+{
+	const struct sa_live_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+	int k;
+
+	json_builder_set_member_name(b, "live");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "totals");
+	json_builder_begin_object(b);
+	totals(b, &r->total);
+	sa_json_put_int(b, "freed_untraced", r->freed_untraced);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "age");
+	json_builder_begin_object(b);
+	for (k = 0; k < SA_AGE_BUCKETS; k++)
+		sa_json_put_int(b, sa_age_label(k), r->age[k]);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->sites->len; i++)
+		site_obj(b, r->sites->pdata[i]);
+	json_builder_end_array(b);
+	sa_json_put_int(b, "rows_hidden", r->sites_hidden);
+	if (r->objects)
+		sa_json_put_int(b, "objects_hidden", r->objects_hidden);
+	if (r->objects) {
+		json_builder_set_member_name(b, "objects");
+		json_builder_begin_array(b);
+		for (i = 0; i < r->objects->len; i++) {
+			const struct sa_live_row *o =
+				&g_array_index(r->objects, struct sa_live_row,
+					       i);
+			char *p = g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
+						  o->ptr);
+
+			json_builder_begin_object(b);
+			sa_json_put_str(b, "ptr", p);
+			sa_json_put_int(b, "bytes_alloc", o->bytes_alloc);
+			sa_json_put_int(b, "bytes_req", o->bytes_req);
+			sa_json_put_int(b, "age_ns", o->age_ns);
+			sa_json_put_int(b, "pid", o->pid);
+			sa_json_put_str(b, "comm", o->comm);
+			sa_json_put_str(b, "site", o->site->sym);
+			json_builder_end_object(b);
+			g_free(p);
+		}
+		json_builder_end_array(b);
+	}
+	json_builder_end_object(b);
+}
+
+void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
+		    const void *result)
+{
+	const struct sa_subsys_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+
+	json_builder_set_member_name(b, "subsys");
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "source", r->source);
+	sa_json_put_int(b, "depth", r->depth);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->rows->len; i++) {
+		const struct sa_subsys_row *s =
+			&g_array_index(r->rows, struct sa_subsys_row, i);
+
+		json_builder_begin_object(b);
+		sa_json_put_str(b, "subsystem", s->name);
+		sa_json_put_int(b, "sites", s->sites);
+		sa_json_put_int(b, "allocs", s->allocs);
+		sa_json_put_int(b, "bytes_alloc", s->bytes_alloc);
+		sa_json_put_int(b, "bytes_req", s->bytes_req);
+		sa_json_put_int(b, "slack", s->slack);
+		sa_json_put_int(b, "live_bytes", s->live_alloc);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "wrappers");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->wrappers->len; i++) {
+		const struct sa_wrapper_row *w =
+			&g_array_index(r->wrappers, struct sa_wrapper_row, i);
+
+		json_builder_begin_object(b);
+		sa_json_put_str(b, "function", w->func);
+		sa_json_put_int(b, "sites", w->sites);
+		sa_json_put_int(b, "allocs", w->allocs);
+		sa_json_put_int(b, "bytes_alloc", w->bytes_alloc);
+		sa_json_put_str(b, "hint", w->hint);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
+void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
+		      const void *result)
+{
+	const struct sa_timeline_result *r = result;
+	JsonBuilder *b = e->jb;
+	guint i;
+
+	json_builder_set_member_name(b, "timeline");
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "interval_ns", r->interval_ns);
+	sa_json_put_int(b, "t0_ns", r->t0_ns);
+	json_builder_set_member_name(b, "bins");
+	json_builder_begin_array(b);
+	for (i = 0; i < r->bins->len; i++) {
+		const struct sa_bin *x = &g_array_index(r->bins,
+							struct sa_bin, i);
+
+		json_builder_begin_object(b);
+		sa_json_put_int(b, "start_ns", x->start_ns);
+		sa_json_put_int(b, "allocs", x->allocs);
+		sa_json_put_int(b, "frees", x->frees);
+		sa_json_put_int(b, "alloc_bytes", x->alloc_bytes);
+		sa_json_put_int(b, "freed_bytes", x->freed_bytes);
+		sa_json_put_int(b, "untraced_frees", x->untraced);
+		sa_json_put_int(b, "untraced_bytes", x->untraced_bytes);
+		sa_json_put_int(b, "net", x->net);
+		sa_json_put_int(b, "outstanding", x->outstanding);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
+int sa_json_write(struct sa_emit *e)
+{
+	int ret = sa_json_print(e->jb, e->out, true);
+
+	g_object_unref(e->jb);
+	e->jb = NULL;
+	return ret || ferror(e->out) ? -1 : 0;
+}
+
+const sa_emit_fn sa_json_sections[SA_SEC_NR] = {
+	[SA_SEC_CALLSITE] = sa_json_callsite,
+	[SA_SEC_LIVE] = sa_json_live,
+	[SA_SEC_SUBSYS] = sa_json_subsys,
+	[SA_SEC_TIMELINE] = sa_json_timeline,
+	[SA_SEC_PAGES] = sa_json_pages,
+	[SA_SEC_RECLAIM] = sa_json_reclaim,
+	[SA_SEC_COMPACTION] = sa_json_compaction,
+	[SA_SEC_OOM] = sa_json_oom,
+};

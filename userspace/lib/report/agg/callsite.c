@@ -1,0 +1,583 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The call-site aggregator. It owns the map of live objects (pointer ->
+ * allocation), which attributes each free to the call site that made the
+ * allocation, and which the live, timeline and OOM sections reuse.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "report/agg/callsite.h"
+#include "util/inttable.h"
+#include "report/flags.h"
+#include "symbols/symbols.h"
+
+/* The last kmem event of one CPU: is the next kmalloc its repeat? */
+struct cs_last {
+	guint64 ptr, call_site, ts, gfp;
+	guint8 ev;			/* enum sa_ev, or SA_EV_NR: none */
+	gboolean have_gfp;
+};
+
+struct cs_state {
+	const struct sa_report_opts *opts;
+	struct sa_inttable index[SA_KIND_NR];	/* key -> site index */
+	GPtrArray *sites;		/* struct sa_site * */
+	struct sa_livemap live;		/* ptr -> live object */
+	GArray *last;			/* struct cs_last, by CPU */
+	guint64 unmatched, nullf, reused, repeats;
+	gboolean given;			/* sites now belong to the result */
+};
+
+static const guint64 age_limit[SA_AGE_BUCKETS - 1] = {
+	1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
+	10000000000ULL,
+};
+
+int sa_age_bucket(guint64 age_ns)
+{
+	int i;
+
+	for (i = 0; i < SA_AGE_BUCKETS - 1; i++)
+		if (age_ns < age_limit[i])
+			return i;
+	return SA_AGE_BUCKETS - 1;
+}
+
+const char *sa_age_label(int bucket)
+{
+	static const char *const labels[SA_AGE_BUCKETS] = {
+		"<1ms", "<10ms", "<100ms", "<1s", "<10s", ">=10s",
+	};
+
+	return bucket >= 0 && bucket < SA_AGE_BUCKETS ? labels[bucket] : "?";
+}
+
+static double pct_waste(guint64 req, guint64 alloc)
+{
+	return alloc ? 100.0 - 100.0 * (double)req / (double)alloc : 0.0;
+}
+
+void sa_site_derive(struct sa_site *s)
+{
+	s->slack = s->bytes_alloc > s->bytes_req ?
+		   s->bytes_alloc - s->bytes_req : 0;
+	s->frag = pct_waste(s->bytes_req, s->bytes_alloc);
+	s->live_waste = s->live_alloc > s->live_req ?
+			s->live_alloc - s->live_req : 0;
+	s->live_frag = pct_waste(s->live_req, s->live_alloc);
+}
+
+void sa_site_free(struct sa_site *s)
+{
+	if (!s)
+		return;
+	g_free(s->sym);
+	g_free(s->gfp_str);
+	g_free(s);
+}
+
+static void *cs_create(const struct sa_report_opts *opts,
+		       struct sa_pipeline *p)
+{
+	struct cs_state *st = g_new0(struct cs_state, 1);
+	int k;
+
+	st->opts = opts;
+	for (k = 0; k < SA_KIND_NR; k++)
+		sa_inttable_init(&st->index[k]);
+	st->sites = g_ptr_array_new();
+	sa_livemap_init(&st->live);
+	st->last = g_array_new(FALSE, FALSE, sizeof(struct cs_last));
+	return st;
+}
+
+static void cs_destroy(void *state)
+{
+	struct cs_state *st = state;
+	guint i;
+	int k;
+
+	for (k = 0; k < SA_KIND_NR; k++)
+		sa_inttable_clear(&st->index[k]);
+	/* once finished, the sites belong to the result */
+	if (!st->given)
+		for (i = 0; i < st->sites->len; i++)
+			sa_site_free(st->sites->pdata[i]);
+	g_ptr_array_free(st->sites, TRUE);
+	sa_livemap_clear(&st->live);
+	g_array_free(st->last, TRUE);
+	g_free(st);
+}
+
+/* The grouping key of an allocation: its call site, or its cache. */
+static const char *cache_of(const struct sa_rec *r, enum sa_kind kind)
+{
+	char buf[48];
+
+	if (r->have & (1u << SA_KM_NAME) && r->v[SA_KM_NAME])
+		return (const char *)(uintptr_t)r->v[SA_KM_NAME];
+	/* no name in the event: name the size class */
+	snprintf(buf, sizeof(buf), "%s-%u",
+		 kind == SA_KIND_KMALLOC ? "kmalloc" : "cache",
+		 (unsigned int)r->v[SA_KM_ALLOC]);
+	return g_intern_string(buf);
+}
+
+static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
+			enum sa_kind kind)
+{
+	const char *cache = NULL;
+	guint32 *idx;
+	guint64 key;
+	struct sa_site *s;
+	bool found;
+
+	if (st->opts && st->opts->by == SA_BY_CACHE) {
+		cache = cache_of(r, kind);
+		key = (uintptr_t)cache;
+	} else {
+		key = r->v[SA_KM_CALL_SITE];
+	}
+	idx = sa_inttable_put(&st->index[kind], key, &found);
+	if (found)
+		return *idx;
+	*idx = st->sites->len;
+	s = g_new0(struct sa_site, 1);
+	s->kind = kind;
+	if (cache) {
+		s->cache = cache;
+	} else {
+		s->call_site = r->v[SA_KM_CALL_SITE];
+		if (r->have & (1u << SA_KM_NAME))
+			s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
+	}
+	g_ptr_array_add(st->sites, s);
+	return st->sites->len - 1;
+}
+
+static void gfp_count(struct sa_site *s, guint64 gfp)
+{
+	int i;
+
+	for (i = 0; i < SA_GFP_SLOTS; i++) {
+		if (s->gfp_n[i] && s->gfp_v[i] == gfp) {
+			s->gfp_n[i]++;
+			return;
+		}
+		if (!s->gfp_n[i]) {
+			s->gfp_v[i] = gfp;
+			s->gfp_n[i] = 1;
+			return;
+		}
+	}
+}
+
+/* Take back one gfp_count of s (the slots stay without holes). */
+static void gfp_uncount(struct sa_site *s, guint64 gfp)
+{
+	int i;
+
+	for (i = 0; i < SA_GFP_SLOTS && s->gfp_n[i]; i++) {
+		if (s->gfp_v[i] != gfp)
+			continue;
+		if (--s->gfp_n[i])
+			return;
+		for (; i < SA_GFP_SLOTS - 1; i++) {
+			s->gfp_v[i] = s->gfp_v[i + 1];
+			s->gfp_n[i] = s->gfp_n[i + 1];
+		}
+		s->gfp_v[i] = 0;
+		s->gfp_n[i] = 0;
+		return;
+	}
+}
+
+/* The last kmem event of CPU cpu (a slot with ev SA_EV_NR if none). */
+static struct cs_last *last_of(struct cs_state *st, guint16 cpu)
+{
+	if (cpu >= st->last->len) {
+		guint i = st->last->len;
+
+		g_array_set_size(st->last, cpu + 1);
+		for (; i < st->last->len; i++)
+			g_array_index(st->last, struct cs_last, i).ev = SA_EV_NR;
+	}
+	return &g_array_index(st->last, struct cs_last, cpu);
+}
+
+/* Object o of site s is gone (freed, or its pointer reused). */
+static inline void live_drop(struct sa_site *s, const struct sa_live_obj *o)
+{
+	s->live--;
+	s->live_alloc -= o->bytes_alloc;
+	s->live_req -= o->bytes_req;
+}
+
+/*
+ * Whether allocation r repeats the live object o, allocated by the last
+ * kmem event of r's CPU: a large kmalloc traced twice (see
+ * report/agg/callsite.h).
+ */
+static bool is_repeat(const struct cs_last *l, const struct sa_rec *r,
+		      const struct sa_live_obj *o, guint32 req, guint32 alloc)
+{
+	return r->ev == SA_EV_KMALLOC && l->ev == SA_EV_KMALLOC &&
+	       l->ptr == r->v[SA_KM_PTR] && o->ptr == l->ptr &&
+	       o->ts == l->ts && l->call_site != r->v[SA_KM_CALL_SITE] &&
+	       o->bytes_req == req && o->bytes_alloc == alloc;
+}
+
+/* Count allocation r (of req, alloc) at site s. */
+static void site_add(struct sa_site *s, const struct sa_rec *r, guint32 req,
+		     guint32 alloc)
+{
+	s->allocs++;
+	s->bytes_alloc += alloc;
+	s->bytes_req += req;
+	if (r->have & (1u << SA_KM_REQ))
+		s->have_req = TRUE;
+	if (r->have & (1u << SA_KM_GFP))
+		gfp_count(s, r->v[SA_KM_GFP]);
+}
+
+static void on_alloc(struct cs_state *st, struct sa_rec *r,
+		     enum sa_kind kind, struct cs_last *l)
+{
+	guint64 ptr = r->v[SA_KM_PTR];
+	/* without bytes_req nothing can be said about slack: req = alloc */
+	guint32 alloc = r->v[SA_KM_ALLOC];
+	guint32 req = r->have & (1u << SA_KM_REQ) ? r->v[SA_KM_REQ] : alloc;
+	struct sa_live_obj *o;
+	struct sa_site *s;
+	guint32 idx;
+
+	if (!ptr)
+		return;		/* a failed allocation */
+	idx = site_get(st, r, kind);
+	s = st->sites->pdata[idx];
+	o = sa_livemap_put(&st->live, ptr);
+	if (o->ptr && is_repeat(l, r, o, req, alloc)) {
+		/* one allocation: take it from the first event's site */
+		struct sa_site *first = st->sites->pdata[o->site];
+
+		first->allocs--;
+		first->bytes_alloc -= alloc;
+		first->bytes_req -= req;
+		if (l->have_gfp)
+			gfp_uncount(first, l->gfp);
+		live_drop(first, o);
+		r->flags |= SA_REC_REPEAT;
+		st->repeats++;
+	} else if (o->ptr) {
+		/* its object was freed without a trace event */
+		struct sa_site *old = st->sites->pdata[o->site];
+
+		st->reused++;
+		old->freed_untraced++;
+		live_drop(old, o);
+		r->freed_alloc = o->bytes_alloc;
+	}
+	site_add(s, r, req, alloc);
+	o->ptr = ptr;
+	o->ts = r->ts;
+	o->site = idx;
+	o->bytes_req = req;
+	o->bytes_alloc = alloc;
+	o->pid = r->pid;
+	o->cpu = r->cpu;
+	s->live++;
+	s->live_alloc += o->bytes_alloc;
+	s->live_req += o->bytes_req;
+}
+
+static void on_free(struct cs_state *st, struct sa_rec *r)
+{
+	guint64 ptr = r->v[SA_KM_PTR];
+	struct sa_live_obj o;
+	struct sa_site *s;
+
+	if (!(r->have & (1u << SA_KM_PTR)))
+		return;
+	if (!ptr) {
+		st->nullf++;
+		return;
+	}
+	if (!sa_livemap_take(&st->live, ptr, &o)) {
+		st->unmatched++;
+		return;
+	}
+	s = st->sites->pdata[o.site];
+	s->frees++;
+	/* older kernels name the cache only when an object is freed */
+	if (!s->cache && s->kind == SA_KIND_CACHE &&
+	    (r->have & (1u << SA_KM_NAME)) && r->v[SA_KM_NAME])
+		s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
+	if (o.cpu != r->cpu)
+		s->pingpong++;
+	r->freed_alloc = o.bytes_alloc;
+	live_drop(s, &o);
+}
+
+static void cs_event(void *state, struct sa_rec *r)
+{
+	struct cs_state *st = state;
+	struct cs_last *l = last_of(st, r->cpu);
+
+	switch (r->ev) {
+	case SA_EV_KMALLOC:
+		on_alloc(st, r, SA_KIND_KMALLOC, l);
+		break;
+	case SA_EV_CACHE_ALLOC:
+		on_alloc(st, r, SA_KIND_CACHE, l);
+		break;
+	case SA_EV_KFREE:
+	case SA_EV_CACHE_FREE:
+		on_free(st, r);
+		break;
+	default:
+		return;
+	}
+	l->ev = r->ev;
+	l->ptr = r->v[SA_KM_PTR];
+	l->call_site = r->v[SA_KM_CALL_SITE];
+	l->ts = r->ts;
+	l->have_gfp = !!(r->have & (1u << SA_KM_GFP));
+	l->gfp = r->v[SA_KM_GFP];
+}
+
+void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data)
+{
+	struct cs_state *st = state;
+
+	sa_livemap_foreach(&st->live, fn, data);
+}
+
+struct sa_site *sa_callsite_site(void *state, guint32 idx)
+{
+	struct cs_state *st = state;
+
+	return idx < st->sites->len ? st->sites->pdata[idx] : NULL;
+}
+
+static gint by_live_alloc(gconstpointer a, gconstpointer b)
+{
+	const struct sa_site *x = *(struct sa_site *const *)a;
+	const struct sa_site *y = *(struct sa_site *const *)b;
+
+	if (x->live_alloc != y->live_alloc)
+		return x->live_alloc > y->live_alloc ? -1 : 1;
+	return x->call_site < y->call_site ? -1 : x->call_site > y->call_site;
+}
+
+GPtrArray *sa_callsite_top_live(void *state, guint n)
+{
+	struct cs_state *st = state;
+	GPtrArray *a = g_ptr_array_new();
+	guint i;
+
+	for (i = 0; i < st->sites->len; i++)
+		if (((struct sa_site *)st->sites->pdata[i])->live)
+			g_ptr_array_add(a, st->sites->pdata[i]);
+	g_ptr_array_sort(a, by_live_alloc);
+	if (a->len > n)
+		g_ptr_array_set_size(a, n);
+	return a;
+}
+
+struct age_ctx {
+	struct cs_state *st;
+	guint64 end;
+};
+
+static void age_one(const struct sa_live_obj *o, void *data)
+{
+	struct age_ctx *c = data;
+	struct sa_site *s = c->st->sites->pdata[o->site];
+
+	s->age[sa_age_bucket(c->end > o->ts ? c->end - o->ts : 0)]++;
+}
+
+static void totals_add(struct sa_totals *t, const struct sa_site *s)
+{
+	t->sites++;
+	t->allocs += s->allocs;
+	t->frees += s->frees;
+	t->bytes_alloc += s->bytes_alloc;
+	t->bytes_req += s->bytes_req;
+	t->slack += s->slack;
+	t->live += s->live;
+	t->live_alloc += s->live_alloc;
+	t->live_req += s->live_req;
+	t->live_waste += s->live_waste;
+	t->pingpong += s->pingpong;
+}
+
+void sa_callsite_totals(struct sa_callsite_result *res)
+{
+	guint i;
+	int k;
+
+	memset(res->total, 0, sizeof(res->total));
+	for (i = 0; i < res->sites->len; i++) {
+		const struct sa_site *s = res->sites->pdata[i];
+
+		totals_add(&res->total[s->kind], s);
+	}
+	for (k = 0; k < SA_KIND_NR; k++) {
+		struct sa_totals *t = &res->total[k];
+
+		t->frag = pct_waste(t->bytes_req, t->bytes_alloc);
+		t->live_frag = pct_waste(t->live_req, t->live_alloc);
+	}
+}
+
+static gint by_untraced(gconstpointer a, gconstpointer b)
+{
+	const struct sa_site *x = *(struct sa_site *const *)a;
+	const struct sa_site *y = *(struct sa_site *const *)b;
+
+	if (x->freed_untraced != y->freed_untraced)
+		return x->freed_untraced > y->freed_untraced ? -1 : 1;
+	return g_strcmp0(x->sym, y->sym);
+}
+
+/* A note with the sites whose objects were freed without an event. */
+static void note_untraced(struct sa_report *rep, GPtrArray *sites,
+			  guint64 n)
+{
+	GPtrArray *a = g_ptr_array_new();
+	GString *s = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; i < sites->len; i++)
+		if (((struct sa_site *)sites->pdata[i])->freed_untraced)
+			g_ptr_array_add(a, sites->pdata[i]);
+	g_ptr_array_sort(a, by_untraced);
+	for (i = 0; i < a->len && i < 3; i++) {
+		const struct sa_site *x = a->pdata[i];
+
+		g_string_append_printf(s, "%s%s (%" G_GUINT64_FORMAT ")",
+				       i ? ", " : "", x->sym,
+				       x->freed_untraced);
+	}
+	if (a->len > 3)
+		g_string_append_printf(s, " and %u more sites", a->len - 3);
+	sa_report_note(rep, "%" G_GUINT64_FORMAT " objects were freed without "
+		       "a trace event (their pointer was allocated again with "
+		       "no free traced: kmem_cache_free_bulk, kfree_bulk, "
+		       "batched RCU frees, or a task the recording left out); "
+		       "they are not counted as live: %s", n, s->str);
+	g_string_free(s, TRUE);
+	g_ptr_array_free(a, TRUE);
+}
+
+static void *cs_finish(void *state, struct sa_report *rep)
+{
+	struct cs_state *st = state;
+	struct sa_callsite_result *res = g_new0(struct sa_callsite_result, 1);
+	struct age_ctx ac = { st, rep->last_ts };
+	bool no_req = false;
+	guint i;
+	int j;
+
+	sa_callsite_foreach_live(st, age_one, &ac);
+	res->sites = g_ptr_array_new_with_free_func((GDestroyNotify)
+						    sa_site_free);
+	for (i = 0; i < st->sites->len; i++) {
+		struct sa_site *s = st->sites->pdata[i];
+		struct sa_sym sym = { 0 };
+
+		/*
+		 * A site whose every allocation was the allocator's first
+		 * event of a repeat has none left: no row. No live object
+		 * refers to it.
+		 */
+		if (!s->allocs) {
+			sa_site_free(s);
+			st->sites->pdata[i] = NULL;
+			continue;
+		}
+		g_ptr_array_add(res->sites, s);
+		sa_site_derive(s);
+		if (s->call_site && rep->syms) {
+			sa_symbols_lookup(rep->syms, s->call_site, &sym);
+			s->func = sym.func;
+			s->module = sym.module;
+			s->file = sym.file;
+			s->line = sym.line;
+			s->wrapper_hint = sa_sym_wrapper_hint(sym.func);
+		}
+		if (!s->cache || s->call_site)
+			s->sym = sa_sym_format(&sym, s->call_site);
+		else
+			s->sym = g_strdup(s->cache);
+		for (j = 0; j < SA_GFP_SLOTS; j++)
+			if (s->gfp_n[j] > s->gfp_n[0]) {
+				guint64 tv = s->gfp_v[0], tn = s->gfp_n[0];
+
+				s->gfp_v[0] = s->gfp_v[j];
+				s->gfp_n[0] = s->gfp_n[j];
+				s->gfp_v[j] = tv;
+				s->gfp_n[j] = tn;
+			}
+		s->gfp = s->gfp_v[0];
+		if (s->gfp_n[0])
+			s->gfp_str = sa_report_flags(rep, s->kind ==
+						     SA_KIND_KMALLOC ?
+						     SA_EV_KMALLOC :
+						     SA_EV_CACHE_ALLOC,
+						     SA_KM_GFP, s->gfp);
+		if (!s->have_req && s->allocs)
+			no_req = true;
+	}
+	sa_callsite_totals(res);
+	if (no_req)
+		sa_report_note(rep, "some allocation events have no bytes_req: "
+			       "their slack is counted as 0");
+	if (st->reused)
+		note_untraced(rep, res->sites, st->reused);
+	res->unmatched_frees = st->unmatched;
+	res->null_frees = st->nullf;
+	res->reused = st->reused;
+	res->repeats = st->repeats;
+	rep->kmalloc_repeats_known = true;
+	rep->kmalloc_repeats = st->repeats;
+	if (st->repeats)
+		sa_report_note(rep, "%" G_GUINT64_FORMAT " large kmallocs "
+			       "were traced twice (the allocator's own event, "
+			       "then the caller's, as 6.10+ kernels do): each "
+			       "is one allocation, counted at its caller",
+			       st->repeats);
+	res->by = st->opts ? st->opts->by : SA_BY_CALLSITE;
+	/* the objects stay with the state (for the live section) */
+	res->shown = g_ptr_array_new();
+	for (i = 0; i < res->sites->len; i++)
+		g_ptr_array_add(res->shown, res->sites->pdata[i]);
+	st->given = TRUE;
+	return res;
+}
+
+static void cs_free_result(void *result)
+{
+	struct sa_callsite_result *res = result;
+
+	g_ptr_array_free(res->shown, TRUE);
+	g_ptr_array_free(res->sites, TRUE);
+	g_free(res);
+}
+
+const struct sa_agg sa_agg_callsite = {
+	.events = SA_EVBIT(SA_EV_KMALLOC) | SA_EVBIT(SA_EV_CACHE_ALLOC) |
+		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE),
+	.create = cs_create,
+	.event = cs_event,
+	.finish = cs_finish,
+	.destroy = cs_destroy,
+	.free_result = cs_free_result,
+};
+
+const char *sa_kind_name(int kind)
+{
+	return kind == SA_KIND_KMALLOC ? "kmalloc" : "cache";
+}

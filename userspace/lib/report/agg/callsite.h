@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The call-site aggregator: per call site (or per cache with --by cache),
+ * allocations, frees, bytes requested and allocated, slack, internal
+ * fragmentation, live objects, ping-pong frees and the dominant GFP
+ * flags. kmalloc and kmem_cache rows are kept apart: a kmalloc row's
+ * slack is the caller's over-request rounded up to a size class, a cache
+ * row's slack is the cache's padding.
+ *
+ * Formulas (also in `slabacct report --help`):
+ *   slack       = bytes_alloc - bytes_req, summed over allocations
+ *   frag %      = 100 - 100 * req / alloc (as perf kmem)
+ *   live        = allocations not freed by the end of the trace
+ *   live waste  = live alloc - live req; live frag % likewise
+ *   ping-pong   = frees on a different CPU from their allocation
+ *   freed untraced = live objects whose pointer was allocated again with
+ *                 no free traced in between: freed by a path that fires
+ *                 no event (kmem_cache_free_bulk, kfree_bulk, batched RCU
+ *                 frees), or by a task the recording left out. They are
+ *                 counted per site, and are neither live nor leaks.
+ *
+ * A large kmalloc traced twice (6.10+ kernels: the allocator's own event,
+ * at __kmalloc_large_node_noprof, __kmalloc_node_track_caller_noprof and
+ * the like, then the caller's) is one allocation, of the caller. It is
+ * told by its shape, whatever the kernel: a kmalloc whose CPU's previous
+ * kmem event was a kmalloc of the same ptr, bytes_req and bytes_alloc
+ * from another call site, that object still live. The allocation moves
+ * to the second call site (a site left with no allocation is dropped),
+ * the record is flagged SA_REC_REPEAT for the aggregators after this one,
+ * and the repeats are counted (report/report.h: kmalloc_repeats).
+ */
+#ifndef SLABACCT_AGG_CALLSITE_H
+#define SLABACCT_AGG_CALLSITE_H
+
+#include "report/report.h"
+#include "util/livemap.h"
+
+enum sa_kind {
+	SA_KIND_KMALLOC,
+	SA_KIND_CACHE,
+	SA_KIND_NR,
+};
+
+#define SA_GFP_SLOTS	4
+#define SA_AGE_BUCKETS	6	/* <1ms <10ms <100ms <1s <10s >=10s */
+
+struct sa_site {
+	enum sa_kind kind;
+	guint64 call_site;		/* 0 when grouped by cache */
+	const char *cache;		/* interned cache name, or NULL */
+	/* symbol: filled when the report is finished */
+	char *sym;			/* "func+0xoff [module]" / "0xaddr" */
+	const char *func, *module, *file;
+	int line;
+	const char *wrapper_hint;	/* non-NULL for kstrdup & co */
+	/* counts */
+	guint64 allocs, frees;
+	guint64 bytes_alloc, bytes_req, slack;
+	double frag;			/* % */
+	guint64 live, live_alloc, live_req, live_waste;
+	double live_frag;		/* % */
+	guint64 pingpong;
+	guint64 freed_untraced;		/* objects freed without an event */
+	guint64 age[SA_AGE_BUCKETS];	/* live objects by age */
+	/* GFP flags: the most frequent value of the first SA_GFP_SLOTS */
+	guint64 gfp_v[SA_GFP_SLOTS], gfp_n[SA_GFP_SLOTS];
+	guint64 gfp;
+	char *gfp_str;
+	gboolean have_req;		/* bytes_req was in the events */
+};
+
+struct sa_totals {
+	guint64 sites;
+	guint64 allocs, frees;
+	guint64 bytes_alloc, bytes_req, slack;
+	double frag;
+	guint64 live, live_alloc, live_req, live_waste;
+	double live_frag;
+	guint64 pingpong;
+};
+
+struct sa_callsite_result {
+	struct sa_totals total[SA_KIND_NR];
+	guint64 unmatched_frees;	/* of memory allocated before the trace */
+	guint64 null_frees;		/* kfree(NULL) */
+	guint64 reused;			/* allocs of a pointer still live: a
+					 * free was not seen (the sum of the
+					 * rows' freed_untraced) */
+	guint64 repeats;		/* large kmallocs traced twice, counted
+					 * once (at the second call site) */
+	enum sa_group_by by;
+	GPtrArray *sites;		/* struct sa_site *, every row */
+	GPtrArray *shown;		/* the rows to print, sorted; a view */
+	guint64 hidden;			/* rows left out by --top/--min-bytes */
+};
+
+extern const struct sa_agg sa_agg_callsite;
+
+/* Ages: the bucket of an age in ns, and the buckets' labels. */
+int sa_age_bucket(guint64 age_ns);
+const char *sa_age_label(int bucket);
+/* "kmalloc" or "cache", for SA_KIND_* */
+const char *sa_kind_name(int kind);
+
+/* Slack, frag % and the live figures of a row, from its counts. */
+void sa_site_derive(struct sa_site *s);
+
+/* The per-kind totals of res->sites (after sa_site_derive of each). */
+void sa_callsite_totals(struct sa_callsite_result *res);
+
+/* Live state for the other aggregators (state is the callsite state). */
+typedef void (*sa_live_fn)(const struct sa_live_obj *o, void *data);
+void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data);
+/* Row idx while the trace is read; after finish, NULL for a dropped row. */
+struct sa_site *sa_callsite_site(void *state, guint32 idx);
+
+/*
+ * The n sites with the most live bytes now, while the trace is read (for
+ * an OOM kill). Returns a new array of struct sa_site * (not owned).
+ */
+GPtrArray *sa_callsite_top_live(void *state, guint n);
+
+void sa_site_free(struct sa_site *s);
+
+#endif /* SLABACCT_AGG_CALLSITE_H */

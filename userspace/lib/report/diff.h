@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * slabacct diff: two recordings (trace.dat) or two /proc/slab_account
+ * snapshots, or one of each, compared call site by call site. Sites are
+ * matched by kind and name ("func+0xoff [module]"; the "/0xsize" the
+ * module prints is dropped), or by function with SA_DIFF_BY_FUNCTION,
+ * which survives code moving inside a function between two kernels, and
+ * renaming across them: a function is matched by its sa_sym_alloc_name
+ * (symbols/symbols.h: kvmalloc_node on 6.1 is __kvmalloc_node_noprof on 6.12),
+ * unless two functions of one side share that name (d_alloc, __d_alloc),
+ * which then stay apart under their own names.
+ */
+#ifndef SLABACCT_REPORT_DIFF_H
+#define SLABACCT_REPORT_DIFF_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+#include "report/report.h"
+
+enum sa_diff_by {
+	SA_DIFF_BY_SITE,
+	SA_DIFF_BY_FUNCTION,
+};
+
+struct sa_diff_vals {
+	guint64 allocs, frees, bytes_alloc, bytes_req, slack;
+	gint64 live, live_bytes;
+};
+
+/*
+ * B - A of two counters, exact whatever their values: a magnitude and a
+ * sign (neg is false when mag is 0). Sums of counters saturate instead
+ * (at G_MAXUINT64, or the gint64 limits).
+ */
+struct sa_delta {
+	guint64 mag;
+	bool neg;
+};
+
+struct sa_delta sa_delta_u64(guint64 a, guint64 b);
+struct sa_delta sa_delta_s64(gint64 a, gint64 b);
+/* The delta as a gint64, saturated at -G_MAXINT64 and G_MAXINT64. */
+gint64 sa_delta_clamp(struct sa_delta d);
+
+struct sa_diff_side {
+	char *file;
+	const char *source;		/* "trace" or "account" */
+	char *kernel;			/* kernel release, or NULL */
+	bool lost_known;
+	guint64 lost;			/* events lost while recording */
+	char *snapshot;			/* system snapshot (snapshot.h JSON) at
+					 * the end of the recording, or NULL */
+	struct sa_account_head *account;	/* a /proc/slab_account
+						 * input's header, or NULL */
+	struct sa_diff_vals total;
+	GHashTable *rows;		/* key -> struct sa_diff_vals */
+	GHashTable *names;		/* key -> the name as shown (by
+					 * function: its own), or NULL */
+};
+
+enum sa_diff_status {
+	SA_DIFF_SAME,
+	SA_DIFF_CHANGED,
+	SA_DIFF_NEW,			/* only in B */
+	SA_DIFF_GONE,			/* only in A */
+};
+
+struct sa_diff_row {
+	char *site;			/* the name, without the kind; "A -> B"
+					 * for a function renamed across
+					 * kernels */
+	int kind;			/* 0 kmalloc, 1 cache */
+	enum sa_diff_status status;
+	struct sa_diff_vals a, b;
+	struct sa_delta d_bytes, d_slack, d_allocs, d_live_bytes;
+};
+
+struct sa_diff {
+	struct sa_diff_side side[2];
+	struct sa_delta d_bytes, d_slack, d_allocs, d_live_bytes;
+	guint64 n_new, n_gone, n_changed, n_same;
+	GArray *rows;			/* struct sa_diff_row, by |change| */
+	guint64 hidden;			/* rows left out by top/unchanged */
+};
+
+enum sa_diff_sort {
+	SA_DIFF_SORT_BYTES,
+	SA_DIFF_SORT_SLACK,
+	SA_DIFF_SORT_ALLOCS,
+	SA_DIFF_SORT_LIVE,
+};
+
+struct sa_diff_opts {
+	enum sa_diff_by by;
+	enum sa_diff_sort sort;
+	guint top;			/* 0: all */
+	bool all;			/* also rows that did not change */
+	int threads;
+	/* passed on to sa_report_read (report/report.h) */
+	void (*progress)(void *data, guint64 done, guint64 total);
+	void *progress_data;
+};
+
+/*
+ * Load one side: a trace.dat (through sa_report_read) or a
+ * /proc/slab_account snapshot. Returns 0, or -1 with *err naming the file.
+ */
+int sa_diff_side_load(struct sa_diff_side *s, const char *path,
+		      const struct sa_diff_opts *o, GError **err);
+void sa_diff_side_clear(struct sa_diff_side *s);
+
+/* Add the rows of a call-site result to a side (its rows table made). */
+struct sa_callsite_result;
+void sa_diff_side_add_callsite(struct sa_diff_side *s,
+			       const struct sa_callsite_result *r,
+			       enum sa_diff_by by);
+
+/*
+ * The key of a site name: the "/0x..." size dropped, or the function by
+ * its sa_sym_alloc_name.
+ */
+char *sa_diff_key(const char *name, enum sa_diff_by by);
+
+/* Compare the two loaded sides into d (rows sorted by |change|, desc). */
+void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o);
+void sa_diff_clear(struct sa_diff *d);
+
+int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort);
+const char *sa_diff_kind_name(int kind);
+
+#endif /* SLABACCT_REPORT_DIFF_H */

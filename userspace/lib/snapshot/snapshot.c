@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Capture a system snapshot from a root directory, and (de)serialize it
+ * to JSON. See snapshot/snapshot.h.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/input-file.h"
+#include "snapshot/sources/oomlog.h"
+#include "snapshot/sources/procs.h"
+#include "snapshot/sources/slabinfo.h"
+#include "snapshot/snapshot.h"
+#include "snapshot/sources/parse.h"
+
+static const struct {
+	const char *name;
+	const char *path;
+} sources[SA_SRC_NR] = {
+	[SA_SRC_MEMINFO] = { "meminfo", "proc/meminfo" },
+	[SA_SRC_VMSTAT] = { "vmstat", "proc/vmstat" },
+	[SA_SRC_SLABINFO] = { "slabinfo", "proc/slabinfo" },
+	[SA_SRC_SLAB_SYSFS] = { "slab_sysfs", "sys/kernel/slab" },
+	[SA_SRC_BUDDYINFO] = { "buddyinfo", "proc/buddyinfo" },
+	[SA_SRC_PAGETYPEINFO] = { "pagetypeinfo", "proc/pagetypeinfo" },
+	[SA_SRC_ZONEINFO] = { "zoneinfo", "proc/zoneinfo" },
+	[SA_SRC_SWAPS] = { "swaps", "proc/swaps" },
+	[SA_SRC_PSI] = { "psi_memory", "proc/pressure/memory" },
+	[SA_SRC_PROCS] = { "procs", "proc/PID/smaps_rollup" },
+	[SA_SRC_OOMLOG] = { "oomlog", "dev/kmsg" },
+};
+
+const char *sa_snap_source_name(enum sa_snap_source src)
+{
+	return src < SA_SRC_NR ? sources[src].name : "?";
+}
+
+const char *sa_snap_source_path(enum sa_snap_source src)
+{
+	return src < SA_SRC_NR ? sources[src].path : "?";
+}
+
+int sa_snap_source_from_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < SA_SRC_NR; i++)
+		if (!strcmp(sources[i].name, name))
+			return i;
+	return -1;
+}
+
+static double read_uptime(const char *root)
+{
+	char *t = sa_snap_read(root, "proc/uptime", NULL);
+	double up = -1;
+
+	if (t)
+		up = g_ascii_strtod(t, NULL);
+	g_free(t);
+	return up;
+}
+
+int sa_snapshot_add_sample(struct sa_snapshot *snap, const char *root,
+			   GError **err)
+{
+	struct sa_snap_sample s;
+
+	s.vmstat = sa_snap_read(root, "proc/vmstat", err);
+	if (!s.vmstat)
+		return -1;
+	s.uptime = read_uptime(root);
+	if (s.uptime < 0) {
+		g_free(s.vmstat);
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+			    "%s/proc/uptime is not readable", root);
+		return -1;
+	}
+	g_array_append_val(snap->samples, s);
+	return 0;
+}
+
+static void clear_sample(gpointer p)
+{
+	struct sa_snap_sample *s = p;
+
+	g_free(s->vmstat);
+}
+
+static struct sa_snapshot *snapshot_new(void)
+{
+	struct sa_snapshot *snap = g_new0(struct sa_snapshot, 1);
+
+	snap->samples = g_array_new(FALSE, TRUE, sizeof(struct sa_snap_sample));
+	g_array_set_clear_func(snap->samples, clear_sample);
+	snap->uptime = -1;
+	snap->page_size = 4096;
+	return snap;
+}
+
+static void set_missing(struct sa_snapshot *snap, int src, GError *e)
+{
+	snap->why[src] = g_strdup(e ? e->message : "not available");
+	g_clear_error(&e);
+}
+
+struct sa_snapshot *sa_snapshot_capture(const char *root, GError **err)
+{
+	struct sa_snapshot *snap;
+	char *proc = g_build_filename(root, "proc", NULL);
+	gboolean ok = g_file_test(proc, G_FILE_TEST_IS_DIR);
+	char *rel;
+	int i;
+
+	g_free(proc);
+	if (!ok) {
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_NOENT,
+			    "%s/proc is not a directory", root);
+		return NULL;
+	}
+	snap = snapshot_new();
+	snap->root = g_strdup(root);
+	snap->wall_time = g_get_real_time();
+	snap->uptime = read_uptime(root);
+	snap->page_size = sysconf(_SC_PAGESIZE);
+	rel = sa_snap_read(root, "proc/sys/kernel/osrelease", NULL);
+	if (!rel)
+		rel = sa_snap_read(root, "proc/osrelease", NULL);
+	if (rel)
+		snap->release = g_strstrip(rel);
+
+	for (i = 0; i < SA_SRC_NR; i++) {
+		GError *e = NULL;
+
+		switch (i) {
+		case SA_SRC_SLAB_SYSFS:
+			snap->text[i] = sa_slab_sysfs_capture(root, &e);
+			break;
+		case SA_SRC_PROCS:
+			snap->text[i] = sa_procs_capture(root, &e);
+			break;
+		case SA_SRC_OOMLOG:
+			snap->text[i] = sa_oomlog_capture(root, &e);
+			break;
+		default:
+			snap->text[i] = sa_snap_read(root, sources[i].path, &e);
+			if (snap->text[i] && !snap->text[i][0]) {
+				g_clear_pointer(&snap->text[i], g_free);
+				e = g_error_new(G_FILE_ERROR, G_FILE_ERROR_INVAL,
+						"%s is empty", sources[i].path);
+			}
+			break;
+		}
+		if (!snap->text[i])
+			set_missing(snap, i, e);
+	}
+	if (snap->text[SA_SRC_VMSTAT] && snap->uptime >= 0) {
+		struct sa_snap_sample s = {
+			.uptime = snap->uptime,
+			.vmstat = g_strdup(snap->text[SA_SRC_VMSTAT]),
+		};
+
+		g_array_append_val(snap->samples, s);
+	}
+	return snap;
+}
+
+void sa_snapshot_free(struct sa_snapshot *snap)
+{
+	int i;
+
+	if (!snap)
+		return;
+	for (i = 0; i < SA_SRC_NR; i++) {
+		g_free(snap->text[i]);
+		g_free(snap->why[i]);
+	}
+	if (snap->samples)
+		g_array_unref(snap->samples);
+	g_free(snap->release);
+	g_free(snap->root);
+	g_free(snap);
+}
+
+JsonNode *sa_snapshot_to_node(const struct sa_snapshot *snap)
+{
+	JsonBuilder *b = json_builder_new();
+	JsonNode *node;
+	guint i;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "schema_version");
+	json_builder_add_int_value(b, SA_JSON_SCHEMA_VERSION);
+	json_builder_set_member_name(b, "kind");
+	json_builder_add_string_value(b, "slabacct-snapshot");
+	json_builder_set_member_name(b, "wall_time_us");
+	json_builder_add_int_value(b, snap->wall_time);
+	json_builder_set_member_name(b, "uptime");
+	json_builder_add_double_value(b, snap->uptime);
+	json_builder_set_member_name(b, "release");
+	json_builder_add_string_value(b, snap->release);
+	json_builder_set_member_name(b, "root");
+	json_builder_add_string_value(b, snap->root);
+	json_builder_set_member_name(b, "page_size");
+	json_builder_add_int_value(b, snap->page_size);
+	json_builder_set_member_name(b, "sources");
+	json_builder_begin_object(b);
+	for (i = 0; i < SA_SRC_NR; i++) {
+		if (!snap->text[i])
+			continue;
+		json_builder_set_member_name(b, sources[i].name);
+		json_builder_add_string_value(b, snap->text[i]);
+	}
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "missing");
+	json_builder_begin_object(b);
+	for (i = 0; i < SA_SRC_NR; i++) {
+		if (snap->text[i])
+			continue;
+		json_builder_set_member_name(b, sources[i].name);
+		json_builder_add_string_value(b, snap->why[i] ? snap->why[i]
+					      : "not available");
+	}
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "samples");
+	json_builder_begin_array(b);
+	for (i = 0; snap->samples && i < snap->samples->len; i++) {
+		struct sa_snap_sample *s = &g_array_index(snap->samples,
+				struct sa_snap_sample, i);
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "uptime");
+		json_builder_add_double_value(b, s->uptime);
+		/* the first is usually the vmstat source itself */
+		json_builder_set_member_name(b, "vmstat");
+		if (i == 0 && !g_strcmp0(s->vmstat, snap->text[SA_SRC_VMSTAT]))
+			json_builder_add_null_value(b);
+		else
+			json_builder_add_string_value(b, s->vmstat);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	node = json_builder_get_root(b);
+	g_object_unref(b);
+	return node;
+}
+
+char *sa_snapshot_to_json(const struct sa_snapshot *snap, bool pretty)
+{
+	JsonNode *node = sa_snapshot_to_node(snap);
+	char *s = json_to_string(node, pretty);
+
+	json_node_unref(node);
+	return s;
+}
+
+static const char *opt_string(JsonObject *o, const char *name)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	if (!n || JSON_NODE_TYPE(n) != JSON_NODE_VALUE ||
+	    json_node_get_value_type(n) != G_TYPE_STRING)
+		return NULL;
+	return json_node_get_string(n);
+}
+
+static gboolean bad(GError **err, const char *what)
+{
+	g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+		    "not a slabacct snapshot: %s", what);
+	return FALSE;
+}
+
+static gboolean read_samples(struct sa_snapshot *snap, JsonObject *o,
+			     GError **err)
+{
+	JsonArray *a;
+	guint i;
+
+	if (!json_object_has_member(o, "samples"))
+		return TRUE;
+	a = json_object_get_array_member(o, "samples");
+	if (!a)
+		return bad(err, "samples is not an array");
+	for (i = 0; i < json_array_get_length(a); i++) {
+		JsonObject *so = json_array_get_object_element(a, i);
+		struct sa_snap_sample s;
+		const char *v;
+
+		if (!so)
+			return bad(err, "a sample is not an object");
+		v = opt_string(so, "vmstat");
+		if (!v && i == 0 && json_object_has_member(so, "vmstat") &&
+		    json_object_get_null_member(so, "vmstat"))
+			v = snap->text[SA_SRC_VMSTAT];
+		if (!v)
+			return bad(err, "a sample without vmstat");
+		s.uptime = json_object_get_double_member_with_default(so,
+				"uptime", -1);
+		s.vmstat = g_strdup(v);
+		g_array_append_val(snap->samples, s);
+	}
+	return TRUE;
+}
+
+struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err)
+{
+	struct sa_snapshot *snap;
+	JsonObject *o, *src, *miss;
+	int i;
+
+	if (!node || !JSON_NODE_HOLDS_OBJECT(node)) {
+		bad(err, "not a JSON object");
+		return NULL;
+	}
+	o = json_node_get_object(node);
+	if (g_strcmp0(opt_string(o, "kind"), "slabacct-snapshot")) {
+		bad(err, "kind is not slabacct-snapshot");
+		return NULL;
+	}
+	if (json_object_get_int_member_with_default(o, "schema_version", 0) !=
+	    SA_JSON_SCHEMA_VERSION) {
+		bad(err, "unknown schema_version");
+		return NULL;
+	}
+	snap = snapshot_new();
+	snap->wall_time = json_object_get_int_member_with_default(o,
+			"wall_time_us", 0);
+	snap->uptime = json_object_get_double_member_with_default(o, "uptime",
+								  -1);
+	snap->release = g_strdup(opt_string(o, "release"));
+	snap->root = g_strdup(opt_string(o, "root"));
+	snap->page_size = json_object_get_int_member_with_default(o,
+			"page_size", 4096);
+	src = json_object_get_object_member(o, "sources");
+	miss = json_object_has_member(o, "missing") ?
+		json_object_get_object_member(o, "missing") : NULL;
+	if (!src || snap->page_size <= 0 ||
+	    (snap->page_size & (snap->page_size - 1))) {
+		bad(err, "no sources, or a bad page_size");
+		goto error;
+	}
+	for (i = 0; i < SA_SRC_NR; i++) {
+		snap->text[i] = g_strdup(opt_string(src, sources[i].name));
+		if (!snap->text[i])
+			snap->why[i] = g_strdup(miss ? opt_string(miss,
+					sources[i].name) : NULL);
+		if (!snap->text[i] && !snap->why[i])
+			snap->why[i] = g_strdup("not in the snapshot");
+	}
+	if (!read_samples(snap, o, err))
+		goto error;
+	return snap;
+error:
+	sa_snapshot_free(snap);
+	return NULL;
+}
+
+struct sa_snapshot *sa_snapshot_from_json(const char *text, GError **err)
+{
+	JsonParser *p = json_parser_new();
+	struct sa_snapshot *snap = NULL;
+
+	if (json_parser_load_from_data(p, text, -1, err))
+		snap = sa_snapshot_from_node(json_parser_get_root(p), err);
+	g_object_unref(p);
+	return snap;
+}

@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Decoding a tracepoint record into struct sa_rec: the fields of each
+ * event the event table knows are looked up by name once per trace
+ * (sa_decode_new), and read per record with no lookup. Plain numbers of
+ * the common sizes are read inline; strings are interned once per
+ * distinct value through a small cache.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "trace/decode.h"
+#include "util/notes.h"
+
+/* How one tracepoint of the trace is decoded. */
+#define NAME_CACHE	64		/* a power of 2 */
+#define SA_MAX_EVENT_ID	65535
+
+struct decoder {
+	const struct sa_event_desc *row;
+	struct tep_format_field *f[SA_REC_FIELDS];
+	guint32 have;
+	guint32 fast;			/* bit i: a plain number read inline */
+	guint32 slow;			/* the other fields in the format */
+	guint32 loc_inline;		/* bit i: a __data_loc read inline */
+	/*
+	 * The fast fields, read together when the record holds them all:
+	 * the 8-byte ones, then the 4-byte ones, then the others, so that
+	 * the common sizes are read with no switch.
+	 */
+	int nr_fast, nr_fast8, nr_fast4, fast_end;
+	struct {
+		int idx, off, size;
+	} fastf[SA_REC_FIELDS];
+	/* strings seen, direct-mapped by a hash, so each is interned once */
+	struct {
+		char text[48];
+		unsigned int len;
+		const char *interned;
+	} names[NAME_CACHE];
+};
+
+/* A plain field of 1, 2, 4 or 8 bytes in the host's byte order. */
+static inline guint64 read_plain(const char *p, int size)
+{
+	guint8 u8;
+	guint16 u16;
+	guint32 u32;
+	guint64 u64;
+
+	switch (size) {
+	case 1:
+		memcpy(&u8, p, 1);
+		return u8;
+	case 2:
+		memcpy(&u16, p, 2);
+		return u16;
+	case 4:
+		memcpy(&u32, p, 4);
+		return u32;
+	default:
+		memcpy(&u64, p, 8);
+		return u64;
+	}
+}
+
+/* The cache slot of the len bytes at s. */
+static inline unsigned int name_slot(const char *s, unsigned int len)
+{
+	unsigned int i = len;
+
+	if (len)
+		i = (i * 31 + (guint8)s[0]) * 31 +
+		    (guint8)s[len / 2] * 7 + (guint8)s[len - 1];
+	return i & (NAME_CACHE - 1);
+}
+
+/*
+ * The interned copy of the len bytes at s if the cache holds them, else
+ * NULL. A cached text holds no NUL, so a hit also tells that s has none.
+ */
+static inline const char *name_cached(const struct decoder *dec,
+				      const char *s, unsigned int len)
+{
+	unsigned int i = name_slot(s, len);
+
+	if (len < sizeof(dec->names[0].text) && dec->names[i].interned &&
+	    dec->names[i].len == len && !memcmp(dec->names[i].text, s, len))
+		return dec->names[i].interned;
+	return NULL;
+}
+
+static const char *intern_cached(struct decoder *dec, const char *s,
+				 unsigned int len)
+{
+	unsigned int i = name_slot(s, len);
+	const char *hit = name_cached(dec, s, len);
+	char buf[64];
+
+	if (hit)
+		return hit;
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, s, len);
+	buf[len] = 0;
+	s = g_intern_string(buf);
+	if (len < sizeof(dec->names[0].text)) {
+		memcpy(dec->names[i].text, buf, len + 1);
+		dec->names[i].len = len;
+		dec->names[i].interned = s;
+	}
+	return s;
+}
+
+int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
+		     struct tep_record *rec, struct sa_rec *out)
+{
+	const char *data = rec->data;
+	struct decoder *dec;
+	guint32 todo;
+	int id, i;
+
+	if (rec->size < 4)
+		return -1;
+	if (d->type_size && d->type_off + d->type_size <= (int)rec->size)
+		id = read_plain((const char *)rec->data + d->type_off,
+				d->type_size);
+	else
+		id = tep_data_type(tep, rec);
+	if (id < 0 || id > d->max_id || !d->by_id[id])
+		return -1;
+	dec = d->by_id[id];
+	out->ts = rec->ts;
+	out->cpu = rec->cpu;
+	if (d->pid_size == 4 && d->pid_off + 4 <= (int)rec->size)
+		out->pid = (gint32)read_plain((const char *)rec->data +
+					      d->pid_off, 4);
+	else
+		out->pid = tep_data_pid(tep, rec);
+	out->ev = dec->row->ev;
+	out->have = 0;
+	out->freed_alloc = 0;
+	out->flags = 0;
+	memset(out->v, 0, sizeof(out->v));
+	todo = dec->have;
+	if ((int)rec->size >= dec->fast_end) {
+		/* the common case: every plain number is in the record */
+		for (i = 0; i < dec->nr_fast8; i++)
+			out->v[dec->fastf[i].idx] =
+				read_plain(data + dec->fastf[i].off, 8);
+		for (; i < dec->nr_fast4; i++)
+			out->v[dec->fastf[i].idx] =
+				read_plain(data + dec->fastf[i].off, 4);
+		for (; i < dec->nr_fast; i++)
+			out->v[dec->fastf[i].idx] =
+				read_plain(data + dec->fastf[i].off,
+					   dec->fastf[i].size);
+		out->have = dec->fast;
+		todo = dec->slow;
+	}
+	while (todo) {
+		struct tep_format_field *f;
+		unsigned long long v = 0;
+		const char *name;
+
+		i = __builtin_ctz(todo);
+		todo &= todo - 1;
+		f = dec->f[i];
+		if (f->offset + f->size > (int)rec->size)
+			continue;
+		if (dec->fast & (1u << i)) {
+			out->v[i] = read_plain(data + f->offset, f->size);
+		} else if (dec->row->fields[i].flags & SA_FLD_STRING) {
+			unsigned int off = f->offset, len = f->size;
+
+			if (dec->loc_inline & (1u << i))
+				v = read_plain(data + f->offset, 4);
+			else if ((f->flags & TEP_FIELD_IS_DYNAMIC) &&
+				 tep_read_number_field(f, data, &v))
+				continue;
+			if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+				off = v & 0xffff;
+				len = (v >> 16) & 0xffff;
+				if (f->flags & TEP_FIELD_IS_RELATIVE)
+					off += f->offset + f->size;
+			}
+			if ((gint64)off + len > (gint64)rec->size)
+				continue;
+			/*
+			 * up to the terminating NUL, if any; a string that
+			 * ends the field with it and is cached needs no scan
+			 */
+			name = len && !data[off + len - 1] ?
+			       name_cached(dec, data + off, len - 1) : NULL;
+			if (!name)
+				name = intern_cached(dec, data + off,
+						     strnlen(data + off, len));
+			out->v[i] = (guint64)(uintptr_t)name;
+		} else {
+			if (tep_read_number_field(f, data, &v))
+				continue;
+			out->v[i] = v;
+		}
+		out->have |= 1u << i;
+	}
+	return 0;
+}
+
+/* Where common_type and common_pid are, if they can be read inline. */
+static void common_fields(struct sa_decode *d, struct tep_handle *tep,
+			  struct tep_event *ev)
+{
+	struct tep_format_field *t = tep_find_common_field(ev, "common_type");
+	struct tep_format_field *p = tep_find_common_field(ev, "common_pid");
+
+	if (tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep) ||
+	    !t || !p || (t->size != 1 && t->size != 2 && t->size != 4) ||
+	    p->size != 4)
+		return;
+	d->type_off = t->offset;
+	d->type_size = t->size;
+	d->pid_off = p->offset;
+	d->pid_size = p->size;
+}
+
+/*
+ * Field f of dec is a plain number read inline. The list is kept in the
+ * order 8-byte, 4-byte, other sizes.
+ */
+static void fast_add(struct decoder *dec, int f)
+{
+	const struct tep_format_field *fld = dec->f[f];
+	int n, group = fld->size == 8 ? 0 : fld->size == 4 ? 1 : 2;
+
+	n = group == 0 ? dec->nr_fast8 : group == 1 ? dec->nr_fast4 :
+	    dec->nr_fast;
+	memmove(&dec->fastf[n + 1], &dec->fastf[n],
+		(dec->nr_fast - n) * sizeof(dec->fastf[0]));
+	dec->nr_fast++;
+	if (group < 2)
+		dec->nr_fast4++;
+	if (group < 1)
+		dec->nr_fast8++;
+	dec->fast |= 1u << f;
+	dec->fastf[n].idx = f;
+	dec->fastf[n].off = fld->offset;
+	dec->fastf[n].size = fld->size;
+	if (fld->offset + fld->size > dec->fast_end)
+		dec->fast_end = fld->offset + fld->size;
+}
+
+/* Field f of dec is read otherwise; a plain 4-byte __data_loc inline. */
+static void slow_add(struct decoder *dec, struct tep_handle *tep, int f)
+{
+	const struct tep_format_field *fld = dec->f[f];
+
+	dec->slow |= 1u << f;
+	if ((dec->row->fields[f].flags & SA_FLD_STRING) &&
+	    (fld->flags & TEP_FIELD_IS_DYNAMIC) && fld->size == 4 &&
+	    tep_is_file_bigendian(tep) == tep_is_local_bigendian(tep))
+		dec->loc_inline |= 1u << f;
+}
+
+struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
+				GPtrArray *notes)
+{
+	struct sa_decode *d = g_new0(struct sa_decode, 1);
+	const struct sa_event_desc *row;
+	GPtrArray *decs = g_ptr_array_new();
+	guint i;
+
+	d->max_id = -1;
+	for (row = sa_event_table(); row->name; row++) {
+		struct tep_event *ev = tep_find_event_by_name(tep, row->system,
+							      row->name);
+		struct decoder *dec;
+		int f;
+
+		/*
+		 * The table of decoders is indexed by id: a kernel's ids fit
+		 * common_type, 16 bits; the file's say what they like.
+		 */
+		if (row->ev == SA_EV_NONE || !ev || ev->id < 0 ||
+		    ev->id > SA_MAX_EVENT_ID)
+			continue;
+		dec = g_new0(struct decoder, 1);
+		dec->row = row;
+		if (ev_present)
+			ev_present[row->ev] = true;
+		for (f = 0; f < SA_REC_FIELDS; f++) {
+			const struct sa_field_spec *fs = &row->fields[f];
+
+			if (!fs->name)
+				continue;
+			dec->f[f] = tep_find_field(ev, fs->name);
+			if (dec->f[f])
+				dec->have |= 1u << f;
+			if (dec->f[f] && !(fs->flags & SA_FLD_STRING) &&
+			    !(dec->f[f]->flags & (TEP_FIELD_IS_DYNAMIC |
+						  TEP_FIELD_IS_ARRAY)) &&
+			    (dec->f[f]->size == 1 || dec->f[f]->size == 2 ||
+			     dec->f[f]->size == 4 || dec->f[f]->size == 8) &&
+			    tep_is_file_bigendian(tep) ==
+			    tep_is_local_bigendian(tep))
+				fast_add(dec, f);
+			else if (dec->f[f])
+				slow_add(dec, tep, f);
+			/* one there but not plain (a big-endian file) is noted too */
+			if (!(dec->fast & (1u << f)) &&
+			    !(fs->flags & SA_FLD_OPTIONAL) && notes)
+				sa_notes_add(notes, "%s:%s has no field '%s': "
+					     "what needs it is not computed "
+					     "for these events", row->system,
+					     row->name, fs->name);
+		}
+		if (ev->id > d->max_id)
+			d->max_id = ev->id;
+		if (!d->type_size)
+			common_fields(d, tep, ev);
+		/* stash the id in the pointer array next to the decoder */
+		g_ptr_array_add(decs, GINT_TO_POINTER(ev->id));
+		g_ptr_array_add(decs, dec);
+	}
+	d->by_id = g_new0(struct decoder *, d->max_id + 1);
+	for (i = 0; i < decs->len; i += 2)
+		d->by_id[GPOINTER_TO_INT(decs->pdata[i])] = decs->pdata[i + 1];
+	g_ptr_array_free(decs, TRUE);
+	return d;
+}
+
+void sa_decode_free(struct sa_decode *d)
+{
+	int i;
+
+	if (!d)
+		return;
+	for (i = 0; i <= d->max_id; i++)
+		g_free(d->by_id[i]);
+	g_free(d->by_id);
+	g_free(d);
+}

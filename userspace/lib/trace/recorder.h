@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The live recorder behind `slabacct record`: a private tracefs instance,
+ * one reader thread per CPU splicing trace_pipe_raw into a temporary file
+ * beside the output, and at the end a trace.dat assembled from them.
+ */
+#ifndef SLABACCT_RECORDER_H
+#define SLABACCT_RECORDER_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+#include "util/outfile.h"
+#include "trace/ringbuf-count.h"
+
+struct sa_record_opts {
+	unsigned int groups;	/* enum sa_group mask */
+	const char *output;
+	struct sa_outfile_opts out;	/* mode, symlinks (util/outfile.h) */
+	int buffer_kb;		/* per CPU; 0: the kernel's default */
+	int pid;		/* only this pid's events; 0: all */
+	const char *comm;	/* only this command's events; NULL: all */
+	guint64 gfp_mask;	/* events with gfp_flags must have one of
+				 * these bits; 0: no filter */
+	guint64 site_lo;	/* allocations (events with call_site and
+				 * bytes_alloc) must have call_site in */
+	guint64 site_hi;	/* [site_lo, site_hi); site_hi 0: no filter.
+				 * Frees are kept: their call_site is the
+				 * freeing function's */
+	const char *site_name;	/* the --call-site argument, for the origin */
+	const char *recorder;	/* "slabacct record" */
+	const char *command;	/* the workload's command line, or NULL */
+	bool no_snapshot;	/* no system snapshots at start and end */
+	/* takes the system snapshots (trace/meta.h); NULL: none */
+	char *(*snapshot)(void);
+	bool trace_self;	/* keep the recorder's own threads' events */
+	bool self_by_filter;	/* leave them out by an event filter even
+				 * where set_event_notrace_pid exists */
+};
+
+struct sa_record_event_count {
+	char *system;
+	char *name;
+	guint64 count;
+};
+
+struct sa_record_result {
+	int nr_cpus;
+	guint64 *lost;		/* [nr_cpus], from per_cpu/cpuN/stats */
+	guint64 lost_total;
+	guint64 events;
+	GPtrArray *counts;	/* struct sa_record_event_count, table order */
+	guint64 file_bytes;
+	guint64 *cpu_bytes;	/* [nr_cpus] ring-buffer pages recorded */
+	guint64 *cpu_events;	/* [nr_cpus] events in them */
+	guint64 *lost_stopped;	/* [nr_cpus] of lost[], those lost after
+				 * the CPU's reader stopped on an error (a
+				 * full disk): not the buffer's fault */
+	guint64 lost_stopped_total;
+	guint64 buffer_kb;	/* per CPU, as the kernel had it (0: unknown) */
+	double seconds;		/* from tracing on to off */
+	bool disk_full;		/* the output was cut short; it is readable */
+};
+
+struct sa_recorder;
+
+/*
+ * Open the output (a new file beside it, util/outfile.h: nothing at the path
+ * changes before the end), create the instance, enable the events and
+ * start reading. The recorder's own threads are left out (unless
+ * opts->trace_self) by set_event_notrace_pid where tracefs has it, else
+ * by an event filter on common_pid, and the origin says so (left_out).
+ * Events missing on this kernel are listed in *missing
+ * ("system:name" strings, caller frees with g_ptr_array_unref), except
+ * those whose kind another event covers (sa_event_desc.alt). On error
+ * nothing is left behind (no instance, no new file, an earlier file at
+ * the path as it was) and NULL is returned with *err set;
+ * G_IO_ERROR_NOT_FOUND means no requested event exists,
+ * G_IO_ERROR_INVALID_ARGUMENT a filter the kernel refused, G_IO_ERROR_BUSY
+ * another process writing the same output.
+ */
+struct sa_recorder *sa_recorder_start(const struct sa_record_opts *opts,
+				      GPtrArray **missing, GError **err);
+
+/* The instance's name (under tracefs instances/), and its full path. */
+const char *sa_recorder_instance(struct sa_recorder *r);
+const char *sa_recorder_instance_dir(struct sa_recorder *r);
+
+/* True once a reader had to stop (the disk is full, or an I/O error). */
+bool sa_recorder_failed(struct sa_recorder *r);
+
+/*
+ * Stop, write the trace.dat, rename it into place and remove the
+ * instance; frees r. Returns 0, or -1 with *err set (and nothing at the
+ * output path changed). When the disk filled, the file cut short is
+ * still readable and put in place, res->disk_full is set and -1 is
+ * returned.
+ */
+int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
+		     GError **err);
+
+/*
+ * `slabacct boot collect`: stop the top-level buffer (which the kernel
+ * command line filled from boot), disable its events, and save what it
+ * holds into output like sa_recorder_stop(). G_IO_ERROR_NOT_FOUND: no
+ * event is enabled at the top level.
+ */
+int sa_recorder_collect_boot(const char *output,
+			     const struct sa_outfile_opts *out,
+			     const char *recorder, char *(*snapshot)(void),
+			     struct sa_record_result *res, GError **err);
+
+/* Remove the instance and the new file (the output path is untouched). */
+void sa_recorder_abort(struct sa_recorder *r);
+
+void sa_record_result_clear(struct sa_record_result *res);
+
+#endif /* SLABACCT_RECORDER_H */

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Constants of the trace.dat format (trace-cmd.dat.v6(5)) that slabacct
+ * writes, and of the "origin" section slabacct appends after the CPU data.
+ *
+ * The origin section holds what trace.dat has no standard option for
+ * (/proc/cmdline, /proc/meminfo at start and end, the workload command,
+ * snapshots). trace-cmd warns about option ids it does not know, so these
+ * blobs do not go into options: they follow the last CPU's data, where
+ * trace-cmd (which reads the CPU data by the offsets in the flyrecord
+ * table) never looks. Layout, all numbers little endian:
+ *
+ *	"SAORIGIN" u32 version(1) u32 count
+ *	count times: key '\0' u64 length  bytes[length]
+ *	u64 offset-of-"SAORIGIN"  "SAORIGIN"	(the last 16 bytes of the file)
+ *
+ * The section starts right after the last CPU's data. Every file slabacct
+ * writes has it (with count 0 if there is nothing to say), and says so in
+ * its header: its VERSION option (trace-cmd's "version of the application
+ * that collected the trace") is "slabacct VERSION". A file with that
+ * option and no whole origin section was cut short.
+ */
+#ifndef SLABACCT_TRACEDAT_FORMAT_H
+#define SLABACCT_TRACEDAT_FORMAT_H
+
+#define SA_TRACEDAT_MAGIC	"\027\010\104tracing"
+#define SA_TRACEDAT_MAGIC_LEN	10
+
+/* trace-cmd's option ids (trace-cmd-private.h), the ones slabacct uses */
+enum sa_tracedat_option {
+	SA_OPT_DONE = 0,
+	SA_OPT_DATE = 1,
+	SA_OPT_CPUSTAT = 2,
+	SA_OPT_TRACECLOCK = 4,
+	SA_OPT_UNAME = 5,
+	SA_OPT_CPUCOUNT = 8,
+	SA_OPT_VERSION = 9,
+};
+
+#define SA_ORIGIN_MAGIC		"SAORIGIN"
+#define SA_ORIGIN_MAGIC_LEN	8
+#define SA_ORIGIN_VERSION	1
+/* The VERSION option of slabacct's files starts with this */
+#define SA_TRACEDAT_WRITER	"slabacct "
+
+/* Keys of the origin section that trace/origin.h knows by name */
+#define SA_ORIGIN_KERNEL_RELEASE	"kernel_release"
+#define SA_ORIGIN_KERNEL_BUILD_ID	"kernel_build_id"
+#define SA_ORIGIN_CMDLINE		"cmdline"
+#define SA_ORIGIN_RECORDER		"recorder"
+#define SA_ORIGIN_COMMAND		"command"
+#define SA_ORIGIN_MEMINFO_START		"meminfo_start"
+#define SA_ORIGIN_MEMINFO_END		"meminfo_end"
+#define SA_ORIGIN_SNAPSHOT_START	"snapshot_start"
+#define SA_ORIGIN_SNAPSHOT_END		"snapshot_end"
+/* what the recorder kept out of the trace (its own threads), in words */
+#define SA_ORIGIN_LEFT_OUT		"left_out"
+/*
+ * The filters of the recording: "filter" sums them up in words; each one
+ * also has its key, with the option's value (for the report's notes).
+ */
+#define SA_ORIGIN_FILTER		"filter"
+#define SA_ORIGIN_FILTER_CALL_SITE	"filter_call_site"
+#define SA_ORIGIN_FILTER_GFP		"filter_gfp"
+#define SA_ORIGIN_FILTER_PID		"filter_pid"
+#define SA_ORIGIN_FILTER_COMM		"filter_comm"
+
+#endif /* SLABACCT_TRACEDAT_FORMAT_H */

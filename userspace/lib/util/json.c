@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The one JSON writer (util/json.h), over json-glib's builder and generator.
+ */
+#include <errno.h>
+#include <math.h>
+
+#include "util/json.h"
+
+void sa_json_put_int(JsonBuilder *b, const char *k, gint64 v)
+{
+	json_builder_set_member_name(b, k);
+	json_builder_add_int_value(b, v);
+}
+
+void sa_json_put_pct(JsonBuilder *b, const char *k, double v)
+{
+	json_builder_set_member_name(b, k);
+	json_builder_add_double_value(b, round(v * 100.0) / 100.0);
+}
+
+void sa_json_put_str(JsonBuilder *b, const char *k, const char *v)
+{
+	json_builder_set_member_name(b, k);
+	if (v)
+		json_builder_add_string_value(b, v);
+	else
+		json_builder_add_null_value(b);
+}
+
+void sa_json_put_bool(JsonBuilder *b, const char *k, bool v)
+{
+	json_builder_set_member_name(b, k);
+	json_builder_add_boolean_value(b, v);
+}
+
+void sa_json_put_strv(JsonBuilder *b, const char *k, const GPtrArray *v)
+{
+	guint i;
+
+	json_builder_set_member_name(b, k);
+	json_builder_begin_array(b);
+	for (i = 0; i < v->len; i++)
+		json_builder_add_string_value(b, g_ptr_array_index(v, i));
+	json_builder_end_array(b);
+}
+
+int sa_json_print(JsonBuilder *b, FILE *f, bool pretty)
+{
+	JsonGenerator *gen = json_generator_new();
+	JsonNode *root = json_builder_get_root(b);
+	gchar *s;
+	int ret = 0;
+
+	json_generator_set_root(gen, root);
+	json_generator_set_pretty(gen, pretty);
+	s = json_generator_to_data(gen, NULL);
+	if (fputs(s, f) == EOF || fputc('\n', f) == EOF) {
+		if (!errno)
+			errno = EIO;
+		ret = -1;
+	}
+	g_free(s);
+	json_node_unref(root);
+	g_object_unref(gen);
+	return ret;
+}
