@@ -10,7 +10,7 @@
 
 #include <event-parse.h>
 
-#include "symbols/symbols.h"
+#include "trace/kallsyms.h"
 
 Suite *suite(void);
 
