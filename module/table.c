@@ -8,10 +8,15 @@
  * call site) or per-CPU (totals). Nothing here allocates, sleeps or
  * spins, so the module's own allocations recurse harmlessly.
  *
- * Call-site table: open addressing keyed by call site and kind, at most
- * SA_SITE_PROBES slots probed; slots are never freed until a reset. Two
- * more slots past the end, one per kind, take the allocations that find
- * no slot (counted as dropped). The header totals are sums over all the
+ * Call-site table: open addressing keyed by call site, at most
+ * SA_SITE_PROBES slots probed; slots are never freed until a reset. The
+ * kind is the probe's (which tracepoint fired), recorded by where the row
+ * is: kmalloc rows in even slots, kmem_cache rows in odd ones, so that a
+ * key is the call site as it is, with no bit of the address borrowed
+ * (32-bit kernels with a 2G/2G or 1G/3G split have module text below
+ * 0x80000000, and some 64-bit ones have all their text low). Two more
+ * slots past the end, one per kind, take the allocations that find no
+ * slot (counted as dropped). The header totals are sums over all the
  * slots, so the common path touches only its call site's counters.
  *
  * Live-object map: buckets of SA_BUCKET slots keyed by object address (one
@@ -33,12 +38,6 @@
 
 #define SA_SITE_PROBES	32
 #define SA_BUCKET	8
-
-/*
- * Kernel text addresses have the top bit set; a kmem_cache call site is
- * stored with it cleared, so one key holds both the address and the kind.
- */
-#define SA_KIND_BIT	(1UL << (BITS_PER_LONG - 1))
 
 /*
  * Live figures are derived on read (live = allocated - gone), so that an
@@ -91,26 +90,24 @@ struct sa_large {
 
 static DEFINE_PER_CPU(struct sa_large[SA_CONTEXTS], sa_last_large);
 
-static unsigned long sa_site_key(unsigned long call_site, enum sa_kind kind)
+/* The kind of the rows in slot idx of the table: its parity. */
+static enum sa_kind sa_slot_kind(unsigned int idx)
 {
-	return kind == SA_CACHE ? call_site & ~SA_KIND_BIT
-				: call_site | SA_KIND_BIT;
+	BUILD_BUG_ON(SA_KMALLOC != 0 || SA_CACHE != 1 || SA_NR_KINDS != 2);
+	return idx & 1;
 }
 
-static enum sa_kind sa_key_kind(unsigned long key)
+/*
+ * The row of a call site, claimed if new, or the kind's overflow row.
+ * A kind probes the slots of its parity only.
+ */
+static u32 sa_site_get(unsigned long key, enum sa_kind kind)
 {
-	return key & SA_KIND_BIT ? SA_KMALLOC : SA_CACHE;
-}
-
-/* The row of a call site, claimed if new, or the kind's overflow row. */
-static u32 sa_site_get(unsigned long call_site, enum sa_kind kind)
-{
-	unsigned long key = sa_site_key(call_site, kind);
 	unsigned int mask = (1U << sa_site_bits) - 1;
-	unsigned int i = hash_long(key, sa_site_bits);
+	unsigned int i = hash_long(key, sa_site_bits - 1) << 1 | kind;
 	unsigned int n;
 
-	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 1) & mask) {
+	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
 		unsigned long cur = READ_ONCE(sa_sites[i].key);
 
 		if (cur == key)
@@ -364,8 +361,8 @@ noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 
 	if (!key)
 		return false;
-	r->kind = sa_key_kind(key);
-	r->call_site = key | SA_KIND_BIT;
+	r->kind = sa_slot_kind(idx);
+	r->call_site = key;
 	sa_site_copy(&sa_sites[idx], r);
 	/* a row whose allocations all moved away (sa_repeat) is not shown */
 	return r->allocs != 0;
@@ -456,7 +453,6 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 	unsigned int nobj;
 
 	BUILD_BUG_ON(sizeof(struct sa_site) != 64);
-	BUILD_BUG_ON(BITS_PER_LONG != 64);
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
 	sa_bucket_bits = ilog2(roundup_pow_of_two(max(objects, 64U) /
 						  SA_BUCKET));
