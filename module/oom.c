@@ -108,7 +108,7 @@ static int sa_oom_notify(struct notifier_block *nb, unsigned long unused,
 	sa_counters_finish(&tot);
 	s->live_bytes = tot.live_bytes;
 	s->live_objs = tot.live_objs;
-	s->time_ms = ktime_get_boottime_ns() / NSEC_PER_MSEC;
+	s->time_ms = ktime_to_ms(ktime_get_boottime());
 	s->snapshots++;
 	if (s->snapshots == 1 || time_after(jiffies, sa_oom_logged + 5 * HZ)) {
 		sa_oom_logged = jiffies;
