@@ -2,7 +2,8 @@
 #
 #   make              build the slabacct CLI (build/slabacct)
 #   make module       build slab_account.ko for every Debian kernel with
-#                     headers in /usr/src, or for KDIR=... only
+#                     headers in /usr/src, or for KDIR=... only, or
+#                     ARCH=arm64|armhf|all: cross-built for those kernels
 #   make check        install dependencies, build, run every test
 #   make check-kernel build a debug kernel (KASAN, lockdep, kmemleak) and
 #                     run the module's tests under it
@@ -192,12 +193,17 @@ $(BUILD)/tests/bpf/%: tests/bpf/%.c
 	$(call say,CCLD,$@)
 	$(Q)$(CC) -O0 -g -fno-omit-frame-pointer -fno-builtin -Wall -o $@ $<
 
+# make module ARCH=arm64|armhf|all: the kernels of that architecture
+# (scripts/fetch-foreign), cross-built; ARCH=arm means armhf. ARCH and
+# MAKEFLAGS are not handed down: each kernel tree has its own ARCH.
+MODULE_ARCH = $(if $(filter arm,$(ARCH)),armhf,$(ARCH))
 module:
 ifeq ($(KDIR),)
-	@set -e; scripts/kernels | while read -r krel img kdir; do \
-		scripts/build-module "$$kdir"; done
+	@set -e; scripts/kernels $(if $(ARCH),--arch $(MODULE_ARCH)) | \
+	while read -r krel img kdir _; do \
+		env -u ARCH -u MAKEFLAGS scripts/build-module "$$kdir"; done
 else
-	scripts/build-module $(KDIR)
+	env -u ARCH -u MAKEFLAGS scripts/build-module $(KDIR)
 endif
 
 deps:
