@@ -5,6 +5,7 @@
 # come back to where they were.
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
+GUEST_FOREIGN_OK=1
 CYCLES=${SA_CYCLES:-100}
 
 cat >"$TEST_TMP/guest.sh" <<GUEST
