@@ -45,10 +45,25 @@ def perf_site(name):
     return '%s+0x%s' % (m.group(1), m.group(2)) if m else name
 
 
+SUMMED = ('allocs', 'bytes_req', 'bytes_alloc', 'frees', 'live',
+          'live_bytes', 'freed_untraced')
+
+
 def ours_sites(rep):
+    # trace-cmd's decoding names a call site by symbol+offset only, so
+    # two functions of one name (static ones, in different files) at the
+    # same offset are one site to the recount: sum the report's rows,
+    # which keep them apart by address, the same way
     out = {}
     for r in rep['sections']['callsite']['rows']:
-        out[r['kind'] + ' ' + site_key(r['site'])] = r
+        k = r['kind'] + ' ' + site_key(r['site'])
+        if k in out:
+            out[k] = dict(out[k])
+            for f in SUMMED:
+                if out[k].get(f) is not None:
+                    out[k][f] += r.get(f) or 0
+        else:
+            out[k] = r
     return out
 
 
