@@ -7,6 +7,8 @@
 #   make check        install dependencies, build, run every test
 #   make check-kernel build a debug kernel (KASAN, lockdep, kmemleak) and
 #                     run the module's tests under it
+#   make check-arm    the module's tests and boot tracing on arm64 and
+#                     armhf guests, and the module's tests on PREEMPT_RT
 #   make demo         boot Debian's 6.1 kernel with boot-time tracing and
 #                     print a boot memory report
 #   make bench        run the benchmarks in bench/
@@ -118,7 +120,8 @@ $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 	$(call say,AS,$@)
 	$(Q)$(CC) -c -I$(HTML_DIR) -o $@ $<
 
-.PHONY: all userspace layers module check check-unit check-kernel demo bench \
+.PHONY: all userspace layers module check check-unit check-kernel check-arm \
+	demo bench \
 	install dkms deps clean fuzz asan
 all: userspace
 userspace: $(BUILD)/slabacct
@@ -222,6 +225,17 @@ check-kernel:
 	tests/run 'kernel/*'
 	printf 'hash: %s\nverified: %s\n' "$$(scripts/kernel-tests-hash)" \
 		"$$(date -u +%Y-%m-%dT%H:%MZ)" >tests/integration/kernel/verified
+
+# The ARM guests (arm64, armhf) and the PREEMPT_RT kernel: the module
+# cross-built for each and its tests, and boot tracing checked against
+# trace-cmd; stamped as check-kernel is (scripts/arm-tests-hash)
+check-arm:
+	scripts/install-deps --arm
+	$(MAKE) all
+	$(MAKE) module ARCH=all
+	tests/run 'arm/*'
+	printf 'hash: %s\nverified: %s\n' "$$(scripts/arm-tests-hash)" \
+		"$$(date -u +%Y-%m-%dT%H:%MZ)" >tests/integration/arm/verified
 
 demo: deps
 	$(MAKE) all module
