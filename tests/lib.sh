@@ -65,8 +65,8 @@ foreign_guest() {
 # guest_run FLAVOUR SCRIPT [qemu/run options...]: boot, run, results in
 # $TEST_TMP/out. The guest script is written to a file first. A test
 # that runs in a guest of another architecture says so by setting
-# GUEST_FOREIGN_OK=1 (it does not run slabacct in the guest, or not
-# there); the others skip such a guest. A -t
+# GUEST_FOREIGN_OK=1 (it runs none of this machine's programs, such as
+# slabacct, in the guest, or not there); the others skip such a guest. A -t
 # timeout (a guard against hangs, not a measure) is multiplied by
 # SLABACCT_TIMEOUT_FACTOR (default 1): kernel/module-suite sets it for
 # its KASAN kernel, many times slower under TCG.
@@ -85,7 +85,7 @@ guest_run() {
 		fi
 	done
 	if [ "${GUEST_FOREIGN_OK:-0}" != 1 ] && foreign_guest "$flavour"; then
-		skip "this test runs slabacct in the guest, and slabacct is built for $(host_arch) only, not $(guest_arch "$flavour")"
+		skip "this test runs programs of this machine in the guest (slabacct, built for $(host_arch) only), not in an $(guest_arch "$flavour") guest"
 	fi
 	rm -rf "$TEST_TMP/out"
 	"$QEMU_RUN" -k "$flavour" -o "$TEST_TMP/out" "${args[@]}" "$script"

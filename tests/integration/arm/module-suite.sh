@@ -2,8 +2,9 @@
 # The module's guest tests (tests/integration/guest/module-*.sh) on the
 # ARM boards' kernels: Debian's arm64 and armhf (armmp) 6.1, the module
 # and sa_test.ko cross-built by make module ARCH=all. qemu/run fails a
-# boot whose log shows any splat. A test that runs slabacct in the guest
-# skips there (slabacct is built for this machine only) and is listed;
+# boot whose log shows any splat. A test that runs this machine's
+# programs in the guest (slabacct is built for it only) skips there and
+# is listed;
 # any other skip or failure fails the suite.
 . "$(dirname "$0")/../../lib.sh"
 tests=("$TOP"/tests/integration/guest/module-*.sh)
@@ -23,7 +24,7 @@ for flavour in 6.1-arm64 6.1-armmp; do
 			ran=$((ran + 1))
 			continue
 		fi
-		if [ $rc = 4 ] && grep -q '^SKIP: this test runs slabacct in the guest' \
+		if [ $rc = 4 ] && grep -q '^SKIP: this test runs programs of this machine in the guest' \
 			"$TEST_TMP/$n@$flavour.log"; then
 			note "$n: skipped on $flavour: $(grep -m1 '^SKIP: ' "$TEST_TMP/$n@$flavour.log" | cut -c7-)"
 			continue

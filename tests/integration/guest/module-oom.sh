@@ -8,6 +8,7 @@
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/module-lib.bash"
 flavour=${1:?kernel flavour}
+GUEST_FOREIGN_OK=1
 
 # Swap on zram where the kernel has it as a module (Debian's kernels), so
 # that reclaim really frees anonymous pages and pages_reclaimed moves; with
