@@ -106,3 +106,14 @@ sizes:
 			sa_esc(s->sym));
 	}
 }
+
+static int account_begin(struct sa_emit *e, const struct sa_report *rep)
+{
+	sa_account_emit(e, rep);
+	return 0;
+}
+
+/* the call-site rows only, as /proc/slab_account has them */
+const struct sa_format_ops sa_format_account = {
+	.name = "account", .begin = account_begin,
+};

@@ -224,3 +224,13 @@ const sa_emit_fn sa_csv_sections[SA_SEC_NR] = {
 	[SA_SEC_COMPACTION] = sa_csv_compaction,
 	[SA_SEC_OOM] = sa_csv_oom,
 };
+
+static int csv_begin(struct sa_emit *e, const struct sa_report *rep)
+{
+	sa_csv_header(e, rep);
+	return 0;
+}
+
+const struct sa_format_ops sa_format_csv = {
+	.name = "csv", .begin = csv_begin, .sections = sa_csv_sections,
+};

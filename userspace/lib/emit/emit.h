@@ -29,23 +29,24 @@ enum sa_format {
 	SA_FMT_HTML,		/* the JSON model in a self-contained page */
 };
 
+/*
+ * Text under the width: between sa_text_begin and sa_text_end, e->out is
+ * a buffer, written to the real output folded to e->width
+ * (util/textfold.h). Both return 0, or -1 (errno).
+ */
+struct sa_text_buf {
+	FILE *out;
+	char *buf;
+	size_t len;
+};
+
 struct sa_emit {
 	enum sa_format fmt;
 	FILE *out;
 	int width;		/* text: columns (80) */
 	bool verbose;		/* text: every column, second line per row */
 	JsonBuilder *jb;	/* json: inside the "sections" object */
-};
-
-/*
- * Text under the width: between sa_text_begin and sa_text_end, e->out is
- * a buffer, written to the real output folded to e->width (util/textfold.h).
- * Both return 0, or -1 (errno).
- */
-struct sa_text_buf {
-	FILE *out;
-	char *buf;
-	size_t len;
+	struct sa_text_buf tb;	/* text: the report being folded */
 };
 int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t);
 int sa_text_end(struct sa_emit *e, struct sa_text_buf *t);
@@ -59,9 +60,27 @@ int sa_format_parse(const char *s, enum sa_format *fmt);
  */
 int sa_emit_report(struct sa_emit *e, const struct sa_report *rep);
 
-/* The section writers of each format, by enum sa_section_id. */
+/* A section's writer in one format. */
 typedef void (*sa_emit_fn)(struct sa_emit *e, const struct sa_report *rep,
 			   const void *result);
+
+/*
+ * An output format of the report: sa_emit_report calls begin (the
+ * header), the writer of each selected section from sections[] (NULL: the
+ * format writes the whole report in begin), then end. begin and end
+ * return 0 or -1 (errno). A new format is one emitter file that defines
+ * its struct sa_format_ops, and its row in emit.c's table.
+ */
+struct sa_format_ops {
+	const char *name;	/* --format NAME */
+	int (*begin)(struct sa_emit *e, const struct sa_report *rep);
+	const sa_emit_fn *sections;	/* [SA_SEC_NR], or NULL */
+	int (*end)(struct sa_emit *e, const struct sa_report *rep);
+};
+extern const struct sa_format_ops sa_format_text, sa_format_json,
+	sa_format_csv, sa_format_account, sa_format_html;
+
+/* The section writers of each format, by enum sa_section_id. */
 extern const sa_emit_fn sa_text_sections[SA_SEC_NR];
 extern const sa_emit_fn sa_json_sections[SA_SEC_NR];
 extern const sa_emit_fn sa_csv_sections[SA_SEC_NR];
@@ -88,6 +107,9 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 		      const void *result);
 /* Serialize the builder's root to e->out. */
 int sa_json_write(struct sa_emit *e);
+/* The report's JSON model around its sections (json and html). */
+int sa_json_model_begin(struct sa_emit *e, const struct sa_report *rep);
+void sa_json_model_end(struct sa_emit *e);
 
 void sa_csv_header(struct sa_emit *e, const struct sa_report *rep);
 void sa_csv_callsite(struct sa_emit *e, const struct sa_report *rep,

@@ -97,3 +97,14 @@ int sa_html_write(struct sa_emit *e)
 	e->jb = NULL;
 	return ret;
 }
+
+static int html_end(struct sa_emit *e, const struct sa_report *rep)
+{
+	sa_json_model_end(e);
+	return sa_html_write(e);
+}
+
+const struct sa_format_ops sa_format_html = {
+	.name = "html", .begin = sa_json_model_begin,
+	.sections = sa_json_sections, .end = html_end,
+};

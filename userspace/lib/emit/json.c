@@ -333,3 +333,31 @@ const sa_emit_fn sa_json_sections[SA_SEC_NR] = {
 	[SA_SEC_COMPACTION] = sa_json_compaction,
 	[SA_SEC_OOM] = sa_json_oom,
 };
+
+/* The JSON model, for json and html: {header..., "sections": {...}} */
+int sa_json_model_begin(struct sa_emit *e, const struct sa_report *rep)
+{
+	e->jb = json_builder_new();
+	json_builder_begin_object(e->jb);
+	sa_json_header(e, rep);
+	json_builder_set_member_name(e->jb, "sections");
+	json_builder_begin_object(e->jb);
+	return 0;
+}
+
+void sa_json_model_end(struct sa_emit *e)
+{
+	json_builder_end_object(e->jb);
+	json_builder_end_object(e->jb);
+}
+
+static int json_end(struct sa_emit *e, const struct sa_report *rep)
+{
+	sa_json_model_end(e);
+	return sa_json_write(e);
+}
+
+const struct sa_format_ops sa_format_json = {
+	.name = "json", .begin = sa_json_model_begin,
+	.sections = sa_json_sections, .end = json_end,
+};

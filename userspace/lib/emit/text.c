@@ -336,3 +336,21 @@ const sa_emit_fn sa_text_sections[SA_SEC_NR] = {
 	[SA_SEC_COMPACTION] = sa_text_compaction,
 	[SA_SEC_OOM] = sa_text_oom,
 };
+
+static int text_begin(struct sa_emit *e, const struct sa_report *rep)
+{
+	if (sa_text_begin(e, &e->tb))
+		return -1;
+	sa_text_header(e, rep);
+	return 0;
+}
+
+static int text_end(struct sa_emit *e, const struct sa_report *rep)
+{
+	return sa_text_end(e, &e->tb);
+}
+
+const struct sa_format_ops sa_format_text = {
+	.name = "text", .begin = text_begin, .sections = sa_text_sections,
+	.end = text_end,
+};
