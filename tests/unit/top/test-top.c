@@ -245,6 +245,41 @@ START_TEST(lost_per_interval)
 }
 END_TEST
 
+/* A site name the source hands over is the input's: no raw control byte
+ * reaches the terminal, as in every other text output (util/escape.h). */
+static int hostile_sample(struct sa_top_source *s, GPtrArray *rows,
+			  guint64 *lost, GError **err)
+{
+	sa_top_row_add(rows, &(struct sa_top_row){
+		.site = "evil\x1b]0;pwned\x07+0x10 [m\x1b[31m]",
+		.kind = "kma\x1b" "c", .allocs = 1, .bytes_alloc = 8 });
+	*lost = 0;
+	return 0;
+}
+
+START_TEST(escaped_names)
+{
+	struct sa_top_source *src = g_new0(struct sa_top_source, 1);
+	struct sa_top *t;
+	GString *s = g_string_new(NULL);
+
+	src->desc = "/tmp/x\x1b[2J";
+	src->sample = hostile_sample;
+	src->close = counts_close;
+	t = sa_top_new(src, SA_TOP_RATE);
+	ck_assert_int_eq(sa_top_refresh(t, 1.0, NULL), 0);
+	sa_top_format(t, s, 0, 0, SA_TOP_PLAIN);
+	ck_assert_ptr_null(strchr(s->str, '\x1b'));
+	ck_assert_ptr_null(strchr(s->str, '\x07'));
+	ck_assert_ptr_nonnull(strstr(s->str,
+		"evil\\x1b]0;pwned\\x07+0x10 [m\\x1b[31m]"));
+	ck_assert_ptr_nonnull(strstr(s->str, "kma\\x1bc"));
+	ck_assert_ptr_nonnull(strstr(s->str, "/tmp/x\\x1b[2J"));
+	g_string_free(s, TRUE);
+	sa_top_free(t);
+}
+END_TEST
+
 START_TEST(json_line)
 {
 	struct counts c = { 100, 6400, 2 };
@@ -331,6 +366,7 @@ Suite *suite(void)
 	tcase_add_test(tc, layout);
 	tcase_add_test(tc, lost_per_interval);
 	tcase_add_test(tc, json_line);
+	tcase_add_test(tc, escaped_names);
 	tcase_add_test(tc, account_source);
 	suite_add_tcase(s, tc);
 	return s;

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "util/escape.h"
 #include "util/units.h"
 #include "top/top.h"
 
@@ -197,7 +198,7 @@ void sa_top_format(const struct sa_top *t, GString *out, int width,
 	guint i;
 
 	s = g_strdup_printf("slabacct top: %s, sort: %s (%s)%s",
-			    t->src->desc, sorts[t->sort].name,
+			    sa_esc(t->src->desc), sorts[t->sort].name,
 			    sorts[t->sort].what,
 			    t->samples < 2 ? ", rates from the next sample" :
 			    "");
@@ -230,7 +231,7 @@ void sa_top_format(const struct sa_top *t, GString *out, int width,
 				    sa_human(c, r->slack),
 				    sa_human(d, r->live_bytes > 0 ?
 					     r->live_bytes : 0),
-				    r->kind, r->site);
+				    sa_esc(r->kind), sa_esc(r->site));
 		line(out, s, width);
 		g_free(s);
 	}
