@@ -8,6 +8,9 @@
 
 #include "bpf/bpf-tool.h"
 #include "cli/cmd.h"
+#include "report/report.h"
+#include "report/sort.h"
+#include "trace/events.h"
 
 const struct sa_command sa_commands[] = {
 	{ "boot", cmd_boot, "boot-time tracing: kernel parameters; saving the boot buffer" },
@@ -44,6 +47,50 @@ static void usage(FILE *f)
 	fprintf(f, "\n'slabacct COMMAND --help' describes one command.\n");
 }
 
+/*
+ * slabacct --names KIND: the names the command line takes, one a line,
+ * from the tables that parse them; for the bash completion, which is
+ * generated from them at build time (scripts/bash-completion). Not in
+ * the usage: it is for programs.
+ */
+static int names(const char *kind)
+{
+	const struct sa_command *c;
+	const struct sa_bpf_tool *const *t;
+	const char *n;
+	unsigned int i;
+
+	if (!kind) {
+		fprintf(stderr, "slabacct: --names commands, sections, "
+			"sort-keys or event-groups\n");
+		return SA_EXIT_USAGE;
+	}
+	if (!strcmp(kind, "commands")) {
+		for (c = sa_commands; c->name; c++) {
+			if (strcmp(c->name, SA_COMMAND_BPF_TOOLS)) {
+				puts(c->name);
+				continue;
+			}
+			for (t = sa_bpf_tools; *t; t++)
+				puts((*t)->name);
+		}
+	} else if (!strcmp(kind, "sections")) {
+		for (i = 0; i < SA_SEC_NR; i++)
+			puts(sa_report_table[i].what);
+		puts("all");
+	} else if (!strcmp(kind, "sort-keys")) {
+		for (i = 0; (n = sa_sort_key_name(i)); i++)
+			puts(n);
+	} else if (!strcmp(kind, "event-groups")) {
+		for (i = 0; (n = sa_group_name(i)); i++)
+			puts(n);
+	} else {
+		fprintf(stderr, "slabacct: --names: unknown kind '%s'\n", kind);
+		return SA_EXIT_USAGE;
+	}
+	return fflush(stdout) ? SA_EXIT_FAIL : SA_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
 	const struct sa_command *c;
@@ -59,6 +106,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--version"))
 		return cmd_version(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "--names"))
+		return names(argc > 2 ? argv[2] : NULL);
 	for (c = sa_commands; c->name; c++)
 		if (!strcmp(argv[1], c->name) && c->run)
 			return c->run(argc - 1, argv + 1);

@@ -66,6 +66,11 @@ const char *sa_sort_key_names(void)
 	return "bytes, req, slack, frag, hits, live, pingpong, callsite";
 }
 
+const char *sa_sort_key_name(unsigned int i)
+{
+	return i < G_N_ELEMENTS(keys) ? keys[i].name : NULL;
+}
+
 int sa_sort_parse(const char *list, struct sa_sort *s, char **bad)
 {
 	char **names = g_strsplit(list, ",", -1);

@@ -20,6 +20,8 @@ struct sa_sort {
 
 /* The names of the keys, for help text: "bytes, req, ...". */
 const char *sa_sort_key_names(void);
+/* The name of key i, in the table's order, or NULL past the last. */
+const char *sa_sort_key_name(unsigned int i);
 
 /* Parse "frag,bytes". Returns 0, or -1 with *bad a copy of the bad key. */
 int sa_sort_parse(const char *list, struct sa_sort *s, char **bad);

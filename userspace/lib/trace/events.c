@@ -201,6 +201,11 @@ const char *sa_ev_name(enum sa_ev ev)
 	return "?";
 }
 
+const char *sa_group_name(unsigned int i)
+{
+	return i < G_N_ELEMENTS(groups) ? groups[i].name : NULL;
+}
+
 int sa_groups_parse(const char *list, unsigned int *mask, char **bad)
 {
 	gchar **names = g_strsplit(list ? list : "", ",", -1);

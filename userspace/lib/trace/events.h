@@ -186,6 +186,9 @@ const char *sa_ev_name(enum sa_ev ev);
  */
 int sa_groups_parse(const char *list, unsigned int *mask, char **bad);
 
+/* The name of group i ("kmem", ..., "all"), or NULL past the last. */
+const char *sa_group_name(unsigned int i);
+
 /* "kmem,page" for a mask; the caller frees the string with g_free. */
 char *sa_groups_format(unsigned int mask);
 
