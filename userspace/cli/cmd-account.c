@@ -191,10 +191,10 @@ int cmd_account(int argc, char **argv)
 			     "Parse /proc/slab_account (slab_account.ko), or a "
 			     "saved copy, and print it.",
 			     "Slack = bytes_alloc - bytes_req. For kmalloc it "
-			     "is the caller's over-request; for\nkmem_cache it "
-			     "is the cache's padding, so the two kinds are shown "
-			     "apart.\nText scales bytes (K = 1024); --json has "
-			     "the exact numbers.", entries))
+			     "is the caller's\nover-request; for kmem_cache it "
+			     "is the cache's padding, so the two\nkinds are "
+			     "shown apart. Text scales bytes (K = 1024); --json "
+			     "has the\nexact numbers.", entries))
 		return SA_EXIT_USAGE;
 	if (argc > 2) {
 		sa_err("account", "unexpected argument '%s'", argv[2]);
