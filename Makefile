@@ -14,8 +14,8 @@
 #   make bench        run the benchmarks in bench/
 #   make fuzz         fuzz the report's trace.dat and /proc/slab_account
 #                     readers (libFuzzer), FUZZ_SECS each (600)
-#   make install      install the CLI and its man pages (PREFIX=/usr/local,
-#                     DESTDIR)
+#   make install      install the CLI, its man pages and bash completion
+#                     (PREFIX=/usr/local, DESTDIR)
 #   make dkms         register the module source with DKMS
 #
 # The module's own build rules live in Kbuild and module/Kbuild.
@@ -122,9 +122,9 @@ $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 	$(Q)$(CC) -c -I$(HTML_DIR) -o $@ $<
 
 .PHONY: all userspace layers module check check-unit check-kernel check-arm \
-	demo bench man \
+	demo bench man completion \
 	install dkms deps clean fuzz asan
-all: userspace man
+all: userspace man completion
 userspace: $(BUILD)/slabacct
 
 $(BUILD)/%.o: %.c
@@ -163,16 +163,27 @@ $(foreach l,$(LAYERS),$(eval $(call unit_rules,$(l))))
 
 check-unit: $(UNIT_BINS)
 
-# The man pages (build/man/slabacct.1, slabacct-COMMAND.1), generated
-# from the binary: every command's --help (and man/extra.txt: the files
-# it reads, ...), the commands that slabacct --names lists.
+# The man pages (build/man/slabacct.1, slabacct-COMMAND.1) and the bash
+# completion (build/completion/slabacct), generated from the binary:
+# every command's --help (and man/extra.txt: the files it reads, ...)
+# and the names that slabacct --names lists from the tables that parse
+# them (commands, report sections, sort keys, event groups).
 MAN_DIR := $(BUILD)/man
+COMPLETION := $(BUILD)/completion/slabacct
 man: $(MAN_DIR)/slabacct.1
 $(MAN_DIR)/slabacct.1: $(BUILD)/slabacct scripts/man-pages man/extra.txt
 	$(call say,GEN,$(MAN_DIR)/*.1)
 	$(Q)rm -rf $(MAN_DIR).tmp && scripts/man-pages $(BUILD)/slabacct \
 		man/extra.txt $(MAN_DIR).tmp $(VERSION) && \
 		rm -rf $(MAN_DIR) && mv $(MAN_DIR).tmp $(MAN_DIR)
+# (its function is scripts/bash-completion.bash: with a .sh, make's
+# built-in rule %: %.sh would copy it over scripts/bash-completion)
+completion: $(COMPLETION)
+$(COMPLETION): $(BUILD)/slabacct scripts/bash-completion \
+		scripts/bash-completion.bash
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@)
+	$(Q)scripts/bash-completion $(BUILD)/slabacct >$@.tmp && mv $@.tmp $@
 
 # BPF: vmlinux.h, objects, skeletons, front ends, test programs
 all: $(BPF_TEST_BINS)
@@ -314,11 +325,13 @@ FUZZ_SECS ?= 600
 fuzz: all
 	tests/fuzz/run $(FUZZ_SECS)
 
-# the CLI and its man pages, under DESTDIR/PREFIX
-install: $(BUILD)/slabacct man
+# the CLI, its man pages and its bash completion, under DESTDIR/PREFIX
+install: $(BUILD)/slabacct man completion
 	install -D -m 0755 $(BUILD)/slabacct $(DESTDIR)$(PREFIX)/bin/slabacct
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0644 $(MAN_DIR)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -D -m 0644 $(COMPLETION) \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/slabacct
 
 dkms:
 	-dkms remove -m slab_account -v $(VERSION) --all >/dev/null 2>&1

@@ -4,7 +4,7 @@
 # the sections a page must have; every line of the command's --help is in
 # its rendered page (they cannot disagree); build/man is what the
 # generator makes of this binary now (not stale); make install puts the
-# pages under DESTDIR/PREFIX.
+# pages and the bash completion under DESTDIR/PREFIX.
 . "$(dirname "$0")/../../lib.sh"
 for t in man groff lexgrog col python3; do
 	command -v $t >/dev/null || fail "$t is missing (scripts/install-deps)"
@@ -111,7 +111,7 @@ diff -r "$man" "$TEST_TMP/man" >"$TEST_TMP/stale.diff" ||
 	fail "build/man differs from the binary's help (make man): $(head -20 "$TEST_TMP/stale.diff")"
 note "build/man is what scripts/man-pages makes of build/slabacct"
 
-# make install: the pages under DESTDIR/PREFIX
+# make install: the pages and the completion under DESTDIR/PREFIX
 make -s -C "$TOP" install DESTDIR="$TEST_TMP/inst" PREFIX=/usr \
 	>"$TEST_TMP/install.log" 2>&1 ||
 	fail "make install failed: $(cat "$TEST_TMP/install.log")"
@@ -121,7 +121,10 @@ for p in "$man"/*.1; do
 	cmp -s "$p" "$inst/share/man/man1/${p##*/}" ||
 		fail "make install: ${p##*/} not in share/man/man1"
 done
+cmp -s "$TOP/build/completion/slabacct" \
+	"$inst/share/bash-completion/completions/slabacct" ||
+	fail "make install: no share/bash-completion/completions/slabacct"
 MANPATH=$inst/share/man LC_ALL=C man slabacct-report 2>/dev/null |
 	grep -q 'slabacct-report - ' || fail "man finds no installed slabacct-report"
-note "make install: $(ls "$inst/share/man/man1" | wc -l) pages"
+note "make install: $(ls "$inst/share/man/man1" | wc -l) pages, the completion"
 exit 0
