@@ -114,7 +114,8 @@ SA_LIBS += $(shell pkg-config --libs libbpf libelf libdw)
 # The HTML report's page, style sheet and script (userspace/lib/emit/html/),
 # kept as real files and embedded into the emit layer with .incbin
 HTML_DIR := userspace/lib/emit/html
-HTML_ASSETS := $(wildcard $(HTML_DIR)/report.*)
+HTML_ASSETS := $(wildcard $(HTML_DIR)/*.html $(HTML_DIR)/*.css \
+	$(HTML_DIR)/*.js)
 HTML_OBJ := $(BUILD)/$(HTML_DIR)/assets.o
 $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 	@mkdir -p $(dir $@)

@@ -10,7 +10,15 @@
 //     changes and fewer tiles are shown), and the path's root zooms out;
 //   - with --expect 'A|B', the page's text shows A and B;
 //   - with --column NAME, the call-site table has a column NAME;
-//   - a screenshot of the page goes to --shot.
+//   - with --sections 'timeline,pages,...', each of those sections is on
+//     the page, drawn (data-rendered), not empty and not "not in this
+//     trace", and holds what its view draws: the timeline's bars and
+//     line, a heat map of pages, reclaim's latency histogram, an OOM
+//     kill's card, ... (a diff's "change": its totals coloured by growth
+//     and its diverging bars);
+//   - a screenshot of the page goes to --shot, and with --shots DIR one
+//     of each section (the header, the treemap, the table, every other)
+//     to DIR/NAME.png.
 // Prints one line per check ("ok ..." / "not ok ...") and exits 1 if any
 // failed, 2 on a usage or browser start-up problem.
 //
@@ -23,7 +31,7 @@
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,8 +42,8 @@ for (let i = 2; i < process.argv.length; i += 2)
 	args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
 if (!args.html || !args.shot) {
 	console.error('usage: check-page.mjs --html FILE --shot PNG [--tiles N] ' +
-		      '[--chromium PATH] [--diff 1] [--expect A|B] ' +
-		      '[--column NAME]');
+		      '[--chromium PATH] [--expect A|B] [--column NAME] ' +
+		      '[--sections A,B] [--shots DIR]');
 	process.exit(2);
 }
 
@@ -308,56 +316,132 @@ try {
 				  JSON.stringify(args.column) + ')'),
 		   'the call-site table has a column "' + args.column + '"');
 
-	/* a real click in the middle of the largest tile */
-	const target = await evaluate(`(() => {
-		let best = null, area = -1;
-		for (const t of document.querySelectorAll('#treemap .tile')) {
-			const r = t.getBoundingClientRect();
-			if (r.width * r.height > area) {
-				area = r.width * r.height;
-				best = t;
+	/* the treemap and the table (a page without call sites has none) */
+	if (tiles.length) {
+		/* a real click in the middle of the largest tile */
+		const target = await evaluate(`(() => {
+			let best = null, area = -1;
+			for (const t of document.querySelectorAll('#treemap .tile')) {
+				const r = t.getBoundingClientRect();
+				if (r.width * r.height > area) {
+					area = r.width * r.height;
+					best = t;
+				}
 			}
+			best.scrollIntoView({ block: 'center' });
+			const r = best.getBoundingClientRect();
+			return { x: r.left + r.width / 2, y: r.top + r.height / 2,
+				 site: best.dataset.site };
+		})()`);
+		const before = await evaluate('document.body.dataset.zoom || ""');
+
+		for (const type of ['mousePressed', 'mouseReleased'])
+			await call('Input.dispatchMouseEvent', { type, x: target.x,
+				y: target.y, button: 'left', clickCount: 1 });
+		await sleep(200);
+		const after = await evaluate('document.body.dataset.zoom || ""');
+		const zoomedTiles = await evaluate(
+			'document.querySelectorAll("#treemap .tile").length');
+		const stillThere = await evaluate(
+			`[...document.querySelectorAll('#treemap .tile')]
+				.some((t) => t.dataset.site === ${JSON.stringify(target.site)})`);
+
+		console.log('# clicked ' + target.site + ': zoom "' + before +
+			    '" -> "' + after + '", ' + zoomedTiles + ' tiles');
+		ok(after !== before && after.length > 0,
+		   'clicking a tile zooms into its group');
+		ok(stillThere, 'the clicked call site is in the zoomed view');
+		ok(zoomedTiles < tiles.length, 'the zoomed view shows fewer tiles');
+		await call('Page.captureScreenshot', { format: 'png' }).then((r) =>
+			writeFileSync(args.shot.replace(/\.png$/, '-zoomed.png'),
+				      Buffer.from(r.data, 'base64')));
+		await evaluate('document.querySelector("#tm-crumbs a").click()');
+		await sleep(100);
+		ok(await evaluate('document.body.dataset.zoom') === before &&
+		   await evaluate('document.querySelectorAll("#treemap .tile").length')
+			=== tiles.length, 'the path\'s root zooms back out');
+
+		/* the table sorts */
+		await evaluate('document.querySelector("#sites th[data-key=site]").click()');
+		const sorted = await evaluate(
+			'[...document.querySelectorAll("#sites tbody tr td:first-child")]' +
+			'.map((td) => td.textContent)');
+		ok(sorted.length > 1 && sorted.every((v, i) => !i || sorted[i - 1].localeCompare(v) <= 0),
+		   'clicking a column header sorts the table');
+	}
+
+	/* the sections: drawn, not empty, each with what its view draws */
+	const DRAWS = {
+		timeline: ['#timeline-svg rect.alloc', '#timeline-svg path.outstanding'],
+		live: ['.hist-chart rect.bar', 'tbody tr'],
+		subsys: ['.bars .bar', 'tbody tr'],
+		pages: ['table.heat td[data-v]', '.kv td', 'tbody tr'],
+		reclaim: ['.hist-chart rect.bar', 'tbody tr', 'svg.spark rect'],
+		compaction: ['.kv td', 'tbody tr', '.bars .bar'],
+		oom: ['.oom-kill', '.oom-kill .bars .bar'],
+		system: ['table.heat td[data-v]', 'tbody tr td.up, tbody tr td.down'],
+		change: ['#diff-totals td.grow, #diff-totals td.shrink',
+			 '.dbars .bar'],
+	};
+	for (const name of (args.sections || '').split(',').filter(Boolean)) {
+		const got = await evaluate(`(() => {
+			const s = document.querySelector('section[data-section=' +
+				${JSON.stringify(JSON.stringify(name))} + ']');
+			if (!s)
+				return null;
+			const sel = ${JSON.stringify(DRAWS[name] ||
+				['tbody tr, svg rect, .bar, td[data-v]'])};
+			const r = s.getBoundingClientRect();
+			return {
+				rendered: s.dataset.rendered === '1',
+				hidden: s.hidden || r.height < 40,
+				absent: [...s.querySelectorAll(':scope > .view > .absent.whole')]
+					.map((p) => p.textContent),
+				text: s.innerText.length,
+				counts: sel.map((q) => s.querySelectorAll(q).length),
+				sel,
+			};
+		})()`);
+
+		if (!got) {
+			ok(false, 'section ' + name + ' is on the page');
+			continue;
 		}
-		best.scrollIntoView({ block: 'center' });
-		const r = best.getBoundingClientRect();
-		return { x: r.left + r.width / 2, y: r.top + r.height / 2,
-			 site: best.dataset.site };
-	})()`);
-	const before = await evaluate('document.body.dataset.zoom || ""');
+		console.log('# section ' + name + ': ' + got.text + ' characters; ' +
+			    got.sel.map((q, i) => q + ' x' + got.counts[i]).join(', '));
+		ok(got.rendered && !got.hidden && got.text > 80 &&
+		   got.absent.length === 0, 'section ' + name + ' is drawn, ' +
+		   'not empty' + (got.absent.length ? ': ' + got.absent.join('; ') :
+				  ''));
+		got.sel.forEach((q, i) => ok(got.counts[i] > 0, 'section ' + name +
+			' draws ' + q));
+	}
 
-	for (const type of ['mousePressed', 'mouseReleased'])
-		await call('Input.dispatchMouseEvent', { type, x: target.x,
-			y: target.y, button: 'left', clickCount: 1 });
-	await sleep(200);
-	const after = await evaluate('document.body.dataset.zoom || ""');
-	const zoomedTiles = await evaluate(
-		'document.querySelectorAll("#treemap .tile").length');
-	const stillThere = await evaluate(
-		`[...document.querySelectorAll('#treemap .tile')]
-			.some((t) => t.dataset.site === ${JSON.stringify(target.site)})`);
+	/* a screenshot of each section */
+	if (args.shots) {
+		mkdirSync(args.shots, { recursive: true });
+		const boxes = await evaluate(`[...document.querySelectorAll(
+			'header#top, main > section')].filter((s) => !s.hidden)
+			.map((s) => {
+				const r = s.getBoundingClientRect();
+				return { name: s.dataset.section ||
+					 s.id.replace(/^sec-/, ''), x: 0,
+					 y: r.top + window.scrollY, w: 1280,
+					 h: Math.min(8000, Math.ceil(r.height) + 8) };
+			})`);
 
-	console.log('# clicked ' + target.site + ': zoom "' + before +
-		    '" -> "' + after + '", ' + zoomedTiles + ' tiles');
-	ok(after !== before && after.length > 0,
-	   'clicking a tile zooms into its group');
-	ok(stillThere, 'the clicked call site is in the zoomed view');
-	ok(zoomedTiles < tiles.length, 'the zoomed view shows fewer tiles');
-	await call('Page.captureScreenshot', { format: 'png' }).then((r) =>
-		writeFileSync(args.shot.replace(/\.png$/, '-zoomed.png'),
-			      Buffer.from(r.data, 'base64')));
-	await evaluate('document.querySelector("#tm-crumbs a").click()');
-	await sleep(100);
-	ok(await evaluate('document.body.dataset.zoom') === before &&
-	   await evaluate('document.querySelectorAll("#treemap .tile").length')
-		=== tiles.length, 'the path\'s root zooms back out');
+		for (const b of boxes) {
+			const r = await call('Page.captureScreenshot', {
+				format: 'png', captureBeyondViewport: true,
+				clip: { x: b.x, y: Math.max(0, b.y - 4), width: b.w,
+					height: b.h, scale: 1 } });
 
-	/* the table sorts */
-	await evaluate('document.querySelector("#sites th[data-key=site]").click()');
-	const sorted = await evaluate(
-		'[...document.querySelectorAll("#sites tbody tr td:first-child")]' +
-		'.map((td) => td.textContent)');
-	ok(sorted.length > 1 && sorted.every((v, i) => !i || sorted[i - 1].localeCompare(v) <= 0),
-	   'clicking a column header sorts the table');
+			writeFileSync(join(args.shots, b.name + '.png'),
+				      Buffer.from(r.data, 'base64'));
+		}
+		console.log('# ' + boxes.length + ' section screenshots in ' +
+			    args.shots + ': ' + boxes.map((b) => b.name).join(' '));
+	}
 
 	/* full-page screenshot */
 	await evaluate('window.scrollTo(0, 0)');

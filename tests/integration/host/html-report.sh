@@ -1,10 +1,16 @@
-# slabacct report --html: two live recordings of this host, their pages
-# and their diff's page. The page must embed exactly the --json model;
-# headless Chromium (no network) must load it with no JavaScript error,
-# show one treemap tile and one table row per call site, and zoom when a
-# tile is clicked. Screenshots go to build/test-logs/ for people to see.
+# slabacct report --html: the pages of the memory-pressure traces of
+# tests/data/report-mm (recorded in guests: pages, reclaim, compaction,
+# an OOM kill, the system snapshots), of two live recordings of this host
+# and of their diff. The page must embed exactly the --json model;
+# headless Chromium (no network) must load it with no JavaScript error or
+# console error, show one treemap tile and one table row per call site,
+# zoom when a tile is clicked, and draw every section, each not empty and
+# with its view (the timeline's bars, heat maps of pages, reclaim's
+# latency histogram, the OOM kill, the system's tables, a diff's change
+# coloured by growth); a section the trace has no events for must fail
+# that check. Screenshots of each page and of each of its sections go to
+# build/test-logs/html-*/ for people to see.
 . "$(dirname "$0")/../../lib.sh"
-need_root
 command -v chromium >/dev/null ||
 	fail "chromium is not installed (scripts/install-deps installs it)"
 command -v node >/dev/null || fail "node is not installed"
@@ -23,9 +29,36 @@ page_model() {
 	' "$1" | jq -S .
 }
 
-# the page's script is a real file: it must at least parse
-node --check "$TOP/userspace/lib/emit/html/report.js" ||
-	fail "userspace/lib/emit/html/report.js does not parse"
+# the page's script is real files: they must at least parse
+for js in "$TOP"/userspace/lib/emit/html/*.js; do
+	node --check "$js" || fail "$js does not parse"
+done
+
+# 0. the memory-pressure traces: every section drawn
+MM="timeline,live,subsys,pages,reclaim,compaction,oom,system"
+for k in 6.1 6.12-cloud; do
+	dat=$TEST_TMP/mm-$k.dat
+	gzip -dc "$TOP/tests/data/report-mm/$k.dat.gz" >"$dat" ||
+		fail "no tests/data/report-mm/$k.dat.gz"
+	"$SLABACCT" report --json --what all "$dat" | jq -S . >"$TEST_TMP/mm.json" ||
+		fail "report --json $k failed"
+	"$SLABACCT" report --html "$TEST_TMP/mm.html" "$dat" ||
+		fail "report --html $k failed"
+	cmp -s "$TEST_TMP/mm.json" <(page_model "$TEST_TMP/mm.html") ||
+		fail "$k: the page's model differs from --json"
+	sites=$(jq '.sections.callsite.rows | map(select(.bytes_alloc > 0)) | length' \
+		"$TEST_TMP/mm.json")
+	cp "$TEST_TMP/mm.html" "$logs/html-mm-$k.html"
+	rm -rf "$logs/html-mm-$k"
+	check_page --html "$TEST_TMP/mm.html" --shot "$logs/html-mm-$k.png" \
+		--tiles "$sites" --sections "$MM" --shots "$logs/html-mm-$k" ||
+		fail "the $k memory-pressure page failed in Chromium"
+	n=$(ls "$logs/html-mm-$k"/*.png | wc -l)
+	[ "$n" -ge 11 ] || fail "$k: $n section screenshots, not 11"
+done
+note "memory-pressure pages: every section drawn; screenshots in $logs/html-mm-*/"
+
+need_root
 
 a=$TEST_TMP/a.dat b=$TEST_TMP/b.dat
 # a workload of its own: the recorder leaves its own threads out, and an
@@ -58,8 +91,16 @@ sites=$(jq '.sections.callsite.rows | map(select(.bytes_alloc > 0)) | length' \
 	"$TEST_TMP/a.json")
 [ "$sites" -gt 1 ] || fail "the recording has $sites call sites"
 cp "$TEST_TMP/a.html" "$logs/html-report.html"
+rm -rf "$logs/html-report"
 check_page --html "$TEST_TMP/a.html" --shot "$logs/html-report.png" \
-	--tiles "$sites" || fail "the report page failed in Chromium"
+	--tiles "$sites" --sections timeline,live,subsys \
+	--shots "$logs/html-report" || fail "the report page failed in Chromium"
+# the check can fail: this recording has no page events (-e kmem)
+check_page --html "$TEST_TMP/a.html" --shot "$TEST_TMP/x.png" \
+	--sections pages >"$TEST_TMP/x.log" &&
+	fail "a pages section without page events passed as drawn"
+grep -q '^not ok section pages is drawn, not empty: not in this trace' \
+	"$TEST_TMP/x.log" || fail "no page events: $(grep '^not ok' "$TEST_TMP/x.log")"
 
 # 3. the diff of A and B: the same model as slabacct diff --all --json
 "$SLABACCT" report --html "$TEST_TMP/d.html" "$a" "$b" ||
@@ -70,11 +111,13 @@ cmp -s "$TEST_TMP/d.json" "$TEST_TMP/d.model.json" ||
 	fail "the diff page's model differs from diff --all --json"
 rows=$(jq '.rows | length' "$TEST_TMP/d.json")
 cp "$TEST_TMP/d.html" "$logs/html-diff.html"
+rm -rf "$logs/html-diff"
 check_page --html "$TEST_TMP/d.html" --shot "$logs/html-diff.png" \
-	--tiles "$rows" || fail "the diff page failed in Chromium"
+	--tiles "$rows" --sections change --shots "$logs/html-diff" ||
+	fail "the diff page failed in Chromium"
 
 # 4. errors: an unwritable output, three inputs
 assert_status 1 "$SLABACCT" report --html /nonexistent/x.html "$a" 2>/dev/null
 assert_status 2 "$SLABACCT" report --html "$TEST_TMP/x.html" "$a" "$b" "$a" \
 	2>/dev/null
-note "screenshots: $logs/html-report.png $logs/html-diff.png (pages beside them)"
+note "screenshots: $logs/html-{report,diff,mm-*}.png, their sections in $logs/html-*/ (pages beside them)"

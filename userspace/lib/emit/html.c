@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * HTML output: one self-contained page (userspace/html/report.html with
- * report.css and report.js inlined, embedded at build time by
+ * HTML output: one self-contained page (html/report.html with
+ * report.css and the script's parts inlined, embedded at build time by
  * html/assets.S). The page carries the report's JSON model, built by the
  * JSON emitters through json-glib, in a <script type="application/json">
  * element; the script draws the treemap, tables and charts from it, so

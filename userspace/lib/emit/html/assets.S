@@ -1,8 +1,9 @@
 /*
  * The HTML report's page, style sheet and script (report.html,
- * report.css, report.js beside this file), embedded into the binary as
- * NUL-terminated strings for emit-html.c. The Makefile assembles this
- * with -I userspace/html so .incbin finds them.
+ * report.css and the script's five parts beside this file, in order),
+ * embedded into the binary as NUL-terminated strings for emit/html.c.
+ * The Makefile assembles this with -I userspace/lib/emit/html so .incbin
+ * finds them.
  */
 	.section .rodata
 	.global sa_html_page_html, sa_html_page_css, sa_html_page_js
@@ -16,6 +17,10 @@ sa_html_page_css:
 	.incbin "report.css"
 	.byte 0
 sa_html_page_js:
+	.incbin "base.js"
+	.incbin "charts.js"
+	.incbin "treemap.js"
+	.incbin "sections.js"
 	.incbin "report.js"
 	.byte 0
 

@@ -1,0 +1,692 @@
+/*
+ * The HTML report's script, part 4 of 5: a view of each section of the
+ * model below the call sites (timeline, live, subsys, pages, reclaim,
+ * compaction, oom), of the trace's system snapshots, and of any other
+ * section (generic: labelled tables, histograms as charts).
+ */
+
+/* the events behind sections, by name in the model's records */
+const EVENTS = {
+	pages: /^mm_page_/,
+	reclaim: /^mm_(vmscan|shrink)_/,
+	compaction: /^mm_compaction_/,
+	oom: /^(mark_victim|wake_reaper|.*_task_reaping|reclaim_retry_zone|compact_retry)$/,
+};
+
+/* A section whose events the trace lacks: why, from the notes; or null */
+function missingEvents(name) {
+	const re = EVENTS[name];
+	const rec = Object.entries(M.records || {})
+		.filter(([k]) => re && re.test(k));
+
+	if (!rec.length || rec.some(([, v]) => v > 0))
+		return null;
+	const note = (M.notes || []).find((n) => n.startsWith(name + ':'));
+
+	return 'not in this trace' + (note ? ': ' +
+		note.slice(name.length + 1).trim() : '');
+}
+
+/* the model's order labels ("0", "1", ...) in numeric order */
+const byOrder = (a, b) => Number(a) - Number(b);
+const MIGRATETYPES = ['Unmovable', 'Movable', 'Reclaimable', 'HighAtomic',
+		      'CMA', 'Isolate'];
+
+/* the migratetypes of rows, the kernel's order first */
+function migratetypes(rows, key) {
+	const seen = [...new Set(rows.map((r) => r[key || 'migratetype']))];
+
+	return MIGRATETYPES.filter((m) => seen.includes(m))
+		.concat(seen.filter((m) => !MIGRATETYPES.includes(m)));
+}
+
+/* ---- timeline ---- */
+
+/* clocks that count from boot: the trace's time is time since boot */
+const BOOT_CLOCKS = ['local', 'global', 'boot', 'mono', 'mono_raw', 'perf',
+		     'uptime'];
+
+/*
+ * The phases of a timeline: runs of bins with events, apart where a bin
+ * has none (at boot: early boot, the initcalls, unpacking the
+ * initramfs, and user space after the kernel frees its init memory).
+ * Each with its sums over its bins.
+ */
+function timelinePhases(tl) {
+	const out = [];
+	let p = null;
+
+	for (const b of tl.bins) {
+		if (!(b.allocs || b.frees || b.untraced_frees)) {
+			p = null;
+			continue;
+		}
+		if (!p) {
+			p = { from_ns: b.start_ns, allocs: 0, frees: 0, alloc_bytes: 0,
+			      freed_bytes: 0, untraced_bytes: 0, net: 0 };
+			out.push(p);
+		}
+		p.to_ns = b.start_ns + tl.interval_ns;
+		p.allocs += b.allocs;
+		p.frees += b.frees;
+		p.alloc_bytes += b.alloc_bytes;
+		p.freed_bytes += b.freed_bytes;
+		p.untraced_bytes += b.untraced_bytes;
+		p.net += b.net;
+		p.outstanding = b.outstanding;
+	}
+	return out;
+}
+
+function viewTimeline(box, tl) {
+	if (!tl.bins || !tl.bins.length) {
+		box.append(absentNote('no allocation or free in this trace'));
+		return;
+	}
+	const g = M.origin || {};
+	const fromBoot = BOOT_CLOCKS.includes(g.clock);
+	const phases = timelinePhases(tl);
+	const marks = ((S.oom || {}).kills || []).map((k, i) => ({
+		t: k.ts_ns, label: 'OOM kill ' + (i + 1) + ': ' + k.victim_comm }));
+	const base = fromBoot ? tl.t0_ns : 0;
+	const last = tl.bins[tl.bins.length - 1];
+	const at = (ns) => secs((base + ns) / 1e9,
+				(last.start_ns + tl.interval_ns) / 1e9);
+
+	box.append(facts([
+		['bins', exact(tl.bins.length) + ' of ' + dur(tl.interval_ns)],
+		['first event', fromBoot ? secs(tl.t0_ns / 1e9, 1) +
+		 ' since boot (' + g.clock + ' clock)' : 'time 0'],
+		['outstanding at the end', bytes(last.outstanding),
+		 exact(last.outstanding)],
+		['phases', phases.length + (phases.length > 1 ?
+		 ' (apart where a bin has no allocation or free)' : '')],
+	]));
+	box.append(timelineChart(tl, phases, marks, fromBoot));
+	box.append(legend('bars: bytes allocated (up, red) and freed (down, ' +
+			  'green) per bin; line: outstanding bytes (the running ' +
+			  'sum of allocated - freed); shaded: the phases, ' +
+			  'numbered' + (marks.length ? '; lines: OOM kills' : '')));
+	if (phases.length < 2)
+		return;
+	box.append(h3('Phases'));
+	box.append(table([
+		{ key: 'n', label: 'phase', get: (p) => phases.indexOf(p) + 1 },
+		{ key: 'from_ns', label: fromBoot ? 'from (since boot)' : 'from',
+		  fmt: at },
+		{ key: 'to_ns', label: 'to', fmt: at },
+		{ key: 'allocs', label: 'allocs' },
+		{ key: 'alloc_bytes', label: 'allocated', fmt: bytes },
+		{ key: 'frees', label: 'frees' },
+		{ key: 'freed_bytes', label: 'freed', fmt: bytes },
+		{ key: 'net', label: 'net', fmt: signedBytes, cls: growthClass },
+		{ key: 'outstanding', label: 'outstanding at its end', fmt: bytes },
+	], phases));
+}
+
+/* ---- live ---- */
+
+function viewLive(box, lv) {
+	const t = lv.totals || {};
+
+	box.append(facts([
+		['live objects', exact(t.live) + ' at ' + exact(t.sites) +
+		 ' call sites'],
+		['live bytes', bytes(t.live_bytes) + ' allocated, ' +
+		 bytes(t.live_req) + ' requested', exact(t.live_bytes)],
+		['live waste', bytes(t.live_waste) + ' (' + pct(t.live_frag_pct) +
+		 ' of the live bytes)', exact(t.live_waste)],
+		['freed without a trace event', t.freed_untraced === undefined ?
+		 undefined : exact(t.freed_untraced) + ' objects'],
+	]));
+	if (lv.age) {
+		box.append(h3('Ages of the live objects'));
+		box.append(histChart(lv.age, 'objects'));
+	}
+	box.append(h3('Call sites with live objects'));
+	box.append(table([
+		{ key: 'site', label: 'site', txt: 1 },
+		{ key: 'kind', label: 'kind', txt: 1 },
+		{ key: 'live', label: 'live' },
+		{ key: 'live_bytes', label: 'live bytes', fmt: bytes },
+		{ key: 'live_waste', label: 'live waste', fmt: bytes },
+		{ key: 'live_frag_pct', label: 'live frag', fmt: pct },
+		{ key: 'live_age', label: 'ages', txt: 1, fmt: () => '',
+		  get: (r) => Object.values(r.live_age || {}).join(' '),
+		  node: (v, r) => sparkHist(r.live_age) },
+	], lv.rows || [], { limit: 100, empty: 'no live objects' }));
+	if (lv.rows_hidden)
+		box.append(legend(exact(lv.rows_hidden) + ' more call sites ' +
+				  'left out of the report (--top)'));
+	if (lv.objects) {
+		box.append(h3('Live objects, oldest first'));
+		box.append(table([
+			{ key: 'ptr', label: 'pointer', txt: 1 },
+			{ key: 'site', label: 'site', txt: 1 },
+			{ key: 'bytes_alloc', label: 'bytes', fmt: bytes },
+			{ key: 'bytes_req', label: 'requested', fmt: bytes },
+			{ key: 'age_ns', label: 'age', fmt: dur },
+			{ key: 'pid', label: 'pid' },
+			{ key: 'comm', label: 'comm', txt: 1 },
+		], lv.objects, { limit: 200 }));
+	}
+}
+
+/* ---- subsys ---- */
+
+function viewSubsys(box, ss) {
+	box.append(facts([['grouped by', ss.source === 'kallsyms' ?
+		'module and symbol (kallsyms)' : ss.source],
+		['depth', ss.depth ? String(ss.depth) : 'all levels']]));
+	const rows = ss.rows || [];
+
+	box.append(h3('Bytes allocated'));
+	box.append(barList(rows.slice(0, 20).map((r) => ({
+		label: r.subsystem, value: r.bytes_alloc,
+		text: bytes(r.bytes_alloc) }))));
+	box.append(table([
+		{ key: 'subsystem', label: 'subsystem', txt: 1 },
+		{ key: 'sites', label: 'sites' },
+		{ key: 'allocs', label: 'allocs' },
+		{ key: 'bytes_alloc', label: 'allocated', fmt: bytes },
+		{ key: 'bytes_req', label: 'requested', fmt: bytes },
+		{ key: 'slack', label: 'slack', fmt: bytes },
+		{ key: 'live_bytes', label: 'live', fmt: bytes },
+	], rows, { limit: 200 }));
+	if ((ss.wrappers || []).length) {
+		box.append(h3('Allocation wrappers: they hide their callers'));
+		box.append(table([
+			{ key: 'function', label: 'wrapper', txt: 1 },
+			{ key: 'sites', label: 'sites' },
+			{ key: 'allocs', label: 'allocs' },
+			{ key: 'bytes_alloc', label: 'allocated', fmt: bytes },
+			{ key: 'hint', label: 'to see through it', txt: 1,
+			  cls: () => 'wrap' },
+		], ss.wrappers));
+	}
+}
+
+/* ---- pages ---- */
+
+/* order x migratetype rows of {order, migratetype, blocks, pages} */
+function orderByType(rows) {
+	const orders = [...new Set(rows.map((r) => r.order))].sort(byOrder);
+
+	return heatmap(orders, migratetypes(rows), (o, t) => {
+		const r = rows.find((x) => x.order === o && x.migratetype === t);
+
+		return r ? { v: r.pages, text: exact(r.pages), title: 'order ' + o +
+			     ', ' + t + ': ' + exact(r.blocks) + ' blocks, ' +
+			     pages(r.pages) } : null;
+	}, { corner: 'order \\ type', unit: 'pages' });
+}
+
+/* the unusable free space index per zone and order, 0 to 1 */
+function unusable(zones) {
+	const n = Math.max(...zones.map((z) => z.unusable.length));
+	const orders = [...Array(n).keys()];
+
+	return heatmap(zones.map((z) => z.zone + ' (node ' + z.node + ', ' +
+				 exact(z.free_pages) + ' free pages)'), orders,
+		       (label, o) => {
+			       const z = zones.find((x) => label.startsWith(x.zone +
+								   ' (node ' + x.node + ','));
+			       const v = z.unusable[o];
+
+			       return v === undefined ? null : { v, text: v.toFixed(3),
+				       title: z.zone + ', order ' + o + ': ' + v };
+		       }, { corner: 'zone \\ order', linear: 1, max: 1, hue: 0,
+			    fmtMax: () => '1 (no free block of that order)' });
+}
+
+function viewPages(box, p) {
+	box.append(facts([
+		['allocated', exact(p.allocs) + ' blocks, ' + npages(p.pages_alloc) +
+		 (p.failed ? '; ' + exact(p.failed) + ' failed' : '')],
+		['freed', exact(p.frees) + ' blocks, ' + npages(p.pages_freed)],
+		['frees of pages from before the trace', exact(p.frees_unmatched)],
+		['frees also reported in a batch', exact(p.frees_batched) +
+		 ' (mm_page_free_batched: counted once)'],
+		['live at the end', exact(p.live_blocks) + ' blocks, ' +
+		 npages(p.live_pages)],
+	]));
+	box.append(h3('Allocated: order \u00d7 migratetype'));
+	box.append((p.alloc || []).length ? orderByType(p.alloc) :
+		   absentNote('no page allocation'));
+	box.append(h3('Live at the end: order \u00d7 migratetype'));
+	box.append((p.live || []).length ? orderByType(p.live) :
+		   absentNote('no live pages'));
+	if ((p.freed || []).length) {
+		box.append(h3('Freed, by order'));
+		box.append(barList(p.freed.slice().sort((a, b) =>
+			byOrder(a.order, b.order)).map((r) => ({
+			label: 'order ' + r.order, value: r.pages,
+			text: exact(r.blocks) + ' blocks, ' + npages(r.pages) }))));
+	}
+	if ((p.gfp || []).length) {
+		const mx = Math.max(1, ...p.gfp.map((g) => g.pages));
+
+		box.append(h3('By GFP flags'));
+		box.append(table([
+			{ key: 'gfp_flags', label: 'GFP flags', txt: 1, cls: () => 'gfp' },
+			{ key: 'blocks', label: 'blocks' },
+			{ key: 'pages', label: 'pages', fmt: pages },
+			{ key: 'bar', label: '', txt: 1, get: (g) => g.pages,
+			  fmt: () => '', cls: () => 'inbar',
+			  node: (v) => el('div', { class: 'bar', style: 'width:' +
+						   (100 * v / mx) + '%' }) },
+		], p.gfp));
+	}
+	if ((p.tasks || []).length) {
+		box.append(h3('By task'));
+		box.append(table([
+			{ key: 'pid', label: 'pid' },
+			{ key: 'comm', label: 'comm', txt: 1 },
+			{ key: 'blocks', label: 'blocks allocated' },
+			{ key: 'pages', label: 'pages allocated', fmt: pages },
+			{ key: 'pages_freed', label: 'pages freed', fmt: pages },
+		], p.tasks));
+	}
+	if (typeof p.by_callsite === 'string')
+		box.append(legend('by call site: ' + p.by_callsite));
+	const x = p.extfrag;
+
+	if (x) {
+		box.append(h3('External fragmentation: fallbacks to another ' +
+			      'migratetype'));
+		box.append(facts([['fallbacks', exact(x.fallbacks)],
+				  ['steals (a whole pageblock changed type)',
+				   exact(x.steals)]]));
+		const rows = x.by_migratetype || [];
+
+		if (rows.length)
+			box.append(heatmap(migratetypes(rows, 'alloc_migratetype'),
+				migratetypes(rows, 'fallback_migratetype'), (a, f) => {
+					const r = rows.find((y) => y.alloc_migratetype === a &&
+							    y.fallback_migratetype === f);
+
+					return r ? { v: r.fallbacks, text: exact(r.fallbacks) +
+						     (r.steals ? ' (' + exact(r.steals) +
+						      (r.steals > 1 ? ' steals)' : ' steal)') : ''),
+						     title: a + ' took ' + f +
+						     ' blocks: ' + exact(r.fallbacks) +
+						     ' fallbacks, ' + exact(r.steals) + ' steals' } :
+						null;
+				}, { corner: 'wanted \\ took', hue: 30, unit: 'fallbacks' }));
+	}
+	const u = p.unusable_index;
+
+	if (u) {
+		box.append(h3('Unusable free space index, by order'));
+		if (u.not_available)
+			box.append(absentNote(u.not_available));
+		for (const k of ['start', 'end'])
+			if (u[k]) {
+				box.append(el('h4', { text: 'at the ' + k + ' of the trace' }));
+				box.append(unusable(u[k]));
+			}
+		box.append(legend('the share of free memory in blocks too small ' +
+				  'for an allocation of that order: 0 all usable, 1 none'));
+	}
+}
+
+/* ---- reclaim ---- */
+
+/* a histogram as a small inline chart, for a table cell */
+function sparkHist(obj) {
+	const vals = Object.values(obj || {});
+	const mx = Math.max(1, ...vals);
+	const s = svg('svg', { width: vals.length * 7, height: 16, class: 'spark' });
+
+	vals.forEach((v, i) => {
+		const h = v ? Math.max(1, 14 * v / mx) : 0;
+
+		s.append(svg('rect', { x: i * 7, y: 16 - h, width: 5, height: h }));
+	});
+	s.append(svg('title', null, Object.entries(obj || {})
+		.map(([k, v]) => k + ' ' + v).join(', ')));
+	return s;
+}
+
+function latency(box, name, l) {
+	box.append(h3(name));
+	if (!l || l.in_trace === false) {
+		box.append(absentNote('not in this trace (its events were not ' +
+				      'recorded)'));
+		return;
+	}
+	box.append(facts([
+		['reclaims', exact(l.count)],
+		['total time', dur(l.sum_ns), exact(l.sum_ns) + ' ns'],
+		['longest', dur(l.max_ns), exact(l.max_ns) + ' ns'],
+		['pages reclaimed', exact(l.reclaimed_pages)],
+		['unfinished at the end', exact(l.unfinished)],
+	]));
+	if (!l.count)
+		return;
+	box.append(histChart(l.histogram, 'reclaims'));
+	box.append(table([
+		{ key: 'pid', label: 'pid' },
+		{ key: 'comm', label: 'comm', txt: 1 },
+		{ key: 'count', label: 'reclaims' },
+		{ key: 'sum_ns', label: 'total time', fmt: dur },
+		{ key: 'max_ns', label: 'longest', fmt: dur },
+		{ key: 'reclaimed_pages', label: 'pages reclaimed' },
+		{ key: 'histogram', label: 'latencies', txt: 1, fmt: () => '',
+		  get: (r) => Object.values(r.histogram || {}).join(' '),
+		  node: (v, r) => sparkHist(r.histogram) },
+	], l.tasks || []));
+}
+
+function viewReclaim(box, r) {
+	latency(box, 'Direct reclaim', r.direct);
+	latency(box, 'Memory cgroup reclaim', r.memcg);
+	box.append(legend('latency = end - begin of each reclaim, paired by ' +
+			  'pid; histogram buckets <10us ... >=1s'));
+	box.append(h3('kswapd'));
+	box.append(table([
+		{ key: 'node', label: 'node' },
+		{ key: 'wakes', label: 'wakes' },
+		{ key: 'sleeps', label: 'sleeps' },
+		{ key: 'requests', label: 'wake requests' },
+		{ key: 'busy_ns', label: 'busy', fmt: dur },
+		{ key: 'max_order', label: 'highest order' },
+		{ key: 'awake_at_end', label: 'awake at the end', txt: 1,
+		  fmt: (v) => (v ? 'yes' : 'no') },
+	], r.kswapd || [], { empty: 'no kswapd activity' }));
+	box.append(h3('Shrinkers'));
+	box.append(table([
+		{ key: 'shrinker', label: 'shrinker', txt: 1 },
+		{ key: 'calls', label: 'calls' },
+		{ key: 'sum_ns', label: 'total time', fmt: dur },
+		{ key: 'max_ns', label: 'longest', fmt: dur },
+		{ key: 'to_scan', label: 'objects to scan' },
+		{ key: 'freed', label: 'freed' },
+	], r.shrinkers || [], { empty: 'no shrinker ran' }));
+	box.append(h3('LRU efficiency'));
+	box.append((r.lru || []).length ? table([
+		{ key: 'what', label: 'list', txt: 1 },
+		{ key: 'calls', label: 'calls' },
+		{ key: 'scanned', label: 'pages scanned' },
+		{ key: 'reclaimed', label: 'pages reclaimed' },
+		{ key: 'efficiency_pct', label: 'efficiency', fmt: pct },
+	], r.lru.concat(r.lru_total ? [r.lru_total] : [])) :
+		absentNote('no mm_vmscan_lru_shrink_inactive event'));
+	box.append(facts([['pages written by reclaim',
+			   exact(r.pages_written)]]));
+}
+
+/* ---- compaction ---- */
+
+function viewCompaction(box, c) {
+	box.append(facts([
+		['runs', exact(c.runs) + (c.unfinished ? ', ' +
+		 exact(c.unfinished) + ' unfinished at the end' : '')],
+		['total time', dur(c.sum_ns), exact(c.sum_ns) + ' ns'],
+		['longest', dur(c.max_ns), exact(c.max_ns) + ' ns'],
+		['pages migrated', exact(c.migrated) + ' in ' +
+		 exact(c.migrate_batches) + ' batches'],
+		['pages that failed to migrate', exact(c.failed)],
+		['success', pct(c.success_pct)],
+		['deferrals', exact(c.defer_compaction) + ' deferred, ' +
+		 exact(c.deferred) + ' skipped as deferred, ' +
+		 exact(c.defer_reset) + ' resets'],
+	]));
+	box.append(h3('By mode'));
+	box.append(table([
+		{ key: 'mode', label: 'mode', txt: 1 },
+		{ key: 'runs', label: 'runs' },
+		{ key: 'sum_ns', label: 'total time', fmt: dur },
+		{ key: 'max_ns', label: 'longest', fmt: dur },
+	], ['async', 'sync'].filter((m) => c[m])
+		.map((m) => Object.assign({ mode: m }, c[m]))));
+	box.append(h3('Outcomes'));
+	box.append((c.outcomes || []).length ? barList(c.outcomes.map((o) => ({
+		label: o.status, value: o.runs, text: exact(o.runs) + ' runs' }))) :
+		absentNote('no run ended in the trace'));
+	if ((c.deferrals_by_order || []).length) {
+		box.append(h3('Deferrals by order'));
+		box.append(table([
+			{ key: 'order', label: 'order', txt: 1 },
+			{ key: 'defer_compaction', label: 'deferred' },
+			{ key: 'deferred', label: 'skipped as deferred' },
+			{ key: 'defer_reset', label: 'resets' },
+		], c.deferrals_by_order));
+	}
+	box.append(legend('success = migrated / (migrated + failed); time = ' +
+			  'mm_compaction_end - _begin, paired by pid'));
+}
+
+/* ---- oom ---- */
+
+function viewOom(box, o) {
+	box.append(facts([
+		['OOM kills', exact(o.nr_kills)],
+		['reclaim retries before them', exact(o.reclaim_retries)],
+		['compaction retries', exact(o.compact_retries)],
+	]));
+	(o.kills || []).forEach((k, i) => {
+		const card = el('div', { class: 'card oom-kill' });
+		const rs = k.reaping_ns || {};
+
+		card.append(el('h3', { text: 'Kill ' + (i + 1) + ': ' +
+				       k.victim_comm + ' (pid ' + k.victim_pid + ')' }));
+		card.append(facts([
+			['when', dur(k.rel_ns) + ' into the trace (' +
+			 secs(k.ts_ns / 1e9, 10) + ' on its clock)'],
+			['victim', k.victim_comm + ', pid ' + k.victim_pid +
+			 (k.oom_score_adj !== undefined ? ', oom_score_adj ' +
+			  k.oom_score_adj : '')],
+			['its memory', k.anon_rss_kb === undefined ? undefined :
+			 'anon ' + kib(k.anon_rss_kb) + ', file ' +
+			 kib(k.file_rss_kb) + ', shmem ' + kib(k.shmem_rss_kb)],
+			['triggered by', k.trigger_comm + ', pid ' + k.trigger_pid +
+			 ', an order ' + exact(k.trigger_order) + ' allocation' +
+			 (k.trigger_gfp ? ' (' + k.trigger_gfp + ')' : '')],
+			['retries', exact(k.reclaim_retries) + ' of reclaim, ' +
+			 exact(k.compact_retries) + ' of compaction'],
+			['reaping', Object.entries(rs).map(([s, v]) => s.replace(/_/g, ' ') +
+			 ' ' + (v === null ? 'not traced' : '+' + dur(v))).join('; ')],
+		]));
+		const top = k.top_live_callsites || [];
+
+		if (top.length) {
+			card.append(el('h4', { text: 'Live call sites at the kill' }));
+			card.append(barList(top.map((h) => ({
+				label: h.site + ' (' + h.kind + ')', value: h.live_bytes,
+				text: bytes(h.live_bytes) + ', ' + exact(h.live) +
+				' objects' }))));
+		}
+		box.append(card);
+	});
+	if (!(o.kills || []).length)
+		box.append(absentNote('no OOM kill in this trace'));
+}
+
+/* ---- the system snapshots at the start and end of the recording ---- */
+
+const MEMORY = [
+	['total_kb', 'total'], ['used_kb', 'used'], ['free_kb', 'free'],
+	['available_kb', 'available'], ['buff_cache_kb', 'buffers and cache'],
+	['shared_kb', 'shared'], ['anon_kb', 'anonymous'],
+	['slab_kb', 'slab'], ['sreclaimable_kb', 'slab, reclaimable'],
+	['sunreclaim_kb', 'slab, unreclaimable'],
+	['kernel_stack_kb', 'kernel stacks'], ['page_tables_kb', 'page tables'],
+	['vmalloc_used_kb', 'vmalloc'], ['percpu_kb', 'per-CPU'],
+	['swap_total_kb', 'swap total'], ['swap_used_kb', 'swap used'],
+	['committed_as_kb', 'committed'], ['commit_limit_kb', 'commit limit'],
+];
+
+/* a change up or down: marked, not judged (more free memory is no loss) */
+const updown = (v) => (v > 0 ? 'up' : v < 0 ? 'down' : '');
+
+/* rows [label, start, end, fmt, fmt of the change] with the change */
+function startEnd(rows, fmt, fmtd) {
+	const f = (r) => r[3] || fmt, fd = (r) => r[4] || fmtd;
+
+	return table([
+		{ key: 'l', label: '', txt: 1, get: (r) => r[0] },
+		{ key: 's', label: 'start', get: (r) => r[1], fmt: (v, r) => f(r)(v) },
+		{ key: 'e', label: 'end', get: (r) => r[2], fmt: (v, r) => f(r)(v) },
+		{ key: 'd', label: 'change', get: (r) => (typeof r[1] === 'number' &&
+			typeof r[2] === 'number' ? r[2] - r[1] : null),
+		  fmt: (v, r) => (v === null ? '' : fd(r)(v)),
+		  cls: (v) => (v === null ? '' : updown(v)) },
+	], rows);
+}
+
+function viewSystem(box, sys) {
+	const a = sys.start || {}, b = sys.end || {};
+	const get = (o, p) => p.reduce((x, k) => (x ? x[k] : undefined), o);
+	const both = (p) => [get(a, p), get(b, p)];
+
+	box.append(facts([
+		['kernel', a.release || b.release],
+		['uptime', both(['uptime']).map((u) => (u === undefined ? '?' :
+			u + ' s')).join(' at the start, ') + ' at the end'],
+		['page size', a.page_size ? bytes(a.page_size) : undefined],
+	]));
+	if (a.memory || b.memory) {
+		box.append(h3('Memory (/proc/meminfo)'));
+		box.append(startEnd(MEMORY.filter(([k]) => get(a, ['memory', k]) !==
+						   undefined || get(b, ['memory', k]) !== undefined)
+			.map(([k, l]) => [l, get(a, ['memory', k]), get(b, ['memory', k])]),
+			kib, (v) => signedBytes(v * 1024)));
+	}
+	if (a.slab || b.slab) {
+		box.append(h3('Slab caches (/proc/slabinfo)'));
+		box.append(startEnd([
+			['objects in use', ...both(['slab', 'active_objs'])],
+			['objects', ...both(['slab', 'num_objs'])],
+			['slabs', ...both(['slab', 'num_slabs'])],
+			['caches in use', ...both(['slab', 'active_caches'])],
+			['space', ...both(['slab', 'space']), bytes, signedBytes],
+			['used', ...both(['slab', 'used']), bytes, signedBytes],
+			['loss', ...both(['slab', 'loss']), bytes, signedBytes],
+		], exact, signed));
+	}
+	const zones = b.zones || a.zones || [];
+
+	if (zones.length) {
+		box.append(h3('Free blocks by order, at the end (/proc/buddyinfo)'));
+		box.append(heatmap(zones.map((z) => z.zone + ' (node ' + z.node + ')'),
+			[...Array(Math.max(...zones.map((z) => (z.nr_free || []).length)))
+				.keys()], (label, o) => {
+				const z = zones.find((x) => label === x.zone + ' (node ' +
+						     x.node + ')');
+				const v = (z.nr_free || [])[o];
+
+				return v === undefined ? null : { v, title: z.zone + ', order ' +
+					o + ': ' + exact(v) + ' free blocks' };
+			}, { corner: 'zone \\ order', unit: 'free blocks' }));
+		box.append(table([
+			{ key: 'zone', label: 'zone', txt: 1 },
+			{ key: 'node', label: 'node' },
+			{ key: 'free', label: 'free', get: (z) => (z.watermarks || {}).free,
+			  fmt: pages },
+			{ key: 'min', label: 'min', get: (z) => (z.watermarks || {}).min },
+			{ key: 'low', label: 'low', get: (z) => (z.watermarks || {}).low },
+			{ key: 'high', label: 'high', get: (z) => (z.watermarks || {}).high },
+			{ key: 'managed', label: 'managed',
+			  get: (z) => (z.watermarks || {}).managed, fmt: pages },
+		], zones, { caption: 'watermarks, in pages, at the end' }));
+	}
+	if (a.vm_counters || b.vm_counters) {
+		const keys = Object.keys(b.vm_counters || a.vm_counters);
+
+		box.append(h3('Counters (/proc/vmstat)'));
+		box.append(startEnd(keys.map((k) => [k, get(a, ['vm_counters', k]),
+						     get(b, ['vm_counters', k])]),
+				    exact, signed));
+	}
+	if (a.psi || b.psi) {
+		box.append(h3('Memory pressure (PSI)'));
+		box.append(startEnd(['some', 'full'].flatMap((k) => [
+			[k + ', avg10 %', get(a, ['psi', k, 'avg10']),
+			 get(b, ['psi', k, 'avg10'])],
+			[k + ', total', get(a, ['psi', k, 'total_us']),
+			 get(b, ['psi', k, 'total_us']), (v) => dur(v * 1000),
+			 (v) => '+' + dur(v * 1000)]]), exact, signed));
+	}
+	const kills = (b.oom_kills || []);
+
+	if (kills.length) {
+		box.append(h3('OOM kills in the kernel log, at the end'));
+		box.append(table([
+			{ key: 'time', label: 'time (s)' },
+			{ key: 'pid', label: 'pid' },
+			{ key: 'comm', label: 'comm', txt: 1 },
+			{ key: 'anon_rss_kb', label: 'anon', fmt: kib },
+			{ key: 'file_rss_kb', label: 'file', fmt: kib },
+			{ key: 'shmem_rss_kb', label: 'shmem', fmt: kib },
+			{ key: 'constraint', label: 'constraint', txt: 1 },
+			{ key: 'gfp_mask', label: 'GFP', txt: 1 },
+		], kills));
+	}
+}
+
+/* ---- any other section: tables, histograms, key/value lists ---- */
+
+const isScalar = (v) => v === null || typeof v !== 'object';
+/* objects of numbers drawn as bars: distributions, not totals */
+const HIST = /age|hist|latenc|bucket|dist|lat_|_us$/i;
+
+/* a value by its key's name: _ns durations, _kb and bytes sizes */
+function byName(k, v) {
+	if (typeof v !== 'number')
+		return isScalar(v) ? exact(v) : JSON.stringify(v);
+	if (/_ns$/.test(k))
+		return dur(v);
+	if (/_kb$/.test(k))
+		return kib(v);
+	if (/bytes|^size$|_size$/.test(k))
+		return bytes(v);
+	if (/_pct$/.test(k))
+		return pct(v);
+	return exact(v);
+}
+
+const label = (k) => k.replace(/_(ns|kb|pct)$/, '').replace(/_/g, ' ');
+
+function viewGeneric(box, obj) {
+	const kv = Object.entries(obj).filter(([, v]) => isScalar(v));
+
+	if (kv.length)
+		box.append(facts(kv.map(([k, v]) => [label(k), byName(k, v),
+					 typeof v === 'number' ? exact(v) : null])));
+	for (const [k, v] of Object.entries(obj)) {
+		if (isScalar(v))
+			continue;
+		box.append(h3(label(k)));
+		if (Array.isArray(v)) {
+			if (!v.length) {
+				box.append(absentNote('none'));
+			} else if (v.every((x) => !isScalar(x) && !Array.isArray(x))) {
+				const cols = [...new Set(v.flatMap(Object.keys))];
+
+				box.append(table(cols.map((c) => ({
+					key: c, label: label(c),
+					txt: v.every((x) => typeof x[c] !== 'number'),
+					fmt: (x) => byName(c, x) })), v, { limit: 200 }));
+			} else {
+				box.append(el('p', { text: v.map((x) => byName(k, x))
+					.join(', ') }));
+			}
+			continue;
+		}
+		const vals = Object.values(v);
+
+		if (HIST.test(k) && vals.length > 1 &&
+		    vals.every((x) => typeof x === 'number'))
+			box.append(histChart(v));
+		else
+			viewGeneric(box, v);
+	}
+}
+
+/* The views, by section name; others get the generic one. */
+const VIEWS = {
+	timeline: viewTimeline, live: viewLive, subsys: viewSubsys,
+	pages: viewPages, reclaim: viewReclaim, compaction: viewCompaction,
+	oom: viewOom,
+};
