@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * slabacct boot cmdline [-e GROUPS] [--buffer-size KB]
- * slabacct boot collect [-o FILE]
+ * slabacct boot collect [-o FILE] [--fail-on-lost]
  */
 #include <signal.h>
 #include <stdio.h>
@@ -50,12 +50,17 @@ static const char collect_description[] =
 	"\n"
 	"FILE is written like record's (see 'slabacct record --help'): mode\n"
 	"0600, since it holds kallsyms and heap pointers; renamed into place\n"
-	"when complete; a symlink at FILE is refused unless --follow-symlinks.\n";
+	"when complete; a symlink at FILE is refused unless --follow-symlinks.\n"
+	"\n"
+	"Exit status: 0; 1 when saving failed or the disk filled (FILE then\n"
+	"holds what was written); 2 for bad usage or a missing requirement\n"
+	"(root, tracefs); with --fail-on-lost, 4 when the boot buffer lost\n"
+	"events (FILE is written and says so).\n";
 
 static void boot_usage(FILE *f)
 {
 	fprintf(f, "usage: slabacct boot cmdline [-e GROUPS] [--buffer-size KB]\n"
-		   "       slabacct boot collect [-o FILE]\n"
+		   "       slabacct boot collect [-o FILE] [--fail-on-lost]\n"
 		   "'slabacct boot SUBCOMMAND --help' describes one.\n");
 }
 
@@ -166,10 +171,14 @@ static void advise_size(const struct sa_record_result *res)
 static int boot_collect(int argc, char **argv)
 {
 	gchar *output = NULL;
+	gboolean fail_on_lost = FALSE;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "the trace.dat to write (default boot.dat)", "FILE" },
+		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &fail_on_lost,
+		  "exit 4 if the boot buffer lost events: an incomplete "
+		  "measurement fails (for CI)", NULL },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
@@ -209,6 +218,9 @@ static int boot_collect(int argc, char **argv)
 		       "and holds the events written before", error->message,
 		       out);
 		ret = SA_EXIT_FAIL;
+	} else if (fail_on_lost && res.lost_total) {
+		sa_fail_on_lost("boot collect", &res);
+		ret = SA_EXIT_LOST;
 	}
 	sa_record_result_clear(&res);
 out:

@@ -11,6 +11,7 @@
 #include "emit/emit.h"
 #include "util/progress.h"
 #include "report/diff.h"
+#include "report/threshold.h"
 
 static const char diff_help[] =
 "A and B are each a trace.dat (slabacct record, boot collect, trace-cmd\n"
@@ -24,17 +25,42 @@ static const char diff_help[] =
 "without its leading underscores and a '_noprof' suffix (6.1's\n"
 "kvmalloc_node is 6.12's __kvmalloc_node_noprof), unless two functions\n"
 "of one side share that name. slack = bytes_alloc - bytes_req.\n"
-"Exit status: 0 ok, 1 unreadable input, 2 usage; a crash is an internal\n"
-"error, said so, and ends with its signal.\n"
+"A may also be a merge of many runs (slabacct merge --json): each site\n"
+"then stands for its median over the runs, the totals for the median\n"
+"run's. A or B may be a report's JSON (report --json, without --top).\n"
+"\n"
+"CI gates: --fail-on RULE[,RULE...] judges every site (not only those\n"
+"shown) after the diff is written, prints one line to standard error\n"
+"saying which limits were crossed and by what (or that none was), and\n"
+"exits 3 if any was.\n"
+"  RULE    = SCOPE[/MEASURE]:LIMIT[&LIMIT...]  (crossed when B exceeds\n"
+"            A by more than every LIMIT)\n"
+"  SCOPE   = total     the totals\n"
+"            site      each site in both A and B\n"
+"            new-site  each site only in B (by its value in B)\n"
+"  MEASURE = bytes (allocated; default), slack, allocs, live (bytes)\n"
+"  LIMIT   = [+]N[K|M|G|T]  more than N (K = 1024; allocs: a count)\n"
+"            [+]P%          more than P percent of A (not for new-site;\n"
+"                           growing from 0 exceeds any percentage)\n"
+"Shrinking and gone sites never cross a limit. A bad RULE is a usage\n"
+"error (exit 2).\n"
+"\n"
+"Exit status: 0 ok (and within the limits), 1 unreadable input, 2\n"
+"usage, 3 a --fail-on limit was crossed; a crash is an internal error,\n"
+"said so, and ends with its signal.\n"
 "\n"
 "Examples:\n"
 "  slabacct diff before.dat after.dat\n"
 "  slabacct diff --by function --top 20 --json base.dat patched.dat\n"
-"  slabacct diff slab_account.before slab_account.after";
+"  slabacct diff slab_account.before slab_account.after\n"
+"  slabacct diff --fail-on 'total:+64K,site:+10%,new-site:16K' a.dat b.dat\n"
+"  slabacct diff --fail-on 'site:+10%&+8K,total/live:+1M' base.json b.dat\n"
+"  slabacct diff --fail-on 'site/allocs:+1000' a.dat b.dat";
 
 int cmd_diff(int argc, char **argv)
 {
 	gchar *format = NULL, *by = NULL, *sort = NULL, *output = NULL;
+	gchar *fail_on = NULL;
 	gboolean json = FALSE, csv = FALSE, all = FALSE;
 	gint top = 0, width = 80;
 	struct sa_output_opts oo = { 0 };
@@ -56,6 +82,9 @@ int cmd_diff(int argc, char **argv)
 		  "also list the sites that did not change", NULL },
 		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
 		  "text: columns (default 80, 0 = unlimited)", "N" },
+		{ "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
+		  "exit 3 if the change crosses one of these limits (see "
+		  "below)", "RULES" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write to FILE instead of standard output", "FILE" },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
@@ -63,7 +92,9 @@ int cmd_diff(int argc, char **argv)
 	};
 	struct sa_outfile_opts of;
 	struct sa_diff_opts o = { 0 };
+	struct sa_thresholds limits = { 0 };
 	struct sa_emit e = { 0 };
+	GError *err = NULL;
 	int ret = SA_EXIT_USAGE;
 
 	if (sa_parse_options(&argc, &argv, "diff", "A B",
@@ -96,6 +127,14 @@ int cmd_diff(int argc, char **argv)
 		sa_err("diff", "--top and --width take numbers >= 0");
 		goto out;
 	}
+	if (fail_on && sa_thresholds_parse(fail_on, &limits, &err)) {
+		sa_err("diff", "--fail-on '%s': %s (see --help)", fail_on,
+		       err->message);
+		g_error_free(err);
+		goto out;
+	}
+	if (fail_on)
+		o.fail_on = &limits;
 	o.by = by && !strcmp(by, "function") ? SA_DIFF_BY_FUNCTION :
 		SA_DIFF_BY_SITE;
 	o.top = top;
@@ -103,6 +142,8 @@ int cmd_diff(int argc, char **argv)
 	e.width = width;
 	ret = sa_diff_write("diff", argv[1], argv[2], &o, &e, output, &of);
 out:
+	sa_thresholds_clear(&limits);
+	g_free(fail_on);
 	sa_output_opts_clear(&oo);
 	g_free(format);
 	g_free(by);

@@ -68,7 +68,9 @@ static const char description[] =
 	"Exit status: 0; CMD's own status when CMD fails (128 + N when signal\n"
 	"N killed it; FILE is complete); 1 when recording failed or the disk\n"
 	"filled (FILE then holds what was written); 2 for bad usage, a\n"
-	"missing requirement (root, tracefs) or a CMD that cannot be run.\n"
+	"missing requirement (root, tracefs) or a CMD that cannot be run; with\n"
+	"--fail-on-lost, 4 when events were lost (FILE is written and says so;\n"
+	"CMD's failure, a failed recording or a full disk come first).\n"
 	"\n"
 	"Examples:\n"
 	"  slabacct record -o boot.dat --duration 10\n"
@@ -292,6 +294,7 @@ int cmd_record(int argc, char **argv)
 	gchar *site = NULL, *command = NULL, *advice, *path;
 	gint buffer_kb = 0, pid = 0;
 	gboolean no_snapshot = FALSE, trace_self = FALSE, self_filter = FALSE;
+	gboolean fail_on_lost = FALSE;
 	gdouble duration = 0;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
@@ -322,6 +325,9 @@ int cmd_record(int argc, char **argv)
 		{ "self-filter", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE,
 		  &self_filter, "leave them out by an event filter even "
 		  "where set_event_notrace_pid exists (for tests)", NULL },
+		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &fail_on_lost,
+		  "exit 4 if any event was lost: an incomplete measurement "
+		  "fails (for CI)", NULL },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
@@ -446,6 +452,9 @@ int cmd_record(int argc, char **argv)
 			WTERMSIG(status));
 		ret = WIFEXITED(status) ? WEXITSTATUS(status) :
 			128 + WTERMSIG(status);
+	} else if (fail_on_lost && res.lost_total) {
+		sa_fail_on_lost(CMD, &res);
+		ret = SA_EXIT_LOST;
 	}
 	sa_record_result_clear(&res);
 out:

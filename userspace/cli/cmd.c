@@ -21,6 +21,7 @@
 #include "util/progress.h"
 #include "trace/recorder.h"
 #include "report/diff.h"
+#include "report/threshold.h"
 #include "util/textfold.h"
 
 /*
@@ -285,6 +286,13 @@ void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 	g_string_free(s, TRUE);
 }
 
+void sa_fail_on_lost(const char *cmd, const struct sa_record_result *res)
+{
+	sa_err(cmd, "--fail-on-lost: %" G_GUINT64_FORMAT " events lost: the "
+	       "measurement is incomplete (exit %d)", res->lost_total,
+	       SA_EXIT_LOST);
+}
+
 void sa_print_record_result(const char *cmd, const char *output,
 			    const struct sa_record_result *res,
 			    const char *advice)
@@ -309,8 +317,10 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 	const char *path[2] = { a, b };
 	struct sa_output out = { 0 };
 	struct sa_diff d = { 0 };
+	struct sa_threshold_result limits = { 0 };
 	GError *err = NULL;
 	int i, ret = SA_EXIT_FAIL;
+	guint crossed = 0;
 
 	for (i = 0; i < 2; i++) {
 		/* a bar on a terminal's stderr when reading takes over 2 s */
@@ -330,7 +340,11 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 			goto out;
 		}
 	}
-	sa_diff_compute(&d, o);
+	/* the limits judge every row, before the view leaves some out */
+	sa_diff_compute_rows(&d, o);
+	if (o->fail_on)
+		crossed = sa_thresholds_check(o->fail_on, &d, &limits);
+	sa_diff_view(&d, o);
 	if (sa_output_open(cmd, output, of, &out))
 		goto out;
 	e->out = out.f;
@@ -339,9 +353,74 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 		sa_output_close(cmd, &out, false);
 		goto out;
 	}
-	if (!sa_output_close(cmd, &out, true))
-		ret = SA_EXIT_OK;
+	if (sa_output_close(cmd, &out, true))
+		goto out;
+	ret = SA_EXIT_OK;
+	if (o->fail_on) {
+		sa_print_limits(cmd, o->fail_on, &limits);
+		if (crossed)
+			ret = SA_EXIT_THRESHOLD;
+	}
 out:
+	sa_threshold_result_clear(&limits);
 	sa_diff_clear(&d);
 	return ret;
+}
+
+/* "+80.0K" for a size, "+1234" for a count */
+static void put_change(GString *s, enum sa_diff_sort m, struct sa_delta d)
+{
+	char h[16];
+
+	if (m == SA_DIFF_SORT_ALLOCS)
+		g_string_append_printf(s, "%c%" G_GUINT64_FORMAT,
+				       d.neg ? '-' : '+', d.mag);
+	else
+		g_string_append_printf(s, "%c%s", d.neg ? '-' : '+',
+				       sa_human(h, d.mag));
+}
+
+void sa_print_limits(const char *cmd, const struct sa_thresholds *t,
+		     const struct sa_threshold_result *res)
+{
+	GString *s = g_string_new(NULL);
+	guint i;
+
+	if (!res->crossed) {
+		for (i = 0; i < t->n; i++)
+			g_string_append_printf(s, "%s%s", i ? "," : "",
+					       t->rule[i].text);
+		sa_err(cmd, "--fail-on: within every limit (%s)", s->str);
+		g_string_free(s, TRUE);
+		return;
+	}
+	for (i = 0; i < t->n; i++) {
+		const struct sa_threshold *r = &t->rule[i];
+		const struct sa_threshold_hit *h = &res->hit[i];
+
+		if (!h->count)
+			continue;
+		g_string_append_printf(s, "%s%s (", s->len ? "; " : "",
+				       r->text);
+		if (r->scope != SA_THRESHOLD_TOTAL)
+			g_string_append_printf(s, "%" G_GUINT64_FORMAT
+					       " site%s%s %s %s ", h->count,
+					       h->count > 1 ? "s" : "",
+					       h->count > 1 ? ", most" : ":",
+					       sa_diff_kind_name(h->kind),
+					       h->site);
+		else
+			g_string_append_printf(s, "total %s ",
+				sa_threshold_measure_name(r->measure));
+		put_change(s, r->measure, h->change);
+		if (r->scope != SA_THRESHOLD_NEW_SITE && h->base)
+			g_string_append_printf(s, ", %+.1f%%",
+					       100.0 * h->change.mag / h->base);
+		else if (r->scope != SA_THRESHOLD_NEW_SITE)
+			g_string_append(s, " from 0");
+		g_string_append_c(s, ')');
+	}
+	sa_err(cmd, "--fail-on: %u of %u limits crossed: %s", res->crossed,
+	       t->n, s->str);
+	g_string_free(s, TRUE);
 }

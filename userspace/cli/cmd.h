@@ -57,6 +57,8 @@ void sa_output_opts_clear(struct sa_output_opts *o);
  * The work of `slabacct diff A B` once its options are checked: read A
  * and B (with a progress bar on a terminal), compare them, and write the
  * diff in e->fmt (e->width, e->verbose set) to output (NULL: stdout).
+ * With o->fail_on, judges the diff by those limits (after writing it,
+ * says which were crossed: SA_EXIT_THRESHOLD).
  * Prints what goes wrong as cmd's; returns an SA_EXIT_* code.
  */
 struct sa_diff_opts;
@@ -64,6 +66,15 @@ struct sa_emit;
 int sa_diff_write(const char *cmd, const char *a, const char *b,
 		  struct sa_diff_opts *o, struct sa_emit *e,
 		  const char *output, const struct sa_outfile_opts *of);
+
+/*
+ * The one line --fail-on prints (to stderr): the limits crossed, each
+ * with how many sites and the one that grew most; or that none was.
+ */
+struct sa_thresholds;
+struct sa_threshold_result;
+void sa_print_limits(const char *cmd, const struct sa_thresholds *t,
+		     const struct sa_threshold_result *res);
 
 /* report --html OUT A B: the diff of A and B as HTML (cmd-report-html.c) */
 int sa_report_html_diff(const char *out, const char *a, const char *b,
@@ -141,6 +152,9 @@ int sa_require_tracefs(const char *cmd);
 struct sa_record_result;
 void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 		   const char *advice);
+
+/* --fail-on-lost and res lost events: say that this fails. */
+void sa_fail_on_lost(const char *cmd, const struct sa_record_result *res);
 
 /* The events a recording wrote, per event, then sa_print_lost(). */
 void sa_print_record_result(const char *cmd, const char *output,

@@ -28,6 +28,28 @@ assert_eq "lost events in the file" "$said" "$kept"
 trace-cmd report "$TEST_TMP/lost.dat" >/dev/null 2>"$TEST_TMP/rep.err" ||
 	fail "trace-cmd report failed on a lossy file"
 
+# --fail-on-lost: the same loss fails the measurement, exit 4; the file
+# is written all the same and holds the count. The workload's own failure
+# comes first; a recording that lost nothing passes.
+burst='for c in $(seq $(nproc)); do
+	(for i in $(seq 300); do cat /proc/self/status >/dev/null; done) &
+	done; wait'
+"$SLABACCT" record --fail-on-lost -e kmem,page -b 8 -o "$TEST_TMP/gate.dat" \
+	-- bash -c "$burst" >/dev/null 2>"$TEST_TMP/gate.err"
+assert_eq "record --fail-on-lost status after a loss" 4 "$?"
+lost=$(sed -n 's/.*warning: \([0-9]*\) events lost.*/\1/p' "$TEST_TMP/gate.err")
+grep -q "slabacct record: --fail-on-lost: $lost events lost: the measurement is incomplete (exit 4)" \
+	"$TEST_TMP/gate.err" || fail "no --fail-on-lost line: $(cat "$TEST_TMP/gate.err")"
+assert_eq "lost events in the report of the failed measurement" "$lost" \
+	"$("$SLABACCT" report --json "$TEST_TMP/gate.dat" | jq .lost.events)"
+"$SLABACCT" record --fail-on-lost -e kmem,page -b 8 -o "$TEST_TMP/gate.dat" \
+	-- bash -c "$burst; exit 3" >/dev/null 2>"$TEST_TMP/gate.err"
+assert_eq "record --fail-on-lost status when the workload fails too" 3 "$?"
+"$SLABACCT" record --fail-on-lost --comm sa-no-such-task -o "$TEST_TMP/none.dat" \
+	-- true >/dev/null 2>"$TEST_TMP/none.err"
+assert_eq "record --fail-on-lost status with nothing lost" 0 "$?"
+grep -q 'no events lost' "$TEST_TMP/none.err" || fail "$(cat "$TEST_TMP/none.err")"
+
 # advised FILE BUFFER_KB: the -b that keeps every event, from trace-cmd's
 # view of FILE: per CPU, need = buffer + lost * bytes / events (bytes of
 # its pages in the file, events decoded from them; CPUs that kept nothing

@@ -339,12 +339,11 @@ static void add_diff_row(struct sa_diff *d, const char *key,
 	g_array_append_val(d->rows, r);
 }
 
-void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o)
+void sa_diff_compute_rows(struct sa_diff *d, const struct sa_diff_opts *o)
 {
 	struct sa_diff_side *A = &d->side[0], *B = &d->side[1];
 	GHashTableIter it;
 	gpointer k, v;
-	guint i, kept;
 
 	d->rows = g_array_new(FALSE, TRUE, sizeof(struct sa_diff_row));
 	g_hash_table_iter_init(&it, A->rows);
@@ -361,6 +360,12 @@ void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o)
 				       B->total.live_bytes);
 	g_array_sort_with_data(d->rows, by_change,
 			       GINT_TO_POINTER(o ? o->sort : 0));
+}
+
+void sa_diff_view(struct sa_diff *d, const struct sa_diff_opts *o)
+{
+	guint i, kept;
+
 	/* leave out the unchanged rows (unless all) and those past top */
 	for (i = 0, kept = 0; i < d->rows->len; i++) {
 		struct sa_diff_row *r = &g_array_index(d->rows,
@@ -375,6 +380,12 @@ void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o)
 		g_array_index(d->rows, struct sa_diff_row, kept++) = *r;
 	}
 	g_array_set_size(d->rows, kept);
+}
+
+void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o)
+{
+	sa_diff_compute_rows(d, o);
+	sa_diff_view(d, o);
 }
 
 void sa_diff_clear(struct sa_diff *d)

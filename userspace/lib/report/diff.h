@@ -91,12 +91,16 @@ enum sa_diff_sort {
 	SA_DIFF_SORT_LIVE,
 };
 
+struct sa_thresholds;
+
 struct sa_diff_opts {
 	enum sa_diff_by by;
 	enum sa_diff_sort sort;
 	guint top;			/* 0: all */
 	bool all;			/* also rows that did not change */
 	int threads;
+	/* --fail-on: the limits to judge the diff by (report/threshold.h) */
+	const struct sa_thresholds *fail_on;
 	/* passed on to sa_report_read (report/report.h) */
 	void (*progress)(void *data, guint64 done, guint64 total);
 	void *progress_data;
@@ -124,6 +128,13 @@ char *sa_diff_key(const char *name, enum sa_diff_by by);
 
 /* Compare the two loaded sides into d (rows sorted by |change|, desc). */
 void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o);
+/*
+ * The same in two steps: every row, sorted (what --fail-on judges), then
+ * the view that leaves out unchanged rows (unless o->all) and those past
+ * o->top.
+ */
+void sa_diff_compute_rows(struct sa_diff *d, const struct sa_diff_opts *o);
+void sa_diff_view(struct sa_diff *d, const struct sa_diff_opts *o);
 void sa_diff_clear(struct sa_diff *d);
 
 int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort);
