@@ -31,6 +31,7 @@ int cmd_events(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 /*
  * The options of every command that writes files (cli/cmd.c): the mode
  * of what it creates, and whether a symlink given as output is followed.

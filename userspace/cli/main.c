@@ -18,6 +18,7 @@ const struct sa_command sa_commands[] = {
 	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },
 	/* here: the BPF tools (bpf/registry.c) */
 	{ SA_COMMAND_BPF_TOOLS, NULL, NULL },
+	{ "merge", cmd_merge, "combine many runs into per-site totals and their spread" },
 	{ "record", cmd_record, "record kernel memory events into a trace.dat file" },
 	{ "account", cmd_account, "parse /proc/slab_account (slab_account.ko) and print it" },
 	{ "report", cmd_report, "report allocations, slack, live objects from a trace.dat file" },

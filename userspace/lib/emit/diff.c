@@ -53,6 +53,9 @@ static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
 	fprintf(f, "# %s: %s (%s%s%s)\n", tag, sa_esc(s->file), s->source,
 		s->kernel ? ", kernel " : "",
 		s->kernel ? sa_esc(s->kernel) : "");
+	if (s->runs)
+		fprintf(f, "#    the median of %u runs, site by site\n",
+			s->runs);
 	if (s->account)
 		sa_text_account_head(f, "#    ", s->account);
 	else if (s->lost_known)
@@ -129,6 +132,8 @@ static void jside(JsonBuilder *b, const char *name,
 	json_builder_add_string_value(b, s->file);
 	json_builder_set_member_name(b, "source");
 	json_builder_add_string_value(b, s->source);
+	if (s->runs)
+		sa_json_put_int(b, "runs", s->runs);
 	if (s->account) {
 		/* a snapshot: no kernel release or lost events, its header */
 		sa_json_account_head(b, s->account);

@@ -188,7 +188,19 @@ void sa_diff_side_add_callsite(struct sa_diff_side *s,
 	g_free(names);
 }
 
-static int load_trace(struct sa_diff_side *s, const char *path,
+void sa_diff_side_add_rows(struct sa_diff_side *s, guint n,
+			   const int *kinds, const char *const *names,
+			   const struct sa_diff_vals *vals, enum sa_diff_by by)
+{
+	GHashTable *keep = ambiguous(names, n);
+	guint i;
+
+	for (i = 0; i < n; i++)
+		add_row(s, kinds[i], names[i], &vals[i], by, keep);
+	g_hash_table_destroy(keep);
+}
+
+int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
 		      const struct sa_diff_opts *o, GError **err)
 {
 	struct sa_report_opts ro = { .threads = o->threads,
@@ -214,7 +226,7 @@ static int load_trace(struct sa_diff_side *s, const char *path,
 	return 0;
 }
 
-static int load_account(struct sa_diff_side *s, const char *path,
+int sa_diff_side_load_account(struct sa_diff_side *s, const char *path,
 			const struct sa_diff_opts *o, GError **err)
 {
 	struct sa_account *a = sa_account_load(path, err);
@@ -245,18 +257,6 @@ static int load_account(struct sa_diff_side *s, const char *path,
 	g_hash_table_destroy(keep);
 	sa_account_free(a);
 	return 0;
-}
-
-int sa_diff_side_load(struct sa_diff_side *s, const char *path,
-		      const struct sa_diff_opts *o, GError **err)
-{
-	memset(s, 0, sizeof(*s));
-	s->file = g_strdup(path);
-	s->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-					g_free);
-	if (sa_is_tracedat(path))
-		return load_trace(s, path, o, err);
-	return load_account(s, path, o, err);
 }
 
 void sa_diff_side_clear(struct sa_diff_side *s)
@@ -294,12 +294,13 @@ static gint by_change(gconstpointer a, gconstpointer b, gpointer data)
 }
 
 /* The name a side shows for key: as it was in that side's input. */
-static const char *shown_name(const struct sa_diff_side *s, const char *key)
+const char *sa_diff_side_name(const struct sa_diff_side *s, const char *key)
 {
 	const char *n = s->names ? g_hash_table_lookup(s->names, key) : NULL;
 
 	return n ? n : key + 2;
 }
+#define shown_name sa_diff_side_name
 
 static void add_diff_row(struct sa_diff *d, const char *key,
 			 const struct sa_diff_vals *a,

@@ -57,6 +57,10 @@ struct sa_diff_side {
 	GHashTable *rows;		/* key -> struct sa_diff_vals */
 	GHashTable *names;		/* key -> the name as shown (by
 					 * function: its own), or NULL */
+	guint runs;			/* a merge of runs (slabacct merge):
+					 * its rows and totals are the
+					 * medians over that many; else 0 */
+	bool hidden_rows;		/* a report's JSON cut by --top */
 };
 
 enum sa_diff_status {
@@ -107,12 +111,42 @@ struct sa_diff_opts {
 };
 
 /*
- * Load one side: a trace.dat (through sa_report_read) or a
- * /proc/slab_account snapshot. Returns 0, or -1 with *err naming the file.
+ * Load one side (report/diff-input.c): a trace.dat (through
+ * sa_report_read), our JSON, or a /proc/slab_account snapshot. Returns
+ * 0, or -1 with *err naming the file.
  */
 int sa_diff_side_load(struct sa_diff_side *s, const char *path,
 		      const struct sa_diff_opts *o, GError **err);
+/* The same of a trace.dat, or a snapshot, into a side made ready. */
+int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
+			    const struct sa_diff_opts *o, GError **err);
+int sa_diff_side_load_account(struct sa_diff_side *s, const char *path,
+			      const struct sa_diff_opts *o, GError **err);
 void sa_diff_side_clear(struct sa_diff_side *s);
+
+/*
+ * Add rows to a side (its rows table made): n sites, their kinds (0
+ * kmalloc, 1 cache), names as in the input and values. Functions of one
+ * side that share an allocation name stay apart, as for the others.
+ */
+void sa_diff_side_add_rows(struct sa_diff_side *s, guint n,
+			   const int *kinds, const char *const *names,
+			   const struct sa_diff_vals *vals, enum sa_diff_by by);
+
+/*
+ * Load one side from our JSON (report/json-input.c): a report's (report
+ * --json), a /proc/slab_account's (account --json), or a merge's (merge
+ * --json, whose medians it takes). text is the file's len bytes.
+ */
+int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
+			   const char *text, gsize len,
+			   const struct sa_diff_opts *o, GError **err);
+/* The most a JSON input may hold, and its deepest nesting. */
+#define SA_JSON_INPUT_MAX	(256u << 20)
+#define SA_JSON_INPUT_DEPTH	64
+
+/* The name a side shows for a key of its rows table. */
+const char *sa_diff_side_name(const struct sa_diff_side *s, const char *key);
 
 /* Add the rows of a call-site result to a side (its rows table made). */
 struct sa_callsite_result;

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests: slabacct merge (sums and spreads over runs, a missing site
+ * counting 0) and our JSON read back as a diff or merge input.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "account/account.h"
+#include "report/diff.h"
+#include "report/merge.h"
+
+Suite *suite(void);
+
+START_TEST(spread)
+{
+	guint64 odd[] = { 7, 1, 5 }, even[] = { 10, 1, 4, 3 };
+	guint64 big[] = { G_MAXUINT64, G_MAXUINT64 - 1 }, one[] = { 42 };
+	struct sa_spread s;
+
+	sa_spread_of(odd, 3, &s);
+	ck_assert_uint_eq(s.sum, 13);
+	ck_assert_uint_eq(s.min, 1);
+	ck_assert_uint_eq(s.median, 5);
+	ck_assert_uint_eq(s.max, 7);
+	/* even: the mean of 3 and 4, rounded down */
+	sa_spread_of(even, 4, &s);
+	ck_assert_uint_eq(s.median, 3);
+	ck_assert_uint_eq(s.sum, 18);
+	/* no overflow in the median; the sum saturates */
+	sa_spread_of(big, 2, &s);
+	ck_assert_uint_eq(s.median, G_MAXUINT64 - 1);
+	ck_assert_uint_eq(s.sum, G_MAXUINT64);
+	sa_spread_of(one, 1, &s);
+	ck_assert(s.min == 42 && s.median == 42 && s.max == 42);
+	sa_spread_of(one, 0, &s);
+	ck_assert(s.sum == 0 && s.max == 0);
+}
+END_TEST
+
+static void side(struct sa_diff_side *s, const char *file)
+{
+	memset(s, 0, sizeof(*s));
+	s->file = g_strdup(file);
+	s->source = "trace";
+	s->kernel = g_strdup("6.1.0-test");
+	s->lost_known = true;
+	s->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
+}
+
+static void put(struct sa_diff_side *s, const char *key, guint64 bytes,
+		gint64 live_bytes)
+{
+	struct sa_diff_vals *v = g_new0(struct sa_diff_vals, 1);
+
+	v->bytes_alloc = bytes;
+	v->bytes_req = bytes / 2;
+	v->slack = bytes - bytes / 2;
+	v->allocs = 1;
+	v->live_bytes = live_bytes;
+	v->live = live_bytes > 0;
+	s->total.bytes_alloc += bytes;
+	s->total.live_bytes += live_bytes;
+	s->total.allocs++;
+	g_hash_table_insert(s->rows, g_strdup(key), v);
+}
+
+static const struct sa_merge_row *row(const struct sa_merge *m,
+				      const char *site)
+{
+	guint i;
+
+	for (i = 0; i < m->rows->len; i++)
+		if (!strcmp(g_array_index(m->rows, struct sa_merge_row,
+					  i).site, site))
+			return &g_array_index(m->rows, struct sa_merge_row, i);
+	return NULL;
+}
+
+/* Three runs: every / two / one of them have a site. */
+START_TEST(merge_runs)
+{
+	struct sa_diff_side s[3];
+	struct sa_merge m;
+	const struct sa_merge_row *r;
+	GError *err = NULL;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		side(&s[i], "run");
+	put(&s[0], "0\tall+0x1", 100, 10);
+	put(&s[1], "0\tall+0x1", 300, 30);
+	put(&s[2], "0\tall+0x1", 200, -5);	/* live below 0 counts 0 */
+	put(&s[0], "1\ttwo+0x2", 1000, 0);
+	put(&s[2], "1\ttwo+0x2", 3000, 0);
+	put(&s[1], "0\tone+0x3", 50, 0);
+	s[1].lost = 7;
+	g_free(s[2].kernel);
+	s[2].kernel = g_strdup("6.12.0-test");
+
+	sa_merge_init(&m, SA_DIFF_BY_SITE);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(sa_merge_add(&m, &s[i], &err), 0);
+	sa_merge_finish(&m, 0);
+	ck_assert_uint_eq(m.runs->len, 3);
+	ck_assert_uint_eq(m.lost, 7);
+	ck_assert(m.lost_known);
+	ck_assert_ptr_null(m.kernel);	/* two kernels */
+	/* run totals: 1100, 350, 3200 */
+	ck_assert_uint_eq(m.total[SA_MERGE_BYTES].sum, 4650);
+	ck_assert_uint_eq(m.total[SA_MERGE_BYTES].min, 350);
+	ck_assert_uint_eq(m.total[SA_MERGE_BYTES].median, 1100);
+	ck_assert_uint_eq(m.total[SA_MERGE_BYTES].max, 3200);
+	ck_assert_uint_eq(m.total[SA_MERGE_LIVE_BYTES].median, 10);
+	/* by the sum of bytes: two 4000, all 600, one 50 */
+	ck_assert_uint_eq(m.rows->len, 3);
+	ck_assert_str_eq(g_array_index(m.rows, struct sa_merge_row, 0).site,
+			 "two+0x2");
+	r = row(&m, "two+0x2");
+	ck_assert_int_eq(r->kind, 1);
+	ck_assert_uint_eq(r->runs, 2);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].sum, 4000);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].min, 0);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].median, 1000);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].max, 3000);
+	ck_assert_uint_eq(r->v[SA_MERGE_SLACK].sum, 2000);
+	r = row(&m, "all+0x1");
+	ck_assert_uint_eq(r->runs, 3);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].min, 100);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].median, 200);
+	ck_assert_uint_eq(r->v[SA_MERGE_LIVE_BYTES].min, 0);
+	ck_assert_uint_eq(r->v[SA_MERGE_LIVE_BYTES].median, 10);
+	ck_assert_uint_eq(r->v[SA_MERGE_LIVE_BYTES].sum, 40);
+	ck_assert_uint_eq(r->v[SA_MERGE_LIVE].sum, 2);
+	r = row(&m, "one+0x3");
+	ck_assert_uint_eq(r->runs, 1);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].median, 0);
+	ck_assert_uint_eq(r->v[SA_MERGE_BYTES].max, 50);
+	sa_merge_clear(&m);
+
+	/* --top 1 keeps the largest and counts the rest */
+	sa_merge_init(&m, SA_DIFF_BY_SITE);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(sa_merge_add(&m, &s[i], &err), 0);
+	sa_merge_finish(&m, 1);
+	ck_assert_uint_eq(m.rows->len, 1);
+	ck_assert_uint_eq(m.hidden, 2);
+	sa_merge_clear(&m);
+
+	/* a merge cannot be merged again */
+	s[0].runs = 3;
+	sa_merge_init(&m, SA_DIFF_BY_SITE);
+	ck_assert_int_eq(sa_merge_add(&m, &s[0], &err), -1);
+	ck_assert(strstr(err->message, "cannot be merged again"));
+	g_clear_error(&err);
+	sa_merge_clear(&m);
+	for (i = 0; i < 3; i++)
+		sa_diff_side_clear(&s[i]);
+}
+END_TEST
+
+static int load(const char *text, enum sa_diff_by by,
+		struct sa_diff_side *s, GError **err)
+{
+	struct sa_diff_opts o = { .by = by };
+
+	memset(s, 0, sizeof(*s));
+	s->file = g_strdup("in.json");
+	s->rows = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					g_free);
+	return sa_diff_side_load_json(s, "in.json", text, strlen(text), &o,
+				      err);
+}
+
+static const struct sa_diff_vals *val(const struct sa_diff_side *s,
+				      const char *key)
+{
+	return g_hash_table_lookup(s->rows, key);
+}
+
+START_TEST(json_inputs)
+{
+	static const char report[] =
+		"{\"schema_version\":1,\"tool\":\"slabacct report\","
+		"\"origin\":{\"kernel_release\":\"6.1.0-x\"},"
+		"\"lost\":{\"known\":true,\"events\":3},"
+		"\"sections\":{\"callsite\":{\"by\":\"callsite\","
+		"\"rows_hidden\":0,\"rows\":[{\"site\":\"f+0x1/0x20 [m]\","
+		"\"kind\":\"kmalloc\",\"allocs\":2,\"frees\":1,"
+		"\"bytes_alloc\":64,\"bytes_req\":40,\"slack\":24,\"live\":1,"
+		"\"live_bytes\":32}]}}}";
+	static const char account[] =
+		"{\"schema_version\":1,\"format_version\":2,\"sites\":8,"
+		"\"rows\":[{\"total\":128,\"slack\":28,\"req\":100,\"live\":64,"
+		"\"objs\":2,\"allocs\":4,\"frees\":2,\"kind\":\"cache\","
+		"\"caller\":\"g+0x2/0x40\"}]}";
+	static const char merge[] =
+		"{\"schema_version\":1,\"tool\":\"slabacct merge\","
+		"\"by\":\"site\",\"runs\":[{},{},{}],"
+		"\"lost\":{\"known\":true,\"events\":0},\"rows_hidden\":0,"
+		"\"totals\":{"
+		"\"allocs\":{\"median\":5},\"frees\":{\"median\":4},"
+		"\"bytes_alloc\":{\"median\":1000},\"bytes_req\":{\"median\":900},"
+		"\"slack\":{\"median\":100},\"live\":{\"median\":1},"
+		"\"live_bytes\":{\"median\":10}},\"rows\":["
+		"{\"site\":\"h+0x3\",\"kind\":\"kmalloc\",\"runs\":3,"
+		"\"allocs\":{\"median\":2},\"frees\":{\"median\":1},"
+		"\"bytes_alloc\":{\"median\":300},\"bytes_req\":{\"median\":200},"
+		"\"slack\":{\"median\":100},\"live\":{\"median\":1},"
+		"\"live_bytes\":{\"median\":10}},"
+		"{\"site\":\"rare+0x4\",\"kind\":\"kmalloc\",\"runs\":1,"
+		"\"allocs\":{\"median\":0},\"frees\":{\"median\":0},"
+		"\"bytes_alloc\":{\"median\":0},\"bytes_req\":{\"median\":0},"
+		"\"slack\":{\"median\":0},\"live\":{\"median\":0},"
+		"\"live_bytes\":{\"median\":0}}]}";
+	struct sa_diff_side s;
+	const struct sa_diff_vals *v;
+	GError *err = NULL;
+
+	ck_assert_int_eq(load(report, SA_DIFF_BY_SITE, &s, &err), 0);
+	ck_assert_str_eq(s.source, "trace");
+	ck_assert_str_eq(s.kernel, "6.1.0-x");
+	ck_assert(s.lost_known && s.lost == 3);
+	v = val(&s, "0\tf+0x1 [m]");
+	ck_assert_ptr_nonnull(v);
+	ck_assert(v->allocs == 2 && v->bytes_alloc == 64 && v->slack == 24 &&
+		  v->live == 1 && v->live_bytes == 32 && v->bytes_req == 40);
+	ck_assert_uint_eq(s.total.bytes_alloc, 64);
+	sa_diff_side_clear(&s);
+
+	ck_assert_int_eq(load(account, SA_DIFF_BY_SITE, &s, &err), 0);
+	ck_assert_str_eq(s.source, "account");
+	ck_assert_ptr_nonnull(s.account);
+	ck_assert_uint_eq(s.account->sites, 8);
+	v = val(&s, "1\tg+0x2");
+	ck_assert(v && v->bytes_alloc == 128 && v->live_bytes == 64 &&
+		  v->live == 2 && v->bytes_req == 100);
+	sa_diff_side_clear(&s);
+
+	/* a merge: medians; the totals are the median run's; a site not
+	 * in the median run is left out */
+	ck_assert_int_eq(load(merge, SA_DIFF_BY_SITE, &s, &err), 0);
+	ck_assert_str_eq(s.source, "merge");
+	ck_assert_uint_eq(s.runs, 3);
+	ck_assert_uint_eq(g_hash_table_size(s.rows), 1);
+	v = val(&s, "0\th+0x3");
+	ck_assert(v && v->bytes_alloc == 300 && v->live_bytes == 10);
+	ck_assert_uint_eq(s.total.bytes_alloc, 1000);
+	ck_assert_uint_eq(s.total.allocs, 5);
+	sa_diff_side_clear(&s);
+	/* merged by site: compared by site only */
+	ck_assert_int_eq(load(merge, SA_DIFF_BY_FUNCTION, &s, &err), -1);
+	ck_assert(strstr(err->message, "compare it --by site"));
+	g_clear_error(&err);
+	sa_diff_side_clear(&s);
+}
+END_TEST
+
+/* Hostile or foreign JSON is refused with a reason, never trusted. */
+START_TEST(json_refused)
+{
+	static const struct { const char *text, *says; } bad[] = {
+		{ "{\"a\":", "not valid JSON" },
+		{ "{}", "schema_version 1" },
+		{ "{\"schema_version\":2,\"tool\":\"slabacct report\"}",
+		  "schema_version 1" },
+		{ "{\"schema_version\":1,\"tool\":\"slabacct diff\"}",
+		  "not of slabacct report, merge or account" },
+		{ "{\"schema_version\":1,\"tool\":\"slabacct report\"}",
+		  "without its callsite section" },
+		{ "{\"schema_version\":1,\"tool\":\"slabacct report\","
+		  "\"sections\":{\"callsite\":{\"rows_hidden\":3,\"rows\":[]}}}",
+		  "cut by --top" },
+		{ "{\"schema_version\":1,\"tool\":\"slabacct report\","
+		  "\"sections\":{\"callsite\":{\"by\":\"cache\",\"rows\":[]}}}",
+		  "--by cache" },
+		{ "{\"schema_version\":1,\"tool\":\"slabacct report\","
+		  "\"sections\":{\"callsite\":{\"rows_hidden\":0,\"rows\":"
+		  "[{\"site\":\"f\",\"kind\":\"kmalloc\",\"allocs\":-1}]}}}",
+		  "row 0" },
+		{ "{\"schema_version\":1,\"tool\":\"slabacct report\","
+		  "\"sections\":{\"callsite\":{\"rows_hidden\":0,\"rows\":"
+		  "[7]}}}", "row 0" },
+		{ "{\"schema_version\":1,\"format_version\":2,\"rows\":"
+		  "[{\"caller\":\"x\",\"kind\":\"slab\"}]}", "row 0" },
+		{ "{\"schema_version\":1,\"tool\":\"slabacct merge\"}",
+		  "without its runs" },
+	};
+	struct sa_diff_side s;
+	GString *deep = g_string_new("{\"a\":");
+	GError *err = NULL;
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(bad); i++) {
+		ck_assert_msg(load(bad[i].text, SA_DIFF_BY_SITE, &s, &err) ==
+			      -1, "taken: %s", bad[i].text);
+		ck_assert_msg(strstr(err->message, bad[i].says),
+			      "'%s' does not say '%s'", err->message,
+			      bad[i].says);
+		ck_assert(g_str_has_prefix(err->message, "in.json: "));
+		g_clear_error(&err);
+		sa_diff_side_clear(&s);
+	}
+	/* nesting is bounded before json-glib recurses into it */
+	for (i = 0; i < 100000; i++)
+		g_string_append_c(deep, '[');
+	ck_assert_int_eq(load(deep->str, SA_DIFF_BY_SITE, &s, &err), -1);
+	ck_assert(strstr(err->message, "nested deeper than 64"));
+	g_clear_error(&err);
+	sa_diff_side_clear(&s);
+	g_string_free(deep, TRUE);
+}
+END_TEST
+
+Suite *suite(void)
+{
+	Suite *s = suite_create("merge");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, spread);
+	tcase_add_test(tc, merge_runs);
+	tcase_add_test(tc, json_inputs);
+	tcase_add_test(tc, json_refused);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct merge FILE...: many runs (a CI's boots, a fleet's machines)
+ * into one table of call sites with their spread over the runs.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "emit/emit.h"
+#include "report/merge.h"
+#include "util/outfile.h"
+#include "util/progress.h"
+
+static const char merge_help[] =
+"Each FILE is one run: a trace.dat (slabacct record, boot collect,\n"
+"trace-cmd record), a saved /proc/slab_account, or slabacct's JSON of\n"
+"one (report --json without --top, account --json); they may be mixed.\n"
+"Per call site (matched as by diff, --by site or function) and per\n"
+"measure (allocs, frees, bytes allocated and requested, slack, live\n"
+"objects and bytes): the sum over the runs and the spread, min, median\n"
+"and max over every run, a run without the site counting 0 (so min is\n"
+"0 unless the site is in every run); and in how many runs it appears.\n"
+"The runs' totals get the same spread. The median of an even number of\n"
+"runs is the mean of the two middle values, rounded down. Rows are\n"
+"sorted by the sum of bytes allocated. Each run's lost events are\n"
+"listed, and their sum.\n"
+"\n"
+"Text shows bytes allocated (K = 1024); --json and --csv every measure,\n"
+"exactly. The JSON is a baseline for diff: 'slabacct diff --fail-on\n"
+"RULES base.json new.dat' compares a run with the median run, site by\n"
+"site (a site in fewer than half the runs is not in the baseline).\n"
+"\n"
+"Exit status: 0 ok, 1 unreadable input, 2 usage; a crash is an\n"
+"internal error, said so, and ends with its signal.\n"
+"\n"
+"Examples:\n"
+"  slabacct merge boot1.dat boot2.dat boot3.dat\n"
+"  slabacct merge --json -o baseline.json runs/*/boot.dat\n"
+"  slabacct merge --csv --by function host*/slab_account.txt";
+
+int cmd_merge(int argc, char **argv)
+{
+	gchar *format = NULL, *by = NULL, *output = NULL;
+	gboolean json = FALSE, csv = FALSE;
+	gint top = 0, width = 80;
+	struct sa_output_opts oo = { 0 };
+	const GOptionEntry entries[] = {
+		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+		  "text (default), json or csv", "FMT" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "same as --format json",
+		  NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "same as --format csv",
+		  NULL },
+		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
+		  "match sites by site (default) or function", "KEY" },
+		{ "top", 't', 0, G_OPTION_ARG_INT, &top,
+		  "show the first N sites only", "N" },
+		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
+		  "text: columns (default 80, 0 = unlimited)", "N" },
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "write to FILE instead of standard output", "FILE" },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
+		{ NULL },
+	};
+	struct sa_outfile_opts of;
+	struct sa_output out = { 0 };
+	struct sa_diff_opts o = { 0 };
+	struct sa_merge m = { 0 };
+	struct sa_emit e = { 0 };
+	GError *err = NULL;
+	int ret = SA_EXIT_USAGE, i;
+
+	if (sa_parse_options(&argc, &argv, "merge", "FILE...",
+			     "Combine many runs into per-site totals and "
+			     "their spread.", merge_help, entries))
+		return SA_EXIT_USAGE;
+	if (sa_output_opts_get("merge", &oo, &of))
+		goto out;
+	if (argc < 2) {
+		sa_err("merge", "which runs? (see --help)");
+		goto out;
+	}
+	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
+	if (format && (sa_format_parse(format, &e.fmt) ||
+		       (e.fmt != SA_FMT_TEXT && e.fmt != SA_FMT_JSON &&
+			e.fmt != SA_FMT_CSV))) {
+		sa_err("merge", "unknown format '%s' (text, json, csv)",
+		       format);
+		goto out;
+	}
+	if (by && strcmp(by, "site") && strcmp(by, "function")) {
+		sa_err("merge", "--by takes site or function, not '%s'", by);
+		goto out;
+	}
+	o.by = by && !strcmp(by, "function") ? SA_DIFF_BY_FUNCTION :
+		SA_DIFF_BY_SITE;
+	e.width = width;
+	sa_merge_init(&m, o.by);
+	ret = SA_EXIT_FAIL;
+	for (i = 1; i < argc; i++) {
+		/* a bar on a terminal's stderr when reading takes over 2 s */
+		char *label = g_strdup_printf("slabacct merge: reading %s",
+					      argv[i]);
+		struct sa_diff_side s;
+		int bad;
+
+		o.progress = sa_progress_cb;
+		o.progress_data = sa_progress_new(stderr, label);
+		sa_crash_guard("merge", argv[i]);
+		bad = sa_diff_side_load(&s, argv[i], &o, &err) ||
+		      sa_merge_add(&m, &s, &err);
+		sa_progress_done(o.progress_data);
+		sa_diff_side_clear(&s);
+		g_free(label);
+		if (bad) {
+			sa_err("merge", "%s", err->message);
+			g_error_free(err);
+			goto out;
+		}
+	}
+	sa_merge_finish(&m, top);
+	if (sa_output_open("merge", output, &of, &out))
+		goto out;
+	e.out = out.f;
+	if (sa_emit_merge(&e, &m)) {
+		sa_err("merge", "writing: %s", g_strerror(errno));
+		sa_output_close("merge", &out, false);
+		goto out;
+	}
+	if (!sa_output_close("merge", &out, true))
+		ret = SA_EXIT_OK;
+out:
+	sa_merge_clear(&m);
+	sa_output_opts_clear(&oo);
+	g_free(format);
+	g_free(by);
+	g_free(output);
+	return ret;
+}

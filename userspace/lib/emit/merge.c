@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct merge output, in the report's three formats: the runs and
+ * their losses first, the spread of the runs' totals, then one row per
+ * call site with its sum and spread over the runs.
+ */
+#include <string.h>
+
+#include "emit/emit.h"
+#include "report/merge.h"
+
+#define U G_GUINT64_FORMAT
+#define H(v) sa_human((char[16]){ 0 }, (v))
+
+static const char *by_name(const struct sa_merge *m)
+{
+	return m->by == SA_DIFF_BY_FUNCTION ? "function" : "site";
+}
+
+static void merge_text(struct sa_emit *e, const struct sa_merge *m)
+{
+	const struct sa_spread *b = &m->total[SA_MERGE_BYTES];
+	FILE *f = e->out;
+	guint i;
+
+	fprintf(f, "# slabacct merge: %u runs, by %s%s%s\n", m->runs->len,
+		by_name(m), m->kernel ? ", kernel " : "",
+		m->kernel ? sa_esc(m->kernel) : "");
+	for (i = 0; i < m->runs->len; i++) {
+		const struct sa_merge_run *r = m->runs->pdata[i];
+
+		fprintf(f, "# run %u: %s (%s", i + 1, sa_esc(r->file),
+			r->source);
+		if (!m->kernel && r->kernel)
+			fprintf(f, ", kernel %s", sa_esc(r->kernel));
+		if (r->lost_known)
+			fprintf(f, ", %" U " lost", r->lost);
+		else if (strcmp(r->source, "account"))
+			fprintf(f, ", lost unknown");
+		fprintf(f, "): %s alloc, %" U " sites\n",
+			H(r->total[SA_MERGE_BYTES]), r->sites);
+	}
+	if (m->lost_known)
+		fprintf(f, "# lost events: %" U "%s\n", m->lost, m->lost ?
+			" (some runs are incomplete)" : "");
+	else
+		fprintf(f, "# lost events: not known for every run\n");
+	fprintf(f, "# bytes per run: min %s, median %s, max %s; sum %s\n",
+		H(b->min), H(b->median), H(b->max), H(b->sum));
+	b = &m->total[SA_MERGE_LIVE_BYTES];
+	fprintf(f, "# live per run: min %s, median %s, max %s\n", H(b->min),
+		H(b->median), H(b->max));
+	fprintf(f, "# a run without a site counts 0 for it\n\n");
+	fprintf(f, "%5s %7s %7s %7s %7s %-5s %s\n", "runs", "sum", "min",
+		"median", "max", "kind", "site");
+	for (i = 0; i < m->rows->len; i++) {
+		const struct sa_merge_row *r =
+			&g_array_index(m->rows, struct sa_merge_row, i);
+		const struct sa_spread *s = &r->v[SA_MERGE_BYTES];
+
+		fprintf(f, "%5u %7s %7s %7s %7s %-5s ", r->runs, H(s->sum),
+			H(s->min), H(s->median), H(s->max),
+			r->kind ? "cache" : "kmall");
+		sa_text_tail_name(e, 44, r->site);
+	}
+	if (m->hidden)
+		fprintf(f, "# %" U " sites left out (past --top)\n", m->hidden);
+}
+
+static void json_spread(JsonBuilder *b, const char *k,
+			const struct sa_spread *s)
+{
+	json_builder_set_member_name(b, k);
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "sum", s->sum > G_MAXINT64 ? G_MAXINT64 : s->sum);
+	sa_json_put_int(b, "min", s->min > G_MAXINT64 ? G_MAXINT64 : s->min);
+	sa_json_put_int(b, "median", s->median > G_MAXINT64 ? G_MAXINT64 :
+			s->median);
+	sa_json_put_int(b, "max", s->max > G_MAXINT64 ? G_MAXINT64 : s->max);
+	json_builder_end_object(b);
+}
+
+static void json_u64(JsonBuilder *b, const char *k, guint64 v)
+{
+	sa_json_put_int(b, k, v > G_MAXINT64 ? G_MAXINT64 : (gint64)v);
+}
+
+static int merge_json(struct sa_emit *e, const struct sa_merge *m)
+{
+	JsonBuilder *b = json_builder_new();
+	guint i;
+	int x;
+
+	e->jb = b;
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
+	sa_json_put_str(b, "tool", "slabacct merge");
+	sa_json_put_str(b, "by", by_name(m));
+	sa_json_put_str(b, "kernel_release", m->kernel);
+	json_builder_set_member_name(b, "runs");
+	json_builder_begin_array(b);
+	for (i = 0; i < m->runs->len; i++) {
+		const struct sa_merge_run *r = m->runs->pdata[i];
+
+		json_builder_begin_object(b);
+		sa_json_put_str(b, "file", r->file);
+		sa_json_put_str(b, "source", r->source);
+		sa_json_put_str(b, "kernel_release", r->kernel);
+		sa_json_put_bool(b, "lost_known", r->lost_known);
+		json_u64(b, "lost_events", r->lost);
+		json_u64(b, "sites", r->sites);
+		json_builder_set_member_name(b, "totals");
+		json_builder_begin_object(b);
+		for (x = 0; x < SA_MERGE_NR; x++)
+			json_u64(b, sa_merge_measure_name(x), r->total[x]);
+		json_builder_end_object(b);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "lost");
+	json_builder_begin_object(b);
+	sa_json_put_bool(b, "known", m->lost_known);
+	json_u64(b, "events", m->lost);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "totals");
+	json_builder_begin_object(b);
+	for (x = 0; x < SA_MERGE_NR; x++)
+		json_spread(b, sa_merge_measure_name(x), &m->total[x]);
+	json_builder_end_object(b);
+	json_u64(b, "rows_hidden", m->hidden);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < m->rows->len; i++) {
+		const struct sa_merge_row *r =
+			&g_array_index(m->rows, struct sa_merge_row, i);
+
+		json_builder_begin_object(b);
+		sa_json_put_str(b, "site", r->site);
+		sa_json_put_str(b, "kind", sa_diff_kind_name(r->kind));
+		sa_json_put_int(b, "runs", r->runs);
+		for (x = 0; x < SA_MERGE_NR; x++)
+			json_spread(b, sa_merge_measure_name(x), &r->v[x]);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	return sa_json_write(e);
+}
+
+static void csv_spread(FILE *f, const struct sa_spread *s)
+{
+	fprintf(f, ",%" U ",%" U ",%" U ",%" U, s->sum, s->min, s->median,
+		s->max);
+}
+
+static void csv_spread_header(FILE *f)
+{
+	int x;
+
+	for (x = 0; x < SA_MERGE_NR; x++) {
+		const char *n = sa_merge_measure_name(x);
+
+		fprintf(f, ",%s_sum,%s_min,%s_median,%s_max", n, n, n, n);
+	}
+	fputc('\n', f);
+}
+
+static void merge_csv(struct sa_emit *e, const struct sa_merge *m)
+{
+	FILE *f = e->out;
+	guint i;
+	int x;
+
+	fprintf(f, "# slabacct merge, schema_version: %d\n# by: %s\n"
+		"# runs: %u\n", SA_JSON_SCHEMA_VERSION, by_name(m),
+		m->runs->len);
+	fprintf(f, "# kernel_release: %s\n", m->kernel ? sa_esc(m->kernel) :
+		"");
+	if (m->lost_known)
+		fprintf(f, "# lost_events: %" U "\n", m->lost);
+	else
+		fprintf(f, "# lost_events: unknown\n");
+	fprintf(f, "# rows_hidden: %" U "\n", m->hidden);
+	fputs("run,index,file,source,kernel_release,lost_events,sites", f);
+	for (x = 0; x < SA_MERGE_NR; x++)
+		fprintf(f, ",%s", sa_merge_measure_name(x));
+	fputc('\n', f);
+	for (i = 0; i < m->runs->len; i++) {
+		const struct sa_merge_run *r = m->runs->pdata[i];
+
+		fprintf(f, "run,%u,", i + 1);
+		sa_csv_str(f, r->file);
+		fprintf(f, ",%s,", r->source);
+		sa_csv_str(f, r->kernel ? r->kernel : "");
+		if (r->lost_known)
+			fprintf(f, ",%" U, r->lost);
+		else
+			fputs(",", f);
+		fprintf(f, ",%" U, r->sites);
+		for (x = 0; x < SA_MERGE_NR; x++)
+			fprintf(f, ",%" U, r->total[x]);
+		fputc('\n', f);
+	}
+	fputs("total,runs", f);
+	csv_spread_header(f);
+	fprintf(f, "total,%u", m->runs->len);
+	for (x = 0; x < SA_MERGE_NR; x++)
+		csv_spread(f, &m->total[x]);
+	fputc('\n', f);
+	fputs("merge,site,kind,runs", f);
+	csv_spread_header(f);
+	for (i = 0; i < m->rows->len; i++) {
+		const struct sa_merge_row *r =
+			&g_array_index(m->rows, struct sa_merge_row, i);
+
+		fputs("merge,", f);
+		sa_csv_str(f, r->site);
+		fprintf(f, ",%s,%u", sa_diff_kind_name(r->kind), r->runs);
+		for (x = 0; x < SA_MERGE_NR; x++)
+			csv_spread(f, &r->v[x]);
+		fputc('\n', f);
+	}
+}
+
+int sa_emit_merge(struct sa_emit *e, const struct sa_merge *m)
+{
+	if (e->fmt == SA_FMT_JSON) {
+		if (merge_json(e, m))
+			return -1;
+	} else if (e->fmt == SA_FMT_CSV) {
+		merge_csv(e, m);
+	} else {
+		struct sa_text_buf tb;
+
+		if (sa_text_begin(e, &tb))
+			return -1;
+		merge_text(e, m);
+		if (sa_text_end(e, &tb))
+			return -1;
+	}
+	return fflush(e->out) || ferror(e->out) ? -1 : 0;
+}

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Our own JSON as an input of diff and merge: a report's call-site rows
+ * (report --json), a /proc/slab_account's rows (account --json), or a
+ * merge's medians (merge --json). The file is hostile like any input:
+ * its size and nesting are bounded before json-glib parses it, every
+ * member read is checked for its type, and counters must be >= 0.
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "account/account.h"
+#include "report/diff.h"
+#include "report/merge.h"
+#include "util/json.h"
+
+#define ERR(fmt, ...) g_set_error(err, SA_REPORT_ERROR,			\
+				  SA_REPORT_ERROR_FORMAT, "%s: " fmt,	\
+				  path, ##__VA_ARGS__)
+
+/* The deepest nesting of [ and { outside strings, up to the bound. */
+static bool too_deep(const char *t, gsize len)
+{
+	int depth = 0;
+	bool str = false;
+	gsize i;
+
+	for (i = 0; i < len; i++) {
+		char c = t[i];
+
+		if (str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				str = false;
+		} else if (c == '"') {
+			str = true;
+		} else if (c == '[' || c == '{') {
+			if (++depth > SA_JSON_INPUT_DEPTH)
+				return true;
+		} else if (c == ']' || c == '}') {
+			depth--;
+		}
+	}
+	return false;
+}
+
+static JsonObject *obj_member(JsonObject *o, const char *k)
+{
+	JsonNode *n = o ? json_object_get_member(o, k) : NULL;
+
+	return n && JSON_NODE_HOLDS_OBJECT(n) ? json_node_get_object(n) : NULL;
+}
+
+static const char *str_member(JsonObject *o, const char *k)
+{
+	JsonNode *n = o ? json_object_get_member(o, k) : NULL;
+
+	return n && JSON_NODE_HOLDS_VALUE(n) &&
+	       json_node_get_value_type(n) == G_TYPE_STRING ?
+	       json_node_get_string(n) : NULL;
+}
+
+static bool bool_member(JsonObject *o, const char *k)
+{
+	JsonNode *n = o ? json_object_get_member(o, k) : NULL;
+
+	return n && JSON_NODE_HOLDS_VALUE(n) &&
+	       json_node_get_value_type(n) == G_TYPE_BOOLEAN &&
+	       json_node_get_boolean(n);
+}
+
+/* An integer member: 0 if present, -1 if missing or not an integer. */
+static int int_member(JsonObject *o, const char *k, gint64 *v)
+{
+	JsonNode *n = o ? json_object_get_member(o, k) : NULL;
+
+	if (!n || !JSON_NODE_HOLDS_VALUE(n) ||
+	    json_node_get_value_type(n) != G_TYPE_INT64)
+		return -1;
+	*v = json_node_get_int(n);
+	return 0;
+}
+
+/* A counter: an integer >= 0. */
+static int count_member(JsonObject *o, const char *k, guint64 *v)
+{
+	gint64 x;
+
+	if (int_member(o, k, &x) || x < 0)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+static JsonArray *rows_of(JsonObject *o)
+{
+	JsonNode *n = o ? json_object_get_member(o, "rows") : NULL;
+
+	return n && JSON_NODE_HOLDS_ARRAY(n) ? json_node_get_array(n) : NULL;
+}
+
+/* The kind of a row: 0 kmalloc, 1 cache, -1 neither. */
+static int kind_of(const char *k)
+{
+	return !k ? -1 : !strcmp(k, "kmalloc") ? 0 : !strcmp(k, "cache") ?
+	       1 : -1;
+}
+
+struct rows {
+	guint n;
+	int *kinds;
+	const char **names;
+	struct sa_diff_vals *vals;
+};
+
+static void rows_alloc(struct rows *r, guint n)
+{
+	r->n = n;
+	r->kinds = g_new0(int, n + 1);
+	r->names = g_new0(const char *, n + 1);
+	r->vals = g_new0(struct sa_diff_vals, n + 1);
+}
+
+static void rows_free(struct rows *r)
+{
+	g_free(r->kinds);
+	g_free(r->names);
+	g_free(r->vals);
+}
+
+/* The report's rows: sections.callsite.rows[] */
+static int report_rows(JsonObject *root, const char *path, struct rows *r,
+		       GError **err)
+{
+	JsonObject *cs = obj_member(obj_member(root, "sections"), "callsite");
+	const char *by = str_member(cs, "by");
+	JsonArray *a = rows_of(cs);
+	gint64 hidden = 0;
+	guint i;
+
+	if (!cs || !a)
+		return ERR("a report without its callsite section"), -1;
+	if (by && strcmp(by, "callsite"))
+		return ERR("a report --by %s: call sites are compared, not "
+			   "caches", by), -1;
+	if (int_member(cs, "rows_hidden", &hidden) || hidden)
+		return ERR("a report cut by --top or --min-bytes (%" G_GINT64_FORMAT
+			   " rows left out): write it without them", hidden),
+			-1;
+	rows_alloc(r, json_array_get_length(a));
+	for (i = 0; i < r->n; i++) {
+		JsonNode *n = json_array_get_element(a, i);
+		JsonObject *o = JSON_NODE_HOLDS_OBJECT(n) ?
+				json_node_get_object(n) : NULL;
+		struct sa_diff_vals *v = &r->vals[i];
+
+		r->names[i] = str_member(o, "site");
+		r->kinds[i] = kind_of(str_member(o, "kind"));
+		if (!r->names[i] || r->kinds[i] < 0 ||
+		    count_member(o, "allocs", &v->allocs) ||
+		    count_member(o, "frees", &v->frees) ||
+		    count_member(o, "bytes_alloc", &v->bytes_alloc) ||
+		    count_member(o, "bytes_req", &v->bytes_req) ||
+		    count_member(o, "slack", &v->slack) ||
+		    int_member(o, "live", &v->live) ||
+		    int_member(o, "live_bytes", &v->live_bytes))
+			return ERR("callsite row %u: a site, a kind (kmalloc, "
+				   "cache) and counters >= 0 expected", i), -1;
+	}
+	return 0;
+}
+
+/* What a /proc/slab_account input's header says (report's "input", or
+ * the account JSON's root). */
+static void account_head(JsonObject *o, struct sa_diff_side *s)
+{
+	struct sa_account_head *h = g_new0(struct sa_account_head, 1);
+	const char *slot = str_member(o, "cache_slot_size");
+	gint64 v = 0;
+
+	if (!int_member(o, "format_version", &v))
+		h->version = v;
+	count_member(o, "sites", &h->sites);
+	count_member(o, "objects", &h->objects);
+	h->cache_slot_exact = slot ? !strcmp(slot, "exact") :
+		bool_member(o, "cache_slot_exact");
+	count_member(o, "dropped", &h->dropped);
+	count_member(o, "map_full", &h->map_full);
+	count_member(o, "untracked_frees", &h->untracked_frees);
+	count_member(o, "lost_frees", &h->lost_frees);
+	h->kmalloc_repeats_known = !count_member(o, "kmalloc_repeats",
+						 &h->kmalloc_repeats);
+	s->account = h;
+	s->source = "account";
+}
+
+static int load_report(struct sa_diff_side *s, JsonObject *root,
+		       const char *path, const struct sa_diff_opts *o,
+		       GError **err)
+{
+	JsonObject *input = obj_member(root, "input");
+	JsonObject *lost = obj_member(root, "lost");
+	struct rows r = { 0 };
+
+	if (report_rows(root, path, &r, err)) {
+		rows_free(&r);
+		return -1;
+	}
+	if (input) {
+		account_head(input, s);
+	} else {
+		s->source = "trace";
+		s->kernel = g_strdup(str_member(obj_member(root, "origin"),
+						"kernel_release"));
+		if (bool_member(lost, "known"))
+			s->lost_known = !count_member(lost, "events", &s->lost);
+	}
+	sa_diff_side_add_rows(s, r.n, r.kinds, r.names, r.vals, o->by);
+	rows_free(&r);
+	return 0;
+}
+
+/* account --json: rows of total, slack, req, live, objs, allocs, frees */
+static int load_account_json(struct sa_diff_side *s, JsonObject *root,
+			     const char *path, const struct sa_diff_opts *o,
+			     GError **err)
+{
+	JsonArray *a = rows_of(root);
+	struct rows r = { 0 };
+	guint i;
+
+	if (!a)
+		return ERR("a /proc/slab_account JSON without rows"), -1;
+	rows_alloc(&r, json_array_get_length(a));
+	for (i = 0; i < r.n; i++) {
+		JsonNode *n = json_array_get_element(a, i);
+		JsonObject *x = JSON_NODE_HOLDS_OBJECT(n) ?
+				json_node_get_object(n) : NULL;
+		struct sa_diff_vals *v = &r.vals[i];
+
+		r.names[i] = str_member(x, "caller");
+		r.kinds[i] = kind_of(str_member(x, "kind"));
+		if (!r.names[i] || r.kinds[i] < 0 ||
+		    count_member(x, "total", &v->bytes_alloc) ||
+		    count_member(x, "slack", &v->slack) ||
+		    count_member(x, "req", &v->bytes_req) ||
+		    count_member(x, "allocs", &v->allocs) ||
+		    count_member(x, "frees", &v->frees) ||
+		    int_member(x, "live", &v->live_bytes) ||
+		    int_member(x, "objs", &v->live)) {
+			rows_free(&r);
+			return ERR("row %u: a caller, a kind (kmalloc, cache) "
+				   "and counters >= 0 expected", i), -1;
+		}
+	}
+	account_head(root, s);
+	sa_diff_side_add_rows(s, r.n, r.kinds, r.names, r.vals, o->by);
+	rows_free(&r);
+	return 0;
+}
+
+/* One measure's median of a merge's row or totals. */
+static int median_of(JsonObject *o, int m, guint64 *v)
+{
+	return count_member(obj_member(o, sa_merge_measure_name(m)), "median",
+			    v);
+}
+
+static int medians(JsonObject *o, struct sa_diff_vals *v)
+{
+	guint64 live = 0, live_bytes = 0;
+
+	if (median_of(o, SA_MERGE_ALLOCS, &v->allocs) ||
+	    median_of(o, SA_MERGE_FREES, &v->frees) ||
+	    median_of(o, SA_MERGE_BYTES, &v->bytes_alloc) ||
+	    median_of(o, SA_MERGE_REQ, &v->bytes_req) ||
+	    median_of(o, SA_MERGE_SLACK, &v->slack) ||
+	    median_of(o, SA_MERGE_LIVE, &live) ||
+	    median_of(o, SA_MERGE_LIVE_BYTES, &live_bytes))
+		return -1;
+	v->live = live > G_MAXINT64 ? G_MAXINT64 : (gint64)live;
+	v->live_bytes = live_bytes > G_MAXINT64 ? G_MAXINT64 :
+			(gint64)live_bytes;
+	return 0;
+}
+
+/*
+ * merge --json as a baseline: each site is its median run, and so are
+ * the totals (the median of the runs' totals, not the sum of the sites'
+ * medians). A site with a median of 0 (in fewer than half the runs) is
+ * not in the baseline: in B it is new.
+ */
+static int load_merge(struct sa_diff_side *s, JsonObject *root,
+		      const char *path, const struct sa_diff_opts *o,
+		      GError **err)
+{
+	const char *by = str_member(root, "by");
+	JsonObject *lost = obj_member(root, "lost");
+	JsonArray *a = rows_of(root), *runs;
+	struct sa_diff_vals total = { 0 };
+	struct rows r = { 0 };
+	gint64 hidden = 0;
+	guint i, n = 0;
+	JsonNode *rn = json_object_get_member(root, "runs");
+
+	runs = rn && JSON_NODE_HOLDS_ARRAY(rn) ? json_node_get_array(rn) : NULL;
+	if (!a || !runs || !json_array_get_length(runs) ||
+	    medians(obj_member(root, "totals"), &total))
+		return ERR("a merge without its runs, totals or rows"), -1;
+	if (!by || strcmp(by, o->by == SA_DIFF_BY_FUNCTION ? "function" :
+			  "site"))
+		return ERR("merged by %s: compare it --by %s", by ? by : "?",
+			   by ? by : "site"), -1;
+	if (int_member(root, "rows_hidden", &hidden) || hidden)
+		return ERR("a merge cut by --top (%" G_GINT64_FORMAT " rows "
+			   "left out): merge without it for a baseline",
+			   hidden), -1;
+	rows_alloc(&r, json_array_get_length(a));
+	for (i = 0; i < r.n; i++) {
+		JsonNode *x = json_array_get_element(a, i);
+		JsonObject *ro = JSON_NODE_HOLDS_OBJECT(x) ?
+				 json_node_get_object(x) : NULL;
+		int kind = kind_of(str_member(ro, "kind"));
+		const char *name = str_member(ro, "site");
+		struct sa_diff_vals v = { 0 };
+
+		if (!name || kind < 0 || medians(ro, &v)) {
+			rows_free(&r);
+			return ERR("row %u: a site, a kind (kmalloc, cache) "
+				   "and each measure's median expected", i),
+				-1;
+		}
+		if (!memcmp(&v, &(struct sa_diff_vals){ 0 }, sizeof(v)))
+			continue;	/* not in the median run */
+		r.kinds[n] = kind;
+		r.names[n] = name;
+		r.vals[n++] = v;
+	}
+	s->source = "merge";
+	s->runs = json_array_get_length(runs);
+	s->kernel = g_strdup(str_member(root, "kernel_release"));
+	if (bool_member(lost, "known"))
+		s->lost_known = !count_member(lost, "events", &s->lost);
+	sa_diff_side_add_rows(s, n, r.kinds, r.names, r.vals, o->by);
+	s->total = total;
+	rows_free(&r);
+	return 0;
+}
+
+int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
+			   const char *text, gsize len,
+			   const struct sa_diff_opts *o, GError **err)
+{
+	JsonParser *p;
+	JsonObject *root;
+	const char *tool;
+	GError *e = NULL;
+	gint64 schema = 0;
+	int ret = -1;
+
+	if (too_deep(text, len))
+		return ERR("JSON nested deeper than %d levels",
+			   SA_JSON_INPUT_DEPTH), -1;
+	p = json_parser_new();
+	if (!json_parser_load_from_data(p, text, len, &e)) {
+		ERR("not valid JSON: %s", e->message);
+		g_error_free(e);
+		goto out;
+	}
+	root = JSON_NODE_HOLDS_OBJECT(json_parser_get_root(p)) ?
+	       json_node_get_object(json_parser_get_root(p)) : NULL;
+	tool = str_member(root, "tool");
+	if (int_member(root, "schema_version", &schema) ||
+	    schema != SA_JSON_SCHEMA_VERSION) {
+		ERR("not slabacct's JSON of schema_version %d",
+		    SA_JSON_SCHEMA_VERSION);
+		goto out;
+	}
+	if (tool && !strcmp(tool, "slabacct report"))
+		ret = load_report(s, root, path, o, err);
+	else if (tool && !strcmp(tool, "slabacct merge"))
+		ret = load_merge(s, root, path, o, err);
+	else if (!tool && json_object_has_member(root, "format_version"))
+		ret = load_account_json(s, root, path, o, err);
+	else
+		ERR("JSON of '%s', not of slabacct report, merge or account",
+		    tool ? tool : "?");
+out:
+	g_object_unref(p);
+	return ret;
+}
