@@ -110,7 +110,9 @@ int cmd_diff(int argc, char **argv)
 	}
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
 	if (format && (sa_format_parse(format, &e.fmt) ||
-		       e.fmt == SA_FMT_ACCOUNT)) {
+		       e.fmt == SA_FMT_ACCOUNT ||
+		       e.fmt == SA_FMT_OPENMETRICS ||
+		       e.fmt == SA_FMT_PROMETHEUS)) {
 		sa_err("diff", "unknown format '%s' (text, json, csv)", format);
 		goto out;
 	}

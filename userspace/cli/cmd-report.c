@@ -70,6 +70,14 @@ static const char report_help[] =
 "  live, pingpong, callsite.\n"
 "\n"
 "Every output starts with the trace's origin and its lost events.\n"
+"--format openmetrics (OpenMetrics 1.0) or prometheus (the text format\n"
+"  of node_exporter's textfile collector) exports the call sites as\n"
+"  metrics: slabacct_site_allocated_bytes_total, ..._requested_bytes_total,\n"
+"  ..._slack_bytes_total, ..._allocations_total, ..._frees_total,\n"
+"  slabacct_site_live_bytes and ..._live_objects, labelled site and\n"
+"  kind; --top (default 10, 0 = all) bounds the sites, the rest summed\n"
+"  in site=\"other\"; with slabacct_lost_events_total, slabacct_sites\n"
+"  and slabacct_info (source, kernel_release).\n"
 "--vmlinux must be the traced kernel's: its GNU build ID must be the\n"
 "  one the trace stores (slabacct record, boot collect), or, for traces\n"
 "  without one (trace-cmd record), its Linux banner must name the\n"
@@ -94,7 +102,8 @@ static const char report_help[] =
 "  slabacct report --what timeline --interval 100ms boot.dat\n"
 "  slabacct report --what reclaim,compaction,oom --json oom.dat\n"
 "  slabacct report --html boot.html boot.dat\n"
-"  slabacct report --html diff.html before.dat after.dat";
+"  slabacct report --html diff.html before.dat after.dat\n"
+"  slabacct report --format prometheus --top 20 -o slabacct.prom t.dat";
 
 /*
  * "100ms", "2s", "500us", "1000ns"; a bare number is seconds. A decimal
@@ -130,14 +139,33 @@ static int parse_interval(const char *s, guint64 *ns)
 	return -1;
 }
 
+/* --top N, and whether it was given (the metrics' default differs) */
+static gint top_n;
+static gboolean top_given;
+
+static gboolean parse_top(const gchar *name, const gchar *value,
+			  gpointer data, GError **err)
+{
+	gint64 v;
+
+	if (!g_ascii_string_to_signed(value, 10, 0, G_MAXINT, &v, NULL)) {
+		g_set_error(err, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "%s takes a number >= 0, not '%s'", name, value);
+		return FALSE;
+	}
+	top_n = v;
+	top_given = TRUE;
+	return TRUE;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
 	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
 	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
-	gboolean no_raw = FALSE, force_vmlinux = FALSE;
-	gint top = 0, depth = 0, width = 80, threads = 0;
+	gboolean no_raw = FALSE, force_vmlinux = FALSE, metrics = FALSE;
+	gint top, depth = 0, width = 80, threads = 0;
 	gint64 min_bytes = 0;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
@@ -145,16 +173,18 @@ int cmd_report(int argc, char **argv)
 		  "sections: callsite, live, subsys, timeline, pages, "
 		  "reclaim, compaction, oom, all", "LIST" },
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
-		  "text (default), json, csv, or account (the "
-		  "/proc/slab_account layout)", "FMT" },
+		  "text (default), json, csv, account (the "
+		  "/proc/slab_account layout), openmetrics or prometheus "
+		  "(metrics)", "FMT" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "same as --format json",
 		  NULL },
 		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "same as --format csv",
 		  NULL },
 		{ "sort", 's', 0, G_OPTION_ARG_STRING, &sort,
 		  "call-site order, a comma list of keys", "KEYS" },
-		{ "top", 't', 0, G_OPTION_ARG_INT, &top,
-		  "show the first N call sites only", "N" },
+		{ "top", 't', 0, G_OPTION_ARG_CALLBACK, parse_top,
+		  "show the first N call sites only (metrics: default 10)",
+		  "N" },
 		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &min_bytes,
 		  "hide call sites that allocated fewer bytes", "BYTES" },
 		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
@@ -235,7 +265,15 @@ int cmd_report(int argc, char **argv)
 	}
 	if (format && sa_format_parse(format, &e.fmt)) {
 		sa_err("report", "unknown format '%s' (text, json, csv, "
-		       "account)", format);
+		       "account, openmetrics, prometheus)", format);
+		goto out;
+	}
+	metrics = e.fmt == SA_FMT_OPENMETRICS || e.fmt == SA_FMT_PROMETHEUS;
+	/* not given: the metrics are bounded */
+	top = top_given ? top_n : metrics ? 10 : 0;
+	if (metrics && by && !strcmp(by, "cache")) {
+		sa_err("report", "--format %s exports call sites, not --by "
+		       "cache", format);
 		goto out;
 	}
 	if (sort) {
@@ -269,7 +307,7 @@ int cmd_report(int argc, char **argv)
 	opts.depth = depth;
 	opts.threads = threads;
 	opts.no_raw = no_raw;
-	if (e.fmt == SA_FMT_ACCOUNT)
+	if (e.fmt == SA_FMT_ACCOUNT || metrics)
 		sections = 1u << SA_SEC_CALLSITE;
 
 	ret = SA_EXIT_FAIL;

@@ -85,6 +85,9 @@ done
 bad_number --width 99999999999 report "$trace"
 bad_number --min-bytes 99999999999999999999 report "$trace"
 bad_number --top -1 diff "$trace" "$trace"
+bad_number --top -1 merge "$trace"
+bad_number --top -1 account "$TOP/tests/data/slab_account/6.1.txt"
+bad_number --top 99999999999 report --format prometheus "$trace"
 for v in nan inf -1; do
 	bad_number --interval "$v" snapshot
 	bad_number --delay "$v" top

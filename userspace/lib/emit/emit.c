@@ -15,6 +15,8 @@ static const struct sa_format_ops *const formats[] = {
 	[SA_FMT_CSV] = &sa_format_csv,
 	[SA_FMT_ACCOUNT] = &sa_format_account,
 	[SA_FMT_HTML] = &sa_format_html,
+	[SA_FMT_OPENMETRICS] = &sa_format_openmetrics,
+	[SA_FMT_PROMETHEUS] = &sa_format_prometheus,
 };
 
 int sa_format_parse(const char *s, enum sa_format *fmt)

@@ -27,6 +27,8 @@ enum sa_format {
 	SA_FMT_CSV,
 	SA_FMT_ACCOUNT,		/* the /proc/slab_account layout */
 	SA_FMT_HTML,		/* the JSON model in a self-contained page */
+	SA_FMT_OPENMETRICS,	/* metrics: OpenMetrics 1.0 text */
+	SA_FMT_PROMETHEUS,	/* metrics: Prometheus text 0.0.4 */
 };
 
 /*
@@ -51,7 +53,8 @@ struct sa_emit {
 int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t);
 int sa_text_end(struct sa_emit *e, struct sa_text_buf *t);
 
-/* Parse "text", "json", "csv", "account", "html". -1 if unknown. */
+/* Parse "text", "json", "csv", "account", "html", "openmetrics",
+ * "prometheus". -1 if unknown. */
 int sa_format_parse(const char *s, enum sa_format *fmt);
 
 /*
@@ -78,7 +81,8 @@ struct sa_format_ops {
 	int (*end)(struct sa_emit *e, const struct sa_report *rep);
 };
 extern const struct sa_format_ops sa_format_text, sa_format_json,
-	sa_format_csv, sa_format_account, sa_format_html;
+	sa_format_csv, sa_format_account, sa_format_html,
+	sa_format_openmetrics, sa_format_prometheus;
 
 /* The section writers of each format, by enum sa_section_id. */
 extern const sa_emit_fn sa_text_sections[SA_SEC_NR];
@@ -132,6 +136,14 @@ void sa_text_where(const struct sa_emit *e, int indent, const char *file,
 		   int line);
 
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
+
+/*
+ * The call-site view of rep as metrics (emit/openmetrics.c): OpenMetrics
+ * (SA_FMT_OPENMETRICS) or the Prometheus text format (SA_FMT_PROMETHEUS)
+ * of node_exporter's textfile collector; what the view leaves out is one
+ * site="other" series per kind.
+ */
+void sa_openmetrics_emit(struct sa_emit *e, const struct sa_report *rep);
 
 /*
  * The header of a /proc/slab_account input (emit/input.c), in place of a

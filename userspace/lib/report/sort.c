@@ -156,3 +156,32 @@ void sa_callsite_view(struct sa_callsite_result *r, const struct sa_sort *s,
 		g_ptr_array_set_size(r->shown, top);
 	}
 }
+
+void sa_callsite_rest(const struct sa_callsite_result *r,
+		      struct sa_totals rest[SA_KIND_NR])
+{
+	GHashTable *shown = g_hash_table_new(NULL, NULL);
+	guint i;
+
+	memset(rest, 0, SA_KIND_NR * sizeof(*rest));
+	for (i = 0; i < r->shown->len; i++)
+		g_hash_table_add(shown, r->shown->pdata[i]);
+	for (i = 0; i < r->sites->len; i++) {
+		const struct sa_site *x = r->sites->pdata[i];
+		struct sa_totals *t = &rest[x->kind == SA_KIND_CACHE];
+
+		if (g_hash_table_contains(shown, x))
+			continue;
+		t->sites++;
+		t->allocs += x->allocs;
+		t->frees += x->frees;
+		t->bytes_alloc += x->bytes_alloc;
+		t->bytes_req += x->bytes_req;
+		t->slack += x->slack;
+		t->live += x->live;
+		t->live_alloc += x->live_alloc;
+		t->live_req += x->live_req;
+		t->pingpong += x->pingpong;
+	}
+	g_hash_table_destroy(shown);
+}

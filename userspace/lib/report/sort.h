@@ -38,6 +38,14 @@ void sa_callsite_view(struct sa_callsite_result *r, const struct sa_sort *s,
 		      guint top, guint64 min_bytes);
 
 /*
+ * What the view leaves out, summed per kind (allocs, frees, bytes, slack,
+ * live objects and bytes; sites counts them): with the rows shown, it
+ * adds up to every row, so a bounded export loses no byte.
+ */
+void sa_callsite_rest(const struct sa_callsite_result *r,
+		      struct sa_totals rest[SA_KIND_NR]);
+
+/*
  * Keep the first top (0: all) of the live section's call sites (the most
  * live bytes) and of its objects (the oldest); the totals and ages still
  * count every one. r may be NULL.

@@ -1,0 +1,188 @@
+# The metrics export: `report` and `account` --format prometheus (the
+# text format of node_exporter's textfile collector) and openmetrics, on
+# the small traces and /proc/slab_account snapshots of tests/data.
+# promtool check metrics (Prometheus's own parser and linter, the
+# parser node_exporter uses) accepts the prometheus format with no
+# complaint; it parses only that format, so the openmetrics one is
+# checked with prometheus_client's strict OpenMetrics parser, and both
+# must carry the same samples. Every value is compared with the report's
+# JSON (or the snapshot's rows): the --top sites by bytes, and one
+# site="other" per kind holding the rest, so that every family sums to
+# the totals. Label values are escaped (a planted caller with a quote, a
+# backslash, a control character and a byte that is not UTF-8).
+. "$(dirname "$0")/../../lib.sh"
+[ -x "$SLABACCT" ] || fail "build/slabacct is missing (make all)"
+command -v promtool >/dev/null || fail "promtool is not installed (scripts/install-deps: prometheus)"
+/usr/bin/python3 -c 'import prometheus_client' 2>/dev/null ||
+	fail "prometheus_client is not installed (scripts/install-deps: python3-prometheus-client)"
+cd "$TOP/tests/data" || fail "no tests/data"
+
+# promtool_ok FILE: parsed and linted without a word
+promtool_ok() {
+	local out
+	out=$(promtool check metrics <"$1" 2>&1) ||
+		fail "promtool check metrics $1: $out"
+	[ -z "$out" ] || fail "promtool check metrics $1 complains: $out"
+}
+
+# check KIND SOURCE TOP PROM OM: the values of PROM (and OM) against
+# SOURCE (a report --json, or a /proc/slab_account file)
+check() {
+	/usr/bin/python3 - "$@" <<'EOF'
+import json, re, sys
+from prometheus_client.parser import text_string_to_metric_families as prom
+from prometheus_client.openmetrics.parser import \
+    text_string_to_metric_families as om
+kind, src, top, pfile, ofile = sys.argv[1:6]
+top = int(top)
+if kind == 'report':
+    rep = json.load(open(src))
+    rows = [dict(site=r['site'], kind=r['kind'], allocated=r['bytes_alloc'],
+                 requested=r['bytes_req'], slack=r['slack'],
+                 allocations=r['allocs'], frees=r['frees'],
+                 live_bytes=r['live_bytes'], live_objects=r['live'])
+            for r in rep['sections']['callsite']['rows']]
+else:
+    rows = []
+    for l in open(src):
+        m = re.match(r' *(\d+) +(\d+) +(\d+) +(-?\d+) +(-?\d+) +(\d+)/(\d+) +(\w+) +(.*)$', l)
+        if not m or l.startswith('#'):
+            continue
+        t, sl, rq, lv, ob, a, f, k, c = m.groups()
+        name, sep, mod = c.partition(' [')
+        rows.append(dict(site=name.split('/')[0] + (sep + mod if sep else ''),
+                         kind=k, allocated=int(t), requested=int(rq),
+                         slack=int(sl), allocations=int(a), frees=int(f),
+                         live_bytes=max(int(lv), 0),
+                         live_objects=max(int(ob), 0)))
+# the view: by bytes allocated, then name, then kind
+rows.sort(key=lambda r: (-r['allocated'], r['site'], r['kind']))
+shown = rows[:top] if top else rows
+rest = rows[len(shown):]
+fam = {'allocated': 'slabacct_site_allocated_bytes_total',
+       'requested': 'slabacct_site_requested_bytes_total',
+       'slack': 'slabacct_site_slack_bytes_total',
+       'allocations': 'slabacct_site_allocations_total',
+       'frees': 'slabacct_site_frees_total',
+       'live_bytes': 'slabacct_site_live_bytes',
+       'live_objects': 'slabacct_site_live_objects'}
+want = {}
+for f, name in fam.items():
+    for r in shown:
+        want[(name, r['site'], r['kind'])] = r[f]
+    for k in ('kmalloc', 'cache'):
+        o = [r for r in rest if r['kind'] == k]
+        if o:
+            want[(name, 'other', k)] = sum(r[f] for r in o)
+def samples(families):
+    got, meta = {}, {}
+    for m in families:
+        meta[m.name] = (m.type, getattr(m, 'unit', ''))
+        for s in m.samples:
+            if s.name.startswith('slabacct_site_'):
+                key = (s.name, s.labels['site'], s.labels['kind'])
+                assert key not in got, ('duplicate', key)
+                got[key] = s.value
+            else:
+                got[(s.name, tuple(sorted(s.labels.items())))] = s.value
+    return got, meta
+pgot, pmeta = samples(prom(open(pfile).read()))
+otext = open(ofile).read()
+assert otext.endswith('# EOF\n'), 'no # EOF'
+ogot, ometa = samples(om(otext))
+assert pgot == ogot, set(pgot.items()) ^ set(ogot.items())
+site = {k: v for k, v in pgot.items() if len(k) == 3}
+assert site == want, (set(site.items()) ^ set(want.items()))
+# every family sums to the totals, per kind
+for f, name in fam.items():
+    for k in ('kmalloc', 'cache'):
+        assert sum(v for (n, s, kk), v in site.items()
+                   if n == name and kk == k) == \
+            sum(r[f] for r in rows if r['kind'] == k)
+# bounded: at most top sites and an "other" per kind
+sites = {s for (n, s, k) in site}
+assert len(sites - {'other'}) == len(shown) <= (top or len(rows))
+# the conventions: counters end in _total, OpenMetrics units
+for name, (t, u) in ometa.items():
+    if name.endswith('_bytes'):
+        assert u == 'bytes', (name, u)
+    assert not name.endswith('_total'), name
+for name in fam.values():
+    fam_name = name[:-6] if name.endswith('_total') else name
+    assert ometa[fam_name][0] == ('counter' if name.endswith('_total') else 'gauge')
+sites_k = {k: v for k, v in pgot.items() if k[0] == 'slabacct_sites'}
+for k in ('kmalloc', 'cache'):
+    assert sites_k[('slabacct_sites', (('kind', k),))] == \
+        sum(1 for r in rows if r['kind'] == k), k
+if kind == 'report':
+    assert pgot[('slabacct_lost_events_total', ())] == rep['lost']['events']
+    info = [k for k in pgot if k[0] == 'slabacct_info'][0]
+    assert dict(info[1]) == {'source': 'trace', 'kernel_release':
+                             rep['origin']['kernel_release']}, info
+else:
+    assert ('slabacct_module_untracked_frees_total', ()) in pgot
+print('# %s %s --top %d: %d samples, %d sites shown of %d' %
+      (kind, src, top, len(pgot), len(shown), len(rows)))
+EOF
+}
+
+for dat in report/tc-6.1.dat report/tc-6.12.dat; do
+	"$SLABACCT" report --json "$dat" >"$TEST_TMP/r.json" || fail "report --json $dat"
+	for top in 3 0 ""; do
+		"$SLABACCT" report --format prometheus ${top:+--top $top} "$dat" \
+			>"$TEST_TMP/p" || fail "report --format prometheus $dat"
+		"$SLABACCT" report --format openmetrics ${top:+--top $top} "$dat" \
+			>"$TEST_TMP/o" || fail "report --format openmetrics $dat"
+		promtool_ok "$TEST_TMP/p"
+		check report "$TEST_TMP/r.json" "${top:-10}" "$TEST_TMP/p" "$TEST_TMP/o" ||
+			fail "$dat --top ${top:-default}: the metrics differ from the report"
+	done
+done
+for snap in slab_account/6.1.txt slab_account/6.12-cloud.txt; do
+	for top in 2 0 ""; do
+		"$SLABACCT" account --format prometheus ${top:+--top $top} "$snap" \
+			>"$TEST_TMP/p" || fail "account --format prometheus $snap"
+		"$SLABACCT" account --format openmetrics ${top:+--top $top} "$snap" \
+			>"$TEST_TMP/o" || fail "account --format openmetrics $snap"
+		promtool_ok "$TEST_TMP/p"
+		check account "$snap" "${top:-10}" "$TEST_TMP/p" "$TEST_TMP/o" ||
+			fail "$snap --top ${top:-default}: the metrics differ from the snapshot"
+	done
+done
+# the same snapshot read by report gives the same call-site samples
+"$SLABACCT" report --format prometheus slab_account/6.1.txt |
+	grep '^slabacct_site' >"$TEST_TMP/r"
+"$SLABACCT" account --format prometheus slab_account/6.1.txt |
+	grep '^slabacct_site' | cmp -s - "$TEST_TMP/r" ||
+	fail "report and account export a snapshot differently"
+
+# escaping: a caller with a quote, a backslash, \x01 and \xff
+{
+	sed '/^#    total/q' slab_account/6.1.txt
+	printf '      4096         0       4096          0       0         1/1         kmalloc ev"il\\x\001\377+0x1/0x8\n'
+} >"$TEST_TMP/evil.txt"
+"$SLABACCT" account --format prometheus --top 0 "$TEST_TMP/evil.txt" >"$TEST_TMP/p" ||
+	fail "account --format prometheus of the planted caller"
+"$SLABACCT" account --format openmetrics --top 0 "$TEST_TMP/evil.txt" >"$TEST_TMP/o"
+promtool_ok "$TEST_TMP/p"
+for f in p o; do
+	/usr/bin/python3 - "$TEST_TMP/$f" "$f" <<'EOF' || fail "the planted caller's label ($f)"
+import sys
+from prometheus_client.parser import text_string_to_metric_families as prom
+from prometheus_client.openmetrics.parser import \
+    text_string_to_metric_families as om
+fams = (prom if sys.argv[2] == 'p' else om)(open(sys.argv[1]).read())
+sites = {s.labels.get('site') for m in fams for s in m.samples}
+# as every text output prints it: \\ for the backslash, \xNN for bytes
+assert 'ev"il\\\\x\\x01\\xff+0x1' in sites, sites
+EOF
+done
+
+# usage errors
+"$SLABACCT" report --format prometheus --by cache report/tc-6.1.dat >/dev/null 2>&1
+assert_eq "report --format prometheus --by cache: status" 2 "$?"
+"$SLABACCT" diff --format openmetrics report/tc-6.1.dat report/tc-6.12.dat >/dev/null 2>&1
+assert_eq "diff --format openmetrics: status" 2 "$?"
+"$SLABACCT" account --format csv slab_account/6.1.txt >/dev/null 2>&1
+assert_eq "account --format csv: status" 2 "$?"
+exit 0

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --format openmetrics and --format prometheus: a report's call sites as
+ * metrics for a monitoring system (node_exporter's textfile collector,
+ * then Prometheus), named by Prometheus's conventions: slabacct_ prefix,
+ * base units in the name (_bytes), counters ending in _total, one HELP
+ * and TYPE per family. The rows are the report's view (--top, --sort:
+ * bounded label cardinality); what it leaves out is summed in one
+ * site="other" series per kind, so sum() over a family is the total.
+ *
+ *   openmetrics  OpenMetrics 1.0 text: a counter family is named
+ *                without _total and its sample with it, families in
+ *                bytes or seconds have a UNIT line, an info family,
+ *                and # EOF
+ *   prometheus   the text format 0.0.4 that node_exporter's textfile
+ *                collector (and promtool) parse: the TYPE of a counter
+ *                names the sample itself, no UNIT, no # EOF
+ *
+ * Label values are the names as every text output prints them
+ * (util/escape.h: control characters and bytes that are not UTF-8 as
+ * \xNN), then escaped for the format (backslash, double quote).
+ */
+#include <string.h>
+
+#include "account/account.h"
+#include "emit/emit.h"
+#include "report/diff.h"
+#include "report/sort.h"
+
+#define U G_GUINT64_FORMAT
+
+enum om_type { OM_COUNTER, OM_GAUGE, OM_INFO };
+
+struct om {
+	FILE *f;
+	bool om;			/* OpenMetrics, else text 0.0.4 */
+};
+
+/* "# HELP", "# TYPE" (and "# UNIT") of a family; counters' samples end
+ * in _total, an info family's in _info. */
+static void family(const struct om *o, const char *name, enum om_type t,
+		   const char *help)
+{
+	static const char *const types[] = { "counter", "gauge", "info" };
+	const char *suffix = !o->om && t == OM_COUNTER ? "_total" :
+			     !o->om && t == OM_INFO ? "_info" : "";
+
+	fprintf(o->f, "# HELP %s%s %s\n", name, suffix, help);
+	fprintf(o->f, "# TYPE %s%s %s\n", name, suffix,
+		!o->om && t == OM_INFO ? "gauge" : types[t]);
+	if (o->om && g_str_has_suffix(name, "_bytes"))
+		fprintf(o->f, "# UNIT %s bytes\n", name);
+	if (o->om && g_str_has_suffix(name, "_seconds"))
+		fprintf(o->f, "# UNIT %s seconds\n", name);
+}
+
+/* A label value: escaped as text prints it, then for the format. */
+static void label_value(FILE *f, const char *s)
+{
+	const char *p;
+
+	for (p = sa_esc(s ? s : ""); *p; p++) {
+		if (*p == '\\' || *p == '"')
+			fputc('\\', f);
+		fputc(*p, f);
+	}
+}
+
+static void sample_name(const struct om *o, const char *name, enum om_type t)
+{
+	fprintf(o->f, "%s%s", name, t == OM_COUNTER ? "_total" :
+		t == OM_INFO ? "_info" : "");
+}
+
+struct site_metric {
+	const char *name;
+	enum om_type type;
+	const char *help;
+};
+
+static const struct site_metric site_metrics[] = {
+	{ "slabacct_site_allocated_bytes", OM_COUNTER,
+	  "Bytes allocated (slot sizes) by the call site." },
+	{ "slabacct_site_requested_bytes", OM_COUNTER,
+	  "Bytes the call site requested." },
+	{ "slabacct_site_slack_bytes", OM_COUNTER,
+	  "Bytes allocated minus bytes requested by the call site." },
+	{ "slabacct_site_allocations", OM_COUNTER,
+	  "Allocations by the call site." },
+	{ "slabacct_site_frees", OM_COUNTER,
+	  "Frees of the call site's objects." },
+	{ "slabacct_site_live_bytes", OM_GAUGE,
+	  "Bytes of the call site's objects not freed (at the end of the "
+	  "trace)." },
+	{ "slabacct_site_live_objects", OM_GAUGE,
+	  "The call site's objects not freed (at the end of the trace)." },
+};
+
+static guint64 site_value(int m, const struct sa_site *s,
+			  const struct sa_totals *t)
+{
+	switch (m) {
+	case 0: return s ? s->bytes_alloc : t->bytes_alloc;
+	case 1: return s ? s->bytes_req : t->bytes_req;
+	case 2: return s ? s->slack : t->slack;
+	case 3: return s ? s->allocs : t->allocs;
+	case 4: return s ? s->frees : t->frees;
+	case 5: return s ? s->live_alloc : t->live_alloc;
+	default: return s ? s->live : t->live;
+	}
+}
+
+static void site_sample(const struct om *o, int m, const char *site,
+			int kind, guint64 v)
+{
+	sample_name(o, site_metrics[m].name, site_metrics[m].type);
+	fputs("{site=\"", o->f);
+	label_value(o->f, site);
+	fprintf(o->f, "\",kind=\"%s\"} %" U "\n", sa_kind_name(kind), v);
+}
+
+/* A family of one sample without labels. */
+static void simple(const struct om *o, const char *name, enum om_type t,
+		   const char *help, guint64 v)
+{
+	family(o, name, t, help);
+	sample_name(o, name, t);
+	fprintf(o->f, " %" U "\n", v);
+}
+
+void sa_openmetrics_emit(struct sa_emit *e, const struct sa_report *rep)
+{
+	const struct sa_callsite_result *r = rep->result[SA_SEC_CALLSITE];
+	struct om o = { e->out, e->fmt == SA_FMT_OPENMETRICS };
+	struct sa_totals rest[SA_KIND_NR];
+	guint i;
+	int m, k;
+
+	/* where the figures come from */
+	family(&o, "slabacct", OM_INFO, "What the figures were taken from.");
+	sample_name(&o, "slabacct", OM_INFO);
+	fprintf(o.f, "{source=\"%s\"", rep->account ? "proc_slab_account" :
+		"trace");
+	if (!rep->account && rep->origin.kernel_release) {
+		fputs(",kernel_release=\"", o.f);
+		label_value(o.f, rep->origin.kernel_release);
+		fputc('"', o.f);
+	}
+	fputs("} 1\n", o.f);
+	if (rep->account) {
+		const struct sa_account_head *h = rep->account;
+
+		simple(&o, "slabacct_module_dropped_allocations", OM_COUNTER,
+		       "Allocations slab_account.ko could not account: its "
+		       "call-site table was full.", h->dropped);
+		simple(&o, "slabacct_module_untracked_allocations",
+		       OM_COUNTER, "Allocations not tracked as live: the "
+		       "module's live-object map was full.", h->map_full);
+		simple(&o, "slabacct_module_untracked_frees", OM_COUNTER,
+		       "Frees of objects the module did not track.",
+		       h->untracked_frees);
+		simple(&o, "slabacct_module_lost_frees", OM_COUNTER,
+		       "Tracked objects freed without an event.",
+		       h->lost_frees);
+	} else {
+		/* lost events are in every output: unknown is not 0 */
+		if (rep->origin.lost_known)
+			simple(&o, "slabacct_lost_events", OM_COUNTER,
+			       "Events the ring buffer lost while recording: "
+			       "the figures are incomplete when above 0.",
+			       rep->origin.lost_total);
+		guint64 ns = rep->last_ts > rep->first_ts ?
+			     rep->last_ts - rep->first_ts : 0;
+
+		family(&o, "slabacct_trace_duration_seconds", OM_GAUGE,
+		       "Time from the trace's first event to its last.");
+		fprintf(o.f, "slabacct_trace_duration_seconds %" U ".%09" U
+			"\n", ns / 1000000000, ns % 1000000000);
+	}
+	if (!r)
+		goto out;
+	family(&o, "slabacct_sites", OM_GAUGE,
+	       "Call sites seen, of each kind.");
+	for (k = 0; k < SA_KIND_NR; k++)
+		fprintf(o.f, "slabacct_sites{kind=\"%s\"} %" U "\n",
+			sa_kind_name(k), r->total[k].sites);
+	sa_callsite_rest(r, rest);
+	for (m = 0; m < (int)G_N_ELEMENTS(site_metrics); m++) {
+		family(&o, site_metrics[m].name, site_metrics[m].type,
+		       site_metrics[m].help);
+		for (i = 0; i < r->shown->len; i++) {
+			const struct sa_site *s = r->shown->pdata[i];
+			/* the name without "/0xsize": as a trace names it */
+			char *site = sa_diff_key(s->sym, SA_DIFF_BY_SITE);
+
+			site_sample(&o, m, site, s->kind, site_value(m, s,
+								     NULL));
+			g_free(site);
+		}
+		for (k = 0; k < SA_KIND_NR; k++)
+			if (rest[k].sites)
+				site_sample(&o, m, "other", k,
+					    site_value(m, NULL, &rest[k]));
+	}
+out:
+	if (o.om)
+		fputs("# EOF\n", o.f);
+}
+
+static int metrics_begin(struct sa_emit *e, const struct sa_report *rep)
+{
+	sa_openmetrics_emit(e, rep);
+	return 0;
+}
+
+/* the call-site view only, written whole by begin */
+const struct sa_format_ops sa_format_openmetrics = {
+	.name = "openmetrics", .begin = metrics_begin,
+};
+const struct sa_format_ops sa_format_prometheus = {
+	.name = "prometheus", .begin = metrics_begin,
+};
