@@ -3,7 +3,7 @@
 # vCPU, multi-threaded TCG and a malformed SPEC are refused with exit 2
 # and a message that names the conflict; so are an architecture that
 # does not match the kernel image, or one KVM or single-threaded TCG
-# cannot run.
+# cannot run. --help documents the exit statuses.
 . "$(dirname "$0")/../../lib.sh"
 echo 'exit 0' >"$TEST_TMP/s.sh"
 
@@ -38,6 +38,16 @@ refused "but $TEST_TMP/Image is an arm64 kernel" -k "$TEST_TMP/Image" --arch arm
 refused "an arm64 guest cannot run under KVM here" -k "$TEST_TMP/Image" --accel kvm
 refused "an armhf guest with --smp 2 needs --tcg-thread multi" \
 	-k "$TEST_TMP/zImage" --smp 2 --tcg-thread single
+# the exit statuses CI relies on are documented (guest/exit-status
+# checks that a boot returns them)
+for code in "90 a preloaded module failed to load" \
+	    "91 the guest kernel panicked" \
+	    "92 the guest did not finish within --timeout" \
+	    "93 the results did not come back" "2  bad usage or setup" \
+	    "the script's own status (0-255)" "but 94 when the script exited 0"; do
+	"$QEMU_RUN" --help | grep -qF -- "$code" ||
+		fail "--help does not document exit status '$code'"
+done
 "$QEMU_RUN" --help | grep -q -- '--icount\[=SPEC\]' || fail "--help does not document --icount"
 "$QEMU_RUN" --help | grep -q -- '--arch A' || fail "--help does not document --arch"
 exit 0
