@@ -47,7 +47,7 @@ slabacct report --what=callsite,pages,o|callsite,pages,oom
 slabacct report --sort |${keys% }
 slabacct report --sort sl|slack
 slabacct report -s bytes,l|bytes,live
-slabacct report --format |account csv json text
+slabacct report --format |account csv json openmetrics prometheus text
 slabacct report --by |cache callsite
 slabacct report --top 3 --|${report_opts% }
 slabacct report --what all --sort f|frag
