@@ -8,7 +8,8 @@ command -v dkms >/dev/null || fail "dkms is not installed (scripts/install-deps)
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' "$TOP/dkms.conf")
 src=$TEST_TMP/src tree=$TEST_TMP/tree
 mkdir -p "$src/slab_account-$ver" "$tree"
-cp -a "$TOP/Kbuild" "$TOP/dkms.conf" "$TOP/module" "$src/slab_account-$ver/"
+cp -a "$TOP/Kbuild" "$TOP/dkms.conf" "$TOP/module" "$TOP/include" \
+	"$src/slab_account-$ver/"
 dk() { dkms --dkmstree "$tree" --sourcetree "$src" -m slab_account -v "$ver" "$@"; }
 dk add >"$TEST_TMP/add.log" 2>&1 || fail "dkms add: $(tail -n 5 "$TEST_TMP/add.log")"
 for f in "6.1-arm64 aarch64 AArch64 aarch64" "6.1-armmp armv7l ARM ARMv7"; do
