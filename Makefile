@@ -131,7 +131,7 @@ userspace: $(BUILD)/slabacct
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(SA_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(SA_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # one archive per layer
 define layer_rules
@@ -147,7 +147,7 @@ CLI_LIBS := $(call layer_lib,bpf) $(call layer_lib,top) $(call layer_lib,emit) \
 	$(call layer_link,report)
 $(BUILD)/slabacct: $(CMD_OBJS) $(CLI_LIBS)
 	$(call say,LD,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(CLI_LIBS) $(SA_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CMD_OBJS) $(CLI_LIBS) $(SA_LIBS)
 
 # a unit test of a layer links that layer and the ones below, only
 define unit_rules
