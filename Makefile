@@ -16,6 +16,7 @@
 #                     readers (libFuzzer), FUZZ_SECS each (600)
 #   make install      install the CLI, its man pages and bash completion
 #                     (PREFIX=/usr/local, DESTDIR)
+#   make install-dkms install the module's source for DKMS (DESTDIR)
 #   make dkms         register the module source with DKMS
 #
 # The module's own build rules live in Kbuild and module/Kbuild.
@@ -124,7 +125,7 @@ $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 
 .PHONY: all userspace layers module check check-unit check-kernel check-arm \
 	demo bench man completion \
-	install dkms deps clean fuzz asan
+	install install-dkms dkms deps clean fuzz asan
 all: userspace man completion
 userspace: $(BUILD)/slabacct
 
@@ -334,11 +335,20 @@ install: $(BUILD)/slabacct man completion
 	install -D -m 0644 $(COMPLETION) \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/slabacct
 
+# The module's source as DKMS builds it (dkms.conf, the top-level Kbuild,
+# module/, include/uapi/), into DESTDIR/usr/src/slab_account-VERSION: by make
+# dkms, and by the slab-account-dkms package
+DKMS_DIR := /usr/src/slab_account-$(VERSION)
+DKMS_FILES := dkms.conf Kbuild module/Kbuild \
+	$(wildcard module/*.[ch] include/uapi/*.h include/uapi/*/*.h)
+install-dkms:
+	@set -e; for f in $(DKMS_FILES); do \
+		install -D -m 0644 $$f $(DESTDIR)$(DKMS_DIR)/$$f; done
+
 dkms:
 	-dkms remove -m slab_account -v $(VERSION) --all >/dev/null 2>&1
-	rm -rf /usr/src/slab_account-$(VERSION)
-	mkdir -p /usr/src/slab_account-$(VERSION)
-	cp -a Kbuild dkms.conf module include /usr/src/slab_account-$(VERSION)/
+	rm -rf $(DKMS_DIR)
+	$(MAKE) install-dkms DESTDIR=
 	dkms add -m slab_account -v $(VERSION)
 
 clean:
