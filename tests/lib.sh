@@ -118,3 +118,12 @@ kernel_modules() {
 		KMOD_ORDER="$KMOD_ORDER $name"
 	done
 }
+
+# dkms_lock: hold the lock of the host tests that register slab_account
+# with DKMS (host/dkms, host/debian-package) until the test exits: they
+# share its name and version, and tests from other trees may run at the
+# same time on this host. Waits up to 15 minutes.
+dkms_lock() {
+	exec 7>/run/lock/slabacct-dkms.lock
+	flock -w 900 7 || fail "another test held the DKMS lock for 15 minutes"
+}

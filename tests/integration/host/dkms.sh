@@ -6,6 +6,9 @@
 . "$(dirname "$0")/../../lib.sh"
 need_root
 command -v dkms >/dev/null || fail "dkms is not installed (scripts/install-deps)"
+dkms_lock
+dpkg-query -W -f='${Status}' slab-account-dkms 2>/dev/null | grep -q 'installed$' &&
+	skip "the slab-account-dkms package is installed: make dkms would replace its source"
 
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' "$TOP/dkms.conf")
 [ -n "$ver" ] || fail "no PACKAGE_VERSION in dkms.conf"
