@@ -27,7 +27,10 @@ grep -qx 'CONFIG_64BIT=y' "$TEST_TMP/debug/.config" || fail "debug: not 64-bit"
 grep -qx '# CONFIG_SLOB is not set' "$TEST_TMP/debug/.config" ||
 	fail "debug: SLOB still on"
 config_only bpf qemu tracing module bpf callsite
-config_only defconfig -b defconfig tracing module bpf debug callsite
+config_only pressure qemu tracing module pressure pageowner
+grep -qx 'CONFIG_ZRAM=y' "$TEST_TMP/pressure/.config" || fail "pressure: zram not built in"
+config_only defconfig -b defconfig tracing module bpf debug callsite \
+	pressure pageowner
 
 # Dropped options are listed, exactly, and the build stops with exit 1.
 cat >"$TEST_TMP/bad.config" <<'FRAG'
