@@ -127,3 +127,19 @@ dkms_lock() {
 	exec 7>/run/lock/slabacct-dkms.lock
 	flock -w 900 7 || fail "another test held the DKMS lock for 15 minutes"
 }
+
+# zram_swap FLAVOUR: whether a guest of kernel FLAVOUR can put swap on
+# zram, and what it needs: for a Debian flavour, the kernel's own zram
+# module and those it depends on (kernel_modules: KMOD_FILES and
+# KMOD_ORDER); for a bzImage path, a kernel built with ZRAM=y
+# (kconfig-fragments/pressure.config), read from the config beside it.
+# Returns 1 if the kernel has no zram.
+zram_swap() {
+	local flavour=$1 krel
+	if [ -f "$flavour" ]; then
+		grep -qx 'CONFIG_ZRAM=y' "$(dirname "$flavour")/config" 2>/dev/null
+		return
+	fi
+	krel=$("$TOP/scripts/kernels" --flavour "$flavour" 2>/dev/null | cut -d' ' -f1)
+	[ -n "$krel" ] && kernel_modules "$krel" zram
+}

@@ -1,9 +1,10 @@
 # Guest side of tests/integration/guest/report-mm.sh, and how the traces in
 # this directory were recorded (see README; they were recorded without
 # swap): `slabacct record -e all` runs while compaction is requested and
-# a memory hog grows until the OOM killer takes it. With KMODS set (zram
-# and what it needs, in /kmod-extra/), 16 MB of swap on zram first, so
-# that reclaim has anonymous pages to swap out.
+# a memory hog grows until the OOM killer takes it. With ZRAM_SWAP=1
+# (zram built into the kernel, or loaded from KMODS: zram and what it
+# needs, in /kmod-extra/), 16 MB of swap on zram first, so that reclaim
+# has anonymous pages to swap out.
 #
 # Leaves in $OUT the trace, the victim's pid and comm, and what the
 # referee (tests/integration/mm-referee.py) compares the trace with:
@@ -13,7 +14,7 @@
 set -e
 T=/sys/kernel/tracing
 for m in $KMODS; do insmod /kmod-extra/$m.ko; done
-if [ -n "$KMODS" ]; then
+if [ "$ZRAM_SWAP" = 1 ]; then
 	echo 16M > /sys/block/zram0/disksize
 	mkswap /dev/zram0 > /dev/null
 	swapon /dev/zram0
