@@ -1,8 +1,10 @@
 # Shared by the custom-kernel tests (sourced after tests/lib.sh): the
 # debug kernel of make check-kernel, built or reused by
-# scripts/kernel-build.
+# scripts/kernel-build. It carries the memory-pressure and page-owner
+# fragments too, so that one kernel build serves every kernel/ test
+# (kernel/pressure runs the reclaim and OOM tests under it).
 
-DEBUG_FRAGMENTS=(qemu tracing module debug)
+DEBUG_FRAGMENTS=(qemu tracing module debug pressure pageowner)
 
 # debug_kernel: sets KREL_DIR (bzImage and the modules built against it)
 # and KDIR (the kernel's object tree, with vmlinux and the .o files)
