@@ -12,6 +12,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "trace/header-page.h"
 #include "trace/tracedat-write.h"
 
 #define COPY_CHUNK	(1 << 20)
@@ -25,6 +26,7 @@ struct cpu_src {
 struct sa_tracedat {
 	int nr_cpus;
 	int page_size;
+	int long_size;		/* the kernel's, from header_page; 0: unknown */
 	GBytes *header_page, *header_event;
 	GPtrArray *ftrace;	/* GBytes */
 	GPtrArray *systems;	/* char * in first-seen order */
@@ -105,6 +107,9 @@ void sa_tracedat_set_headers(struct sa_tracedat *td,
 {
 	set_bytes(&td->header_page, header_page, page_len);
 	set_bytes(&td->header_event, header_event, event_len);
+	td->long_size = sa_header_page_long_size(header_page, page_len);
+	if (td->long_size < 0)
+		td->long_size = 0;
 }
 
 void sa_tracedat_add_ftrace_format(struct sa_tracedat *td, const char *fmt,
@@ -163,7 +168,11 @@ static void put_le(GByteArray *b, guint64 v, int size)
 	g_byte_array_append(b, buf, size);
 }
 
-/* The CPU data and the header are in the machine's own byte order. */
+/*
+ * The CPU data and the header are in the machine's own byte order: the
+ * kernel's, whose pages are copied as they are (a kernel and its
+ * programs share a byte order, whatever their word sizes).
+ */
 static void put_num(GByteArray *b, guint64 v, int size)
 {
 	if (G_BYTE_ORDER == G_LITTLE_ENDIAN) {
@@ -289,7 +298,10 @@ static void build_header(struct sa_tracedat *td, struct hdr *h)
 			    SA_TRACEDAT_MAGIC_LEN);
 	g_byte_array_append(b, (const guint8 *)"6", 2);
 	put_num(b, G_BYTE_ORDER == G_LITTLE_ENDIAN ? 0 : 1, 1);
-	put_num(b, sizeof(long), 1);
+	/* the kernel's long, which a 32-bit program on a 64-bit kernel
+	 * does not share: readers that trust this byte (trace-cmd before
+	 * it reads header_page) must find the pages' */
+	put_num(b, td->long_size, 1);
 	put_num(b, td->page_size, 4);
 
 	g_byte_array_append(b, (const guint8 *)"header_page", 12);
@@ -503,6 +515,13 @@ int sa_tracedat_write(struct sa_tracedat *td, int out, bool *truncated)
 	off_t pos, table_at, done;
 	int i, ret = -1, saved = 0;
 
+	/* no header_page, or one that does not say how wide the commit is */
+	if (!td->long_size) {
+		g_free(offs);
+		g_free(lens);
+		errno = EINVAL;
+		return -1;
+	}
 	build_header(td, &hdr);
 	if (truncated)
 		*truncated = false;

@@ -24,7 +24,12 @@ struct sa_tracedat;
 struct sa_tracedat *sa_tracedat_new(int nr_cpus, int page_size);
 void sa_tracedat_free(struct sa_tracedat *td);
 
-/* The contents of events/header_page and events/header_event. */
+/*
+ * The contents of events/header_page and events/header_event. The file's
+ * long size is the width of the commit field header_page describes (the
+ * kernel's long), never this program's; sa_tracedat_write fails with
+ * EINVAL if header_page does not describe it.
+ */
 void sa_tracedat_set_headers(struct sa_tracedat *td,
 			     const char *header_page, size_t page_len,
 			     const char *header_event, size_t event_len);
