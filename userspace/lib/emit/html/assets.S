@@ -7,9 +7,9 @@
  */
 	.section .rodata
 	.global sa_html_page_html, sa_html_page_css, sa_html_page_js
-	.type sa_html_page_html, @object
-	.type sa_html_page_css, @object
-	.type sa_html_page_js, @object
+	.type sa_html_page_html, %object
+	.type sa_html_page_css, %object
+	.type sa_html_page_js, %object
 sa_html_page_html:
 	.incbin "report.html"
 	.byte 0
@@ -24,4 +24,4 @@ sa_html_page_js:
 	.incbin "report.js"
 	.byte 0
 
-	.section .note.GNU-stack, "", @progbits
+	.section .note.GNU-stack, "", %progbits
