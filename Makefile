@@ -1,6 +1,8 @@
 # slabacct top-level Makefile.
 #
 #   make              build the slabacct CLI (build/slabacct)
+#   make ARCH=arm64   cross-build it for arm64 (or armhf) boards, into
+#                     build/ARCH/slabacct (see "Cross-building the CLI")
 #   make module       build slab_account.ko for every Debian kernel with
 #                     headers in /usr/src, or for KDIR=... only, or
 #                     ARCH=arm64|armhf|all: cross-built for those kernels
@@ -25,17 +27,62 @@
 
 VERSION := 0.1.0
 PREFIX ?= /usr/local
-BUILD ?= build
 KDIR ?=
+
+# Cross-building the CLI: make ARCH=arm64|armhf (arm is armhf) builds
+# build/ARCH/slabacct with Debian's cross compiler against the sysroot
+# that scripts/fetch-foreign --dev unpacks (SYSROOT=... for another one:
+# a root with the -dev packages of the target), pkg-config looking only
+# there. The BPF programs are built for that target's registers
+# (__TARGET_ARCH_*) against a vmlinux.h from the BTF of the target kernel
+# image (KIMAGE=..., default the one of scripts/kernels --arch ARCH): a
+# kernel without BTF gets a CLI without the BPF tools (slabacct --help
+# says so). ARCH=all and other values are make module's alone.
+CROSS_ARCH := $(filter arm64 armhf,$(if $(filter arm,$(ARCH)),armhf,$(ARCH)))
+BUILD ?= $(if $(CROSS_ARCH),build/$(CROSS_ARCH),build)
+ifneq ($(CROSS_ARCH),)
+TRIPLET_arm64 := aarch64-linux-gnu
+TRIPLET_armhf := arm-linux-gnueabihf
+BPF_ARCH_arm64 := arm64
+BPF_ARCH_armhf := arm
+TRIPLET := $(TRIPLET_$(CROSS_ARCH))
+SYSROOT ?= $(or $(SLABACCT_FOREIGN_DIR),/var/cache/slabacct/foreign)/$(CROSS_ARCH)
+CROSS_COMPILE ?= $(TRIPLET)-
+ifneq ($(origin CC),command line)
+CC := $(CROSS_COMPILE)gcc --sysroot=$(SYSROOT)
+endif
+PKG_CONFIG := PKG_CONFIG_SYSROOT_DIR=$(SYSROOT) \
+	PKG_CONFIG_LIBDIR=$(SYSROOT)/usr/lib/$(TRIPLET)/pkgconfig:$(SYSROOT)/usr/share/pkgconfig \
+	pkg-config
+BPF_TARGET_ARCH := $(BPF_ARCH_$(CROSS_ARCH))
+KIMAGE ?= $(word 2,$(shell scripts/kernels --arch $(CROSS_ARCH) 2>/dev/null | tail -n 1))
+# the target kernel's BTF, taken out of its image when make starts
+VMLINUX_BTF := $(BUILD)/bpf/vmlinux.btf
+HAVE_BTF := $(shell mkdir -p $(BUILD)/bpf && [ -n "$(KIMAGE)" ] && \
+	{ [ $(VMLINUX_BTF) -nt $(KIMAGE) ] || \
+	  scripts/extract-btf $(KIMAGE) $(VMLINUX_BTF) 2>/dev/null; } && \
+	echo yes)
+ifneq ($(HAVE_BTF),yes)
+NO_BPF := the $(CROSS_ARCH) kernel $(notdir $(KIMAGE)) has no BTF
+endif
+ifeq ($(filter-out module clean,$(or $(MAKECMDGOALS),all)),)
+else ifeq ($(wildcard $(SYSROOT)/usr/lib/$(TRIPLET)/pkgconfig/glib-2.0.pc),)
+$(error no $(CROSS_ARCH) sysroot with the CLI's -dev packages in $(SYSROOT): run scripts/fetch-foreign --dev $(CROSS_ARCH), or give SYSROOT=)
+endif
+# relinked when the sysroot is fetched again
+$(BUILD)/slabacct: $(wildcard $(SYSROOT)/.fetched-dev)
+$(BUILD)/bpf/vmlinux.h: $(VMLINUX_BTF)
+endif
 
 CC ?= gcc
 CFLAGS ?= -O2 -g
+PKG_CONFIG ?= pkg-config
 PKGS := glib-2.0 json-glib-1.0 libtracefs libtraceevent libtracecmd libzstd zlib
-SA_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wshadow \
+SA_CFLAGS = -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Wall -Wextra -Wshadow \
 	-Wno-unused-parameter -Wmissing-prototypes -Werror=implicit \
 	-DSLABACCT_VERSION='"$(VERSION)"' -Iinclude -Iuserspace/lib \
-	-Iuserspace $(shell pkg-config --cflags $(PKGS))
-SA_LIBS = $(shell pkg-config --libs $(PKGS)) -lm -lpthread
+	-Iuserspace $(shell $(PKG_CONFIG) --cflags $(PKGS))
+SA_LIBS = $(shell $(PKG_CONFIG) --libs $(PKGS)) -lm -lpthread
 
 # Quiet by default, as Kbuild is ("  CC      userspace/lib/trace/reader.o");
 # V=1 prints the whole commands.
@@ -97,20 +144,30 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 # vmlinux.h comes from the build machine's kernel BTF; on a machine without
 # /sys/kernel/btf/vmlinux, point VMLINUX_BTF at a kernel image (an ELF
 # vmlinux with a .BTF section). CO-RE relocates the fields at load time, so
-# the objects run on other kernels.
+# the objects run on other kernels. NO_BPF=REASON builds the CLI without
+# the BPF tools (the front ends of the programs, X.c), and says why in
+# its --help.
 VMLINUX_BTF ?= /sys/kernel/btf/vmlinux
+BPF_TARGET_ARCH ?= x86
 BPF_CLANG ?= clang
 BPFTOOL ?= $(shell command -v bpftool || echo /usr/sbin/bpftool)
+ifeq ($(NO_BPF),)
 BPF_PROGS := $(wildcard userspace/bpf/*.bpf.c)
+else
+BPF_PROGS :=
+SA_CFLAGS += -DSA_NO_BPF='"$(NO_BPF)"'
+endif
 BPF_SKELS := $(BPF_PROGS:userspace/bpf/%.bpf.c=$(BUILD)/bpf/%.skel.h)
-BPF_SRCS := $(filter-out $(BPF_PROGS),$(wildcard userspace/bpf/*.c))
+BPF_SRCS := $(filter-out $(wildcard userspace/bpf/*.bpf.c) \
+	$(if $(NO_BPF),$(patsubst %.bpf.c,%.c,$(wildcard userspace/bpf/*.bpf.c))),\
+	$(wildcard userspace/bpf/*.c))
 BPF_OBJS := $(BPF_SRCS:%.c=$(BUILD)/%.o)
 BPF_TEST_BINS := $(patsubst tests/bpf/%.c,$(BUILD)/tests/bpf/%,\
 	$(wildcard tests/bpf/*.c))
 REFEREE_BINS := $(patsubst tests/referee/%.c,$(BUILD)/tests/referee/%,\
 	$(wildcard tests/referee/*.c))
 LAYER_SRCS_bpf := $(BPF_SRCS)
-SA_LIBS += $(shell pkg-config --libs libbpf libelf libdw)
+SA_LIBS += $(shell $(PKG_CONFIG) --libs libbpf libelf libdw)
 
 # The HTML report's page, style sheet and script (userspace/lib/emit/html/),
 # kept as real files and embedded into the emit layer with .incbin
@@ -126,7 +183,9 @@ $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 .PHONY: all userspace layers module check check-unit check-kernel check-arm \
 	demo bench man completion \
 	install install-dkms dkms deps clean fuzz asan
-all: userspace man completion
+# (the man pages and completion are generated by running the binary:
+# a cross-built one does not run here)
+all: userspace $(if $(CROSS_ARCH),,man completion)
 userspace: $(BUILD)/slabacct
 
 $(BUILD)/%.o: %.c
@@ -157,9 +216,9 @@ $(BUILD)/tests/unit/$(1)/%: tests/unit/$(1)/%.c tests/unit/check-main.c \
 	@mkdir -p $$(dir $$@)
 	$$(call say,CCLD,$$@)
 	$(Q)$(CC) $(SA_CFLAGS) $(if $(filter bpf,$(1)),-Iuserspace/bpf) \
-		$(CFLAGS) $(shell pkg-config --cflags check) -Itests/unit \
+		$(CFLAGS) $$(shell $$(PKG_CONFIG) --cflags check) -Itests/unit \
 		-o $$@ $$< tests/unit/check-main.c $(call layer_link,$(1)) \
-		$(SA_LIBS) $(shell pkg-config --libs check)
+		$(SA_LIBS) $$(shell $$(PKG_CONFIG) --libs check)
 endef
 $(foreach l,$(LAYERS),$(eval $(call unit_rules,$(l))))
 
@@ -188,7 +247,8 @@ $(COMPLETION): $(BUILD)/slabacct scripts/bash-completion \
 	$(Q)scripts/bash-completion $(BUILD)/slabacct >$@.tmp && mv $@.tmp $@
 
 # BPF: vmlinux.h, objects, skeletons, front ends, test programs
-all: $(BPF_TEST_BINS)
+# (the test programs are this machine's: not cross-built)
+all: $(if $(CROSS_ARCH),,$(BPF_TEST_BINS))
 $(BUILD)/bpf/vmlinux.h:
 	@mkdir -p $(dir $@)
 	$(call say,GEN,$@)
@@ -198,7 +258,7 @@ $(BUILD)/bpf/vmlinux.h:
 $(BUILD)/bpf/%.bpf.o: userspace/bpf/%.bpf.c $(BUILD)/bpf/vmlinux.h \
 		$(wildcard userspace/bpf/*.h)
 	$(call say,CLANG,$@)
-	$(Q)$(BPF_CLANG) -g -O2 -Wall -target bpf -D__TARGET_ARCH_x86 \
+	$(Q)$(BPF_CLANG) -g -O2 -Wall -target bpf -D__TARGET_ARCH_$(BPF_TARGET_ARCH) \
 		-I$(BUILD)/bpf -Iuserspace/bpf -c $< -o $@
 
 $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
@@ -252,11 +312,14 @@ check-kernel:
 		"$$(date -u +%Y-%m-%dT%H:%MZ)" >tests/integration/kernel/verified
 
 # The ARM guests (arm64, armhf) and the PREEMPT_RT kernel: the module
-# cross-built for each and its tests, and boot tracing checked against
-# trace-cmd; stamped as check-kernel is (scripts/arm-tests-hash)
+# and the CLI cross-built for each and their tests, and boot tracing
+# checked against trace-cmd; stamped as check-kernel is
+# (scripts/arm-tests-hash)
 check-arm:
 	scripts/install-deps --arm
 	$(MAKE) all
+	$(MAKE) ARCH=arm64 all
+	$(MAKE) ARCH=armhf all
 	$(MAKE) module ARCH=all
 	tests/run 'arm/*'
 	printf 'hash: %s\nverified: %s\n' "$$(scripts/arm-tests-hash)" \

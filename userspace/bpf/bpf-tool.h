@@ -63,6 +63,8 @@ struct sa_bpf_tool {
  * one line there.
  */
 extern const struct sa_bpf_tool *const sa_bpf_tools[];
+/* Why this build has no BPF tools (sa_bpf_tools is empty), or NULL. */
+extern const char *const sa_bpf_absent;
 /* The tool of that name, or NULL. */
 const struct sa_bpf_tool *sa_bpf_tool_find(const char *name);
 

@@ -6,6 +6,16 @@
 
 #include "bpf-tool.h"
 
+#ifdef SA_NO_BPF
+/*
+ * Built without the BPF tools (make ARCH=... for a kernel with no BTF to
+ * build them against): SA_NO_BPF says why.
+ */
+const struct sa_bpf_tool *const sa_bpf_tools[] = { NULL };
+const char *const sa_bpf_absent = SA_NO_BPF;
+#else
+const char *const sa_bpf_absent;
+
 /* each defined in its front end, X.c */
 extern const struct sa_bpf_tool sa_tool_memleak, sa_tool_brkstack,
 	sa_tool_drsnoop, sa_tool_faults, sa_tool_ffaults, sa_tool_hfaults,
@@ -27,6 +37,7 @@ const struct sa_bpf_tool *const sa_bpf_tools[] = {
 	&sa_tool_vmscan,
 	NULL,
 };
+#endif
 
 const struct sa_bpf_tool *sa_bpf_tool_find(const char *name)
 {

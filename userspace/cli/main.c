@@ -44,6 +44,9 @@ static void usage(FILE *f)
 		}
 		for (t = sa_bpf_tools; *t; t++)
 			fprintf(f, "  %-10s BPF: %s\n", (*t)->name, (*t)->line);
+		if (sa_bpf_absent)
+			fprintf(f, "  (the BPF tools are not in this build: "
+				   "%s)\n", sa_bpf_absent);
 	}
 	fprintf(f, "\n'slabacct COMMAND --help' describes one command.\n");
 }
