@@ -28,6 +28,15 @@ static const char *after_label(const char *s, const char *label)
 	return NULL;
 }
 
+/* v as a size-byte number at p, in the trace's byte order. */
+static void put_num(char *p, int size, guint64 v, bool big)
+{
+	int i;
+
+	for (i = 0; i < size; i++)
+		p[big ? size - 1 - i : i] = (v >> (8 * i)) & 0xff;
+}
+
 /* The field's text in an event printed as "a=1 flags=X ...". */
 static char *field_text(const char *printed, const char *name)
 {
@@ -50,7 +59,6 @@ char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 	struct tep_event *e = NULL;
 	char buf[FAKE_SIZE], *out = NULL;
 	struct trace_seq s;
-	unsigned long long id;
 
 	for (row = sa_event_table(); rep->tep && row->name && !e; row++)
 		if (row->ev == ev && row->fields[field].name)
@@ -62,13 +70,14 @@ char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 	f = tep_find_field(e, row->fields[field].name);
 	ct = tep_find_common_field(e, "common_type");
 	if (!f || !ct || f->offset + f->size > FAKE_SIZE || f->size > 8 ||
-	    ct->offset + ct->size > FAKE_SIZE || ct->size > 8 ||
-	    tep_is_file_bigendian(rep->tep) != tep_is_local_bigendian(rep->tep))
+	    ct->offset + ct->size > FAKE_SIZE || ct->size > 8)
 		goto hex;
 	memset(buf, 0, sizeof(buf));
-	id = e->id;
-	memcpy(buf + ct->offset, &id, ct->size);	/* little endian */
-	memcpy(buf + f->offset, &value, f->size);
+	/* as the trace's kernel wrote them: its byte order, not ours */
+	put_num(buf + ct->offset, ct->size, e->id,
+		tep_is_file_bigendian(rep->tep));
+	put_num(buf + f->offset, f->size, value,
+		tep_is_file_bigendian(rep->tep));
 	rec.data = buf;
 	rec.size = sizeof(buf);
 	trace_seq_init(&s);

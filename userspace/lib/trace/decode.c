@@ -305,9 +305,12 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 				fast_add(dec, f);
 			else if (dec->f[f])
 				slow_add(dec, tep, f);
-			/* one there but not plain (a big-endian file) is noted too */
-			if (!(dec->fast & (1u << f)) &&
-			    !(fs->flags & SA_FLD_OPTIONAL) && notes)
+			/*
+			 * a field the format lacks; one that is there but not
+			 * read inline (a file of the other byte order) is read
+			 * by libtraceevent, computed all the same
+			 */
+			if (!dec->f[f] && !(fs->flags & SA_FLD_OPTIONAL) && notes)
 				sa_notes_add(notes, "%s:%s has no field '%s': "
 					     "what needs it is not computed "
 					     "for these events", row->system,
