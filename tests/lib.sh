@@ -56,37 +56,77 @@ host_arch() {
 	esac
 }
 # foreign_guest FLAVOUR: true if the guest is of another architecture
-# than this machine: the slabacct binary is not in it (it is built for
-# this machine only), its results are parsed here
+# than this machine: this machine's slabacct is not in it (the one
+# cross-built for it, build/ARCH/slabacct, is when there is one)
 foreign_guest() {
 	[ "$(guest_arch "$1")" != "$(host_arch)" ]
 }
+# cross_slabacct FLAVOUR: the slabacct cross-built for a foreign guest
+# (make ARCH=arm64|armhf), or nothing
+cross_slabacct() {
+	local b
+	b=$TOP/build/$(guest_arch "$1")/slabacct
+	[ -x "$b" ] && echo "$b"
+}
+
+# host_program FILE: true if FILE is a program of this machine (an ELF
+# executable of its machine type; not a module, not another's binary)
+host_program() {
+	local h
+	h=$(LC_ALL=C readelf -h "$1" 2>/dev/null) || return 1
+	grep -qE '^ *Type: *(EXEC|DYN)' <<<"$h" &&
+		[ "$(sed -n 's/^ *Machine: *//p' <<<"$h")" = \
+		  "$(LC_ALL=C readelf -h /bin/sh | sed -n 's/^ *Machine: *//p')" ]
+}
 
 # guest_run FLAVOUR SCRIPT [qemu/run options...]: boot, run, results in
-# $TEST_TMP/out. The guest script is written to a file first. A test
-# that runs in a guest of another architecture says so by setting
-# GUEST_FOREIGN_OK=1 (it runs none of this machine's programs, such as
-# slabacct, in the guest, or not there); the others skip such a guest. A -t
-# timeout (a guard against hangs, not a measure) is multiplied by
-# SLABACCT_TIMEOUT_FACTOR (default 1): kernel/module-suite sets it for
-# its KASAN kernel, many times slower under TCG.
+# $TEST_TMP/out. The guest script is written to a file first. In a guest
+# of another architecture (arm64, armhf), the slabacct cross-built for it
+# (make ARCH=...) is in the PATH, and a program of this machine given
+# with -f is replaced by the same path in the guest's tree (that of
+# scripts/fetch-foreign). A test that needs neither says so by setting
+# GUEST_FOREIGN_OK=1; the others skip such a guest when there is no
+# cross-built slabacct or the tree lacks a program. A -t timeout (a guard
+# against hangs, not a measure) is multiplied by SLABACCT_TIMEOUT_FACTOR
+# (default 1): kernel/module-suite sets it for its KASAN kernel, many
+# times slower under TCG.
 guest_run() {
-	local flavour=$1 script=$2 a
+	local flavour=$1 script=$2 a foreign=0 root= cross= src b
 	local -a args=()
 	shift 2
+	if foreign_guest "$flavour"; then
+		foreign=1
+		root=$("$TOP/scripts/kernels" --flavour "$flavour" 2>/dev/null | cut -d' ' -f5)
+		cross=$(cross_slabacct "$flavour")
+		if [ "${GUEST_FOREIGN_OK:-0}" != 1 ] && [ -z "$cross" ]; then
+			skip "this test runs programs of this machine in the guest (slabacct, built for $(host_arch) only: make ARCH=$(guest_arch "$flavour") cross-builds it), not in an $(guest_arch "$flavour") guest"
+		fi
+		[ -z "$cross" ] || args+=(-f "$cross:/bin/slabacct")
+	fi
 	while [ $# -gt 0 ]; do
 		a=$1
 		shift
 		if [ "$a" = -t ] && [ $# -gt 0 ]; then
 			args+=(-t $(($1 * ${SLABACCT_TIMEOUT_FACTOR:-1})))
 			shift
+		elif [ "$a" = -f ] && [ $# -gt 0 ] && [ $foreign = 1 ] &&
+			host_program "${1%%:*}"; then
+			# this machine's program: the guest's own, from its tree
+			src=
+			for b in "$root${1%%:*}" "$root"/{usr/bin,bin,usr/sbin,sbin}/"$(basename "${1%%:*}")"; do
+				[ -x "$b" ] && { src=$b; break; }
+			done
+			[ -n "$src" ] ||
+				skip "this test runs programs of this machine in the guest (${1%%:*}), and the $(guest_arch "$flavour") tree $root has none (scripts/fetch-foreign --dev)"
+			case $1 in
+			*:*) args+=(-f "$src:${1#*:}") ;;
+			*) args+=(-f "$src:$1") ;;
+			esac
+			shift
 		else
 			args+=("$a")
 		fi
 	done
-	if [ "${GUEST_FOREIGN_OK:-0}" != 1 ] && foreign_guest "$flavour"; then
-		skip "this test runs programs of this machine in the guest (slabacct, built for $(host_arch) only), not in an $(guest_arch "$flavour") guest"
-	fi
 	rm -rf "$TEST_TMP/out"
 	"$QEMU_RUN" -k "$flavour" -o "$TEST_TMP/out" "${args[@]}" "$script"
 }

@@ -90,12 +90,20 @@ rows=0
 while read -r _ node _ zone rest; do
 	node=${node%,}
 	want=$(echo "$rest" | sed 's/\b0\.\([0-9]\{3\}\)/.\1/g; s/1\.000/1.00/g' | xargs)
+	# a zone's row folds at 80 columns past 11 orders (armmp has 12):
+	# a continuation line is indented by four
 	got=$(sed -n '/^Free memory by order/,/^$/p' "$out/pinned.txt" |
+		awk '/^    [^ ]/ { row = row " " $0; next }
+			{ if (row != "") print row; row = $0 } END { print row }' |
 		awk -v z="$node/$zone" '$1 == z { $1 = ""; $2 = ""; print }' | xargs)
 	assert_eq "unusable index $node/$zone" "$want" "$got"
 	rows=$((rows + 1))
 done <"$out/kernel-unusable"
-[ $rows -ge 2 ] || fail "the kernel's unusable_index had $rows zones"
+# x86-64 guests have DMA and DMA32; an arm64 or armhf guest's 512 MB is
+# one zone
+zones=2
+[ "$(guest_arch "$flavour")" = x86_64 ] || zones=1
+[ $rows -ge $zones ] || fail "the kernel's unusable_index had $rows zones"
 
 # Hidden sources say so; the rest still works
 assert_eq "exit status with sources hidden" 0 "$(cat "$out/hidden-status")"
