@@ -12,7 +12,8 @@
 #   make check-arm    the module's tests and boot tracing on arm64 and
 #                     armhf guests, and the module's tests on PREEMPT_RT
 #   make demo         boot Debian's 6.1 kernel with boot-time tracing and
-#                     print a boot memory report
+#                     print a boot memory report (ARCH=arm64|armhf: on an
+#                     ARM guest, with the CLI cross-built for it)
 #   make bench        run the benchmarks in bench/
 #   make fuzz         fuzz the report's trace.dat and /proc/slab_account
 #                     readers (libFuzzer), FUZZ_SECS each (600)
@@ -325,9 +326,14 @@ check-arm:
 	printf 'hash: %s\nverified: %s\n' "$$(scripts/arm-tests-hash)" \
 		"$$(date -u +%Y-%m-%dT%H:%MZ)" >tests/integration/arm/verified
 
-demo: deps
-	$(MAKE) all module
-	scripts/demo
+# make demo ARCH=arm64 (or armhf): the same on an ARM guest, with the
+# module and the CLI cross-built for it; the report is made here
+demo:
+	scripts/install-deps $(if $(CROSS_ARCH),--arm)
+	$(MAKE) ARCH= all
+	$(MAKE) module $(if $(CROSS_ARCH),ARCH=$(CROSS_ARCH))
+	$(if $(CROSS_ARCH),$(MAKE) ARCH=$(CROSS_ARCH) all)
+	scripts/demo $(if $(CROSS_ARCH),--arch $(CROSS_ARCH))
 
 bench: deps
 	$(MAKE) all module
