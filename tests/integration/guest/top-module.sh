@@ -10,12 +10,32 @@ cat >"$TEST_TMP/guest.sh" <<GUEST
 set -e
 insmod \$MODDIR/slab_account.ko
 insmod \$MODDIR/sa_test.ko
+# the load must fall inside top's interval: after its first sample,
+# its second read of the file (the first checks it), which ftrace counts
+# (a read takes a snapshot, sa_view_take); with no function tracer, a
+# second's wait as before
+tr=/sys/kernel/tracing
+if [ -e \$tr/set_ftrace_filter ]; then
+	echo sa_view_take > \$tr/set_ftrace_filter
+	echo function > \$tr/current_tracer
+fi
 slabacct top -n 1 -d 3 -t 0 > \$OUT/top 2> \$OUT/top.err &
 pid=\$!
-sleep 1
+if [ -e \$tr/set_ftrace_filter ]; then
+	i=0
+	while [ \$(grep -c ' sa_view_take <-' \$tr/trace) -lt 2 ] && [ \$i -lt 600 ]; do
+		sleep 0.1; i=\$((i + 1))
+	done
+else
+	sleep 1
+fi
 echo kmalloc $N $S $M > /proc/sa_test
 wait \$pid
 echo \$? > \$OUT/status
+if [ -e \$tr/set_ftrace_filter ]; then
+	echo nop > \$tr/current_tracer
+	echo > \$tr/set_ftrace_filter
+fi
 slabacct top -n 1 -d 0.2 --sort live -t 3 > \$OUT/top-live
 echo free > /proc/sa_test
 GUEST
