@@ -75,9 +75,6 @@ static inline u64 sa_slack(u64 alloc, u64 req)
 {
 	return alloc > req ? alloc - req : 0;
 }
-void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
-		      const void *ptr, size_t req, size_t alloc);
-void sa_account_free(const void *ptr);
 void sa_account_page(unsigned int order, bool alloc);
 /* Probes do nothing while this is set (reset, unload). */
 extern bool sa_paused;

@@ -6,7 +6,9 @@
  * without locks, from any context (IRQ and NMI included): a call site or
  * an object claims an empty slot with cmpxchg, counters are atomic64 (per
  * call site) or per-CPU (totals). Nothing here allocates, sleeps or
- * spins, so the module's own allocations recurse harmlessly.
+ * spins, so the module's own allocations recurse harmlessly. The
+ * probes' path is in table.h, inlined into the probes; what it leaves out
+ * of line (a call site's first event, large kmallocs) is here.
  *
  * Call-site table: open addressing keyed by call site, at most
  * SA_SITE_PROBES slots probed; slots are never freed until a reset. The
@@ -27,58 +29,24 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/hash.h>
 #include <linux/mm.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "slab_account.h"
+#include "table.h"
 
 #define SA_SITE_PROBES	32
-#define SA_BUCKET	8
-
-/*
- * Live figures are derived on read (live = allocated - gone), so that an
- * allocation and a free each cost three atomic adds here.
- */
-struct sa_site {
-	unsigned long key;		/* 0: empty */
-	atomic64_t allocs;
-	atomic64_t bytes_alloc;
-	atomic64_t bytes_req;
-	atomic64_t frees;
-	atomic64_t lost;		/* gone without a free event seen */
-	atomic64_t gone_bytes;		/* freed or lost */
-	atomic64_t gone_req;
-};
-
-struct sa_obj {
-	u32 site;
-	u32 bytes_alloc;
-	u32 bytes_req;
-	u32 unused;
-};
-
-/* The rare events, per CPU. */
-struct sa_rare {
-	u64 untracked_frees;
-	u64 map_full;
-	u64 lost_frees;
-	u64 kmalloc_repeats;
-	u64 pages_alloc[SA_NR_ORDERS];
-	u64 pages_free[SA_NR_ORDERS];
-};
 
 bool sa_paused;
 
-static struct sa_site *sa_sites;	/* nr_sites + SA_NR_KINDS overflow */
-static unsigned int sa_site_bits;
-static unsigned long *sa_obj_keys;
-static struct sa_obj *sa_objs;
-static unsigned int sa_bucket_bits;
-static DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
+struct sa_site *sa_sites;
+unsigned int sa_site_bits;
+unsigned long *sa_obj_keys;
+struct sa_obj *sa_objs;
+unsigned int sa_bucket_bits;
+DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
 
 /* The last large kmalloc seen, per CPU and context level (sa_repeat) */
 struct sa_large {
@@ -98,10 +66,11 @@ static enum sa_kind sa_slot_kind(unsigned int idx)
 }
 
 /*
- * The row of a call site, claimed if new, or the kind's overflow row.
- * A kind probes the slots of its parity only.
+ * The row of a call site whose home slot holds another (sa_site_get):
+ * the next slots of its kind's parity, the first empty one claimed; or
+ * the kind's overflow row.
  */
-static u32 sa_site_get(unsigned long key, enum sa_kind kind)
+noinline u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 {
 	unsigned int mask = (1U << sa_site_bits) - 1;
 	unsigned int i = hash_long(key, sa_site_bits - 1) << 1 | kind;
@@ -119,58 +88,6 @@ static u32 sa_site_get(unsigned long key, enum sa_kind kind)
 			return i;
 	}
 	return (1U << sa_site_bits) + kind;
-}
-
-/* An object leaves the live set: freed, or lost (no free event seen). */
-static void sa_gone(u32 site, bool freed, u32 alloc, u32 req)
-{
-	struct sa_site *s = &sa_sites[site];
-
-	atomic64_inc(freed ? &s->frees : &s->lost);
-	atomic64_add(alloc, &s->gone_bytes);
-	atomic64_add(req, &s->gone_req);
-}
-
-static void sa_obj_fill(struct sa_obj *o, u32 site, size_t alloc, size_t req)
-{
-	o->site = site;
-	o->bytes_alloc = min_t(size_t, alloc, U32_MAX);
-	o->bytes_req = min_t(size_t, req, U32_MAX);
-}
-
-/* Track ptr; false if its bucket is full. */
-static bool sa_obj_insert(const void *ptr, u32 site, size_t alloc,
-			  size_t req)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned long *keys = &sa_obj_keys[b];
-	unsigned int i, empty = SA_BUCKET;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		unsigned long cur = READ_ONCE(keys[i]);
-
-		/* still tracked: it was freed by a path with no free event */
-		if (cur == key) {
-			struct sa_obj *o = &sa_objs[b + i];
-
-			this_cpu_inc(sa_pcpu.lost_frees);
-			sa_gone(o->site, false, o->bytes_alloc, o->bytes_req);
-			sa_obj_fill(o, site, alloc, req);
-			return true;
-		}
-		if (!cur && empty == SA_BUCKET)
-			empty = i;
-	}
-	for (i = empty; i < SA_BUCKET; i++) {
-		if (READ_ONCE(keys[i]))
-			continue;
-		if (cmpxchg(&keys[i], 0UL, key) == 0) {
-			sa_obj_fill(&sa_objs[b + i], site, alloc, req);
-			return true;
-		}
-	}
-	return false;
 }
 
 /*
@@ -197,36 +114,6 @@ static bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
 		return true;
 	}
 	return false;
-}
-
-/* Stop tracking ptr; false if it was not tracked. */
-static bool sa_obj_remove(const void *ptr, struct sa_obj *out)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned long *keys = &sa_obj_keys[b];
-	unsigned int i;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		if (READ_ONCE(keys[i]) != key)
-			continue;
-		*out = sa_objs[b + i];
-		/* a full barrier: the copy is taken before the slot is free */
-		if (cmpxchg(&keys[i], key, 0UL) == key)
-			return true;
-	}
-	return false;
-}
-
-static void sa_site_add(u32 site, size_t alloc, size_t req)
-{
-	struct sa_site *s = &sa_sites[site];
-
-	atomic64_inc(&s->allocs);
-	atomic64_add(alloc, &s->bytes_alloc);
-	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
-	smp_wmb();
-	atomic64_add(req, &s->bytes_req);
 }
 
 /* Take back an allocation counted at a row (sa_repeat). */
@@ -256,7 +143,7 @@ static void sa_site_sub(u32 site, size_t alloc, size_t req)
  *
  * True if the event at row site was such a repeat and is accounted.
  */
-static bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
+noinline bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
 {
 	struct sa_large *last;
 
@@ -275,38 +162,6 @@ static bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
 	last->ptr = NULL;
 	this_cpu_inc(sa_pcpu.kmalloc_repeats);
 	return true;
-}
-
-void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
-		      const void *ptr, size_t req, size_t alloc)
-{
-	u32 site;
-
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
-		return;
-	site = sa_site_get(call_site, kind);
-	if (unlikely(alloc > KMALLOC_MAX_CACHE_SIZE) && kind == SA_KMALLOC &&
-	    sa_repeat(site, ptr, req, alloc))
-		return;
-	sa_site_add(site, alloc, req);
-	if (unlikely(!sa_obj_insert(ptr, site, alloc, req))) {
-		/* untracked: it leaves the live set now, its free is unknown */
-		this_cpu_inc(sa_pcpu.map_full);
-		sa_gone(site, false, alloc, req);
-	}
-}
-
-void sa_account_free(const void *ptr)
-{
-	struct sa_obj o;
-
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
-		return;
-	if (!sa_obj_remove(ptr, &o)) {
-		this_cpu_inc(sa_pcpu.untracked_frees);
-		return;
-	}
-	sa_gone(o.site, true, o.bytes_alloc, o.bytes_req);
 }
 
 void sa_account_page(unsigned int order, bool alloc)
