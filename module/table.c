@@ -21,9 +21,9 @@
  * slot (counted as dropped). The header totals are sums over all the
  * slots, so the common path touches only its call site's counters.
  *
- * Live-object map: buckets of SA_BUCKET slots keyed by object address (one
- * cache line of keys per bucket), with the call site, sizes and CPU beside
- * them. An allocation's probe runs before the caller sees the pointer and
+ * Live-object map: buckets of SA_BUCKET slots keyed by object address,
+ * with the call site and sizes beside them, and a tag byte per slot
+ * (struct sa_bucket). An allocation's probe runs before the caller sees the pointer and
  * a free's probe runs before the memory is released, so the events of one
  * address never race with each other.
  */
@@ -42,10 +42,8 @@
 bool sa_paused;
 
 struct sa_site *sa_sites;
-unsigned int sa_site_bits;
-unsigned long *sa_obj_keys;
-struct sa_obj *sa_objs;
-unsigned int sa_bucket_bits;
+unsigned int sa_site_shift;
+static unsigned int sa_site_bits;
 DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
 
 /* The last large kmalloc seen, per CPU and context level (sa_repeat) */
@@ -66,14 +64,13 @@ static enum sa_kind sa_slot_kind(unsigned int idx)
 }
 
 /*
- * The row of a call site whose home slot holds another (sa_site_get):
- * the next slots of its kind's parity, the first empty one claimed; or
- * the kind's overflow row.
+ * The row of a call site: its home slot or the next ones of its kind's
+ * parity, the first empty one claimed; or the kind's overflow row.
  */
-noinline u32 sa_site_claim(unsigned long key, enum sa_kind kind)
+static u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 {
 	unsigned int mask = (1U << sa_site_bits) - 1;
-	unsigned int i = hash_long(key, sa_site_bits - 1) << 1 | kind;
+	unsigned int i = sa_site_home(key, kind);
 	unsigned int n;
 
 	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
@@ -88,32 +85,6 @@ noinline u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 			return i;
 	}
 	return (1U << sa_site_bits) + kind;
-}
-
-/*
- * Move a tracked ptr from one row to another; false unless it is tracked
- * under row from, with these sizes.
- */
-static bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
-			size_t req)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned int i;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		struct sa_obj *o = &sa_objs[b + i];
-
-		if (READ_ONCE(sa_obj_keys[b + i]) != key)
-			continue;
-		if (o->site != from ||
-		    o->bytes_alloc != min_t(size_t, alloc, U32_MAX) ||
-		    o->bytes_req != min_t(size_t, req, U32_MAX))
-			return false;
-		o->site = to;
-		return true;
-	}
-	return false;
 }
 
 /* Take back an allocation counted at a row (sa_repeat). */
@@ -143,7 +114,7 @@ static void sa_site_sub(u32 site, size_t alloc, size_t req)
  *
  * True if the event at row site was such a repeat and is accounted.
  */
-noinline bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
+static bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
 {
 	struct sa_large *last;
 
@@ -164,6 +135,22 @@ noinline bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
 	return true;
 }
 
+/*
+ * An allocation whose call site is not in its home slot, or a large
+ * kmalloc (sa_account_alloc)
+ */
+void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
+			   const void *ptr, size_t req, size_t alloc)
+{
+	u32 site = sa_site_claim(call_site, kind);
+
+	if (alloc > KMALLOC_MAX_CACHE_SIZE && kind == SA_KMALLOC &&
+	    sa_repeat(site, ptr, req, alloc))
+		return;
+	sa_site_add(site, alloc, req);
+	sa_obj_insert(ptr, site, alloc, req);
+}
+
 void sa_account_page(unsigned int order, bool alloc)
 {
 	if (unlikely(READ_ONCE(sa_paused)))
@@ -178,11 +165,6 @@ void sa_account_page(unsigned int order, bool alloc)
 unsigned int sa_table_sites(void)
 {
 	return 1U << sa_site_bits;
-}
-
-unsigned int sa_table_objects(void)
-{
-	return SA_BUCKET << sa_bucket_bits;
 }
 
 static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
@@ -294,8 +276,7 @@ void sa_table_clear(void)
 	unsigned int cpu;
 
 	memset(sa_sites, 0, sa_sites_size());
-	memset(sa_obj_keys, 0, sizeof(*sa_obj_keys) * sa_table_objects());
-	memset(sa_objs, 0, sizeof(*sa_objs) * sa_table_objects());
+	sa_map_clear();
 	for_each_possible_cpu(cpu) {
 		memset(per_cpu_ptr(&sa_pcpu, cpu), 0, sizeof(sa_pcpu));
 		memset(per_cpu_ptr(&sa_last_large, cpu), 0,
@@ -305,17 +286,13 @@ void sa_table_clear(void)
 
 int sa_table_init(unsigned int sites, unsigned int objects)
 {
-	unsigned int nobj;
-
 	BUILD_BUG_ON(sizeof(struct sa_site) != 64);
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
-	sa_bucket_bits = ilog2(roundup_pow_of_two(max(objects, 64U) /
-						  SA_BUCKET));
-	nobj = sa_table_objects();
+	sa_site_shift = BITS_PER_LONG - sa_site_bits;
 	sa_sites = vzalloc(sa_sites_size());
-	sa_obj_keys = vzalloc(array_size(sizeof(*sa_obj_keys), nobj));
-	sa_objs = vzalloc(array_size(sizeof(*sa_objs), nobj));
-	if (!sa_sites || !sa_obj_keys || !sa_objs) {
+	if (!sa_sites)
+		return -ENOMEM;
+	if (sa_map_init(objects)) {
 		sa_table_exit();
 		return -ENOMEM;
 	}
@@ -324,10 +301,7 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 
 void sa_table_exit(void)
 {
-	vfree(sa_objs);
-	vfree(sa_obj_keys);
+	sa_map_exit();
 	vfree(sa_sites);
-	sa_objs = NULL;
-	sa_obj_keys = NULL;
 	sa_sites = NULL;
 }

@@ -1,19 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * slab_account: the probes' path through the call-site table and the
- * live-object map (table.c), inlined into each probe (probes.c), so that
- * an event costs one call: the tracepoint's.
+ * slab_account: the probes' path through the call-site table (table.c)
+ * and the live-object map (map.c), inlined into each probe (probes.c), so
+ * that an event costs one call: the tracepoint's. The common case runs
+ * here; anything else (a call site's first event, a large kmalloc, an
+ * object that cannot have its home slot, a free not found there) is
+ * handed whole to a function out of line, by a tail call.
  */
 #ifndef SLAB_ACCOUNT_TABLE_H
 #define SLAB_ACCOUNT_TABLE_H
 
+#include <linux/atomic.h>
 #include <linux/hash.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 
 #include "slab_account.h"
 
-#define SA_BUCKET	8
+/* The multiplier of hash_long(), as wide as a long */
+#define SA_GOLDEN	((unsigned long)(BITS_PER_LONG == 64 ?		\
+					 GOLDEN_RATIO_64 : GOLDEN_RATIO_32))
 
 /*
  * Live figures are derived on read (live = allocated - gone), so that an
@@ -30,11 +36,44 @@ struct sa_site {
 	atomic64_t gone_req;
 };
 
+/* A tracked object: its row and sizes (kmalloc sizes fit in 32 bits). */
 struct sa_obj {
 	u32 site;
 	u32 bytes_alloc;
 	u32 bytes_req;
-	u32 unused;
+};
+
+#define SA_BUCKET	8
+
+/*
+ * A bucket of the live-object map: SA_BUCKET slots, each an object's
+ * address (key) and what it was allocated with, and a tag byte per slot,
+ * all in one word: 0 for an empty slot, else 0x80 | 7 bits of the key's
+ * hash.
+ *
+ * The key's hash also names a home slot in the bucket, where the object
+ * is put when the slot is free. displaced counts the objects in a slot
+ * other than their home: while it is 0, an address can only be tracked
+ * in its home slot, and both an allocation (which must find an address
+ * still tracked, freed with no free event) and a free look there alone.
+ * Otherwise one load of the tags tells which slots may hold an address
+ * (but for one in 128 tags, the same) and which are empty.
+ *
+ * A slot is claimed by a cmpxchg of its key from 0, filled, then tagged;
+ * it is released by clearing its tag, then its key. So a slot whose tag
+ * is set is filled, and a cleared tag never lands on a slot claimed
+ * again. A tag byte is only ever stored, never read-modified-written with
+ * its neighbours. displaced is raised before an object is put away from
+ * home and lowered after it has left.
+ */
+struct sa_bucket {
+	union {
+		u64 word;
+		u8 byte[SA_BUCKET];
+	} tags;
+	atomic_t displaced;
+	unsigned long keys[SA_BUCKET];
+	struct sa_obj objs[SA_BUCKET];
 };
 
 /* The rare events, per CPU. */
@@ -48,100 +87,31 @@ struct sa_rare {
 };
 
 extern struct sa_site *sa_sites;	/* nr_sites + SA_NR_KINDS overflow */
-extern unsigned int sa_site_bits;
-extern unsigned long *sa_obj_keys;
-extern struct sa_obj *sa_objs;
-extern unsigned int sa_bucket_bits;
+extern unsigned int sa_site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
+extern struct sa_bucket *sa_map;
+extern unsigned int sa_slot_shift;	/* BITS_PER_LONG - log2(slots) */
 DECLARE_PER_CPU(struct sa_rare, sa_pcpu);
 
-/* table.c: what the probes' path leaves out of line */
-u32 sa_site_claim(unsigned long key, enum sa_kind kind);
-bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc);
+/* table.c, map.c: the paths out of line */
+void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
+			   const void *ptr, size_t req, size_t alloc);
+void sa_obj_insert_slow(const void *ptr, u32 site, size_t alloc, size_t req);
+void sa_account_free_slow(const void *ptr);
+bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
+		 size_t req);
+/* map.c: the live-object map's life */
+int sa_map_init(unsigned int objects);
+void sa_map_clear(void);
+void sa_map_exit(void);
 
 /*
- * The row of a call site: its home slot among those of its kind's parity
- * (table.c), or sa_site_claim()
+ * The first slot a call site probes (hash_long()), among those of its
+ * kind's parity (table.c)
  */
-static __always_inline u32 sa_site_get(unsigned long call_site,
-				       enum sa_kind kind)
+static __always_inline unsigned int sa_site_home(unsigned long call_site,
+						 enum sa_kind kind)
 {
-	unsigned int i = hash_long(call_site, sa_site_bits - 1) << 1 | kind;
-
-	if (likely(READ_ONCE(sa_sites[i].key) == call_site))
-		return i;
-	return sa_site_claim(call_site, kind);
-}
-
-/* An object leaves the live set: freed, or lost (no free event seen). */
-static __always_inline void sa_gone(u32 site, bool freed, u32 alloc, u32 req)
-{
-	struct sa_site *s = &sa_sites[site];
-
-	atomic64_inc(freed ? &s->frees : &s->lost);
-	atomic64_add(alloc, &s->gone_bytes);
-	atomic64_add(req, &s->gone_req);
-}
-
-static __always_inline void sa_obj_fill(struct sa_obj *o, u32 site,
-					size_t alloc, size_t req)
-{
-	o->site = site;
-	o->bytes_alloc = min_t(size_t, alloc, U32_MAX);
-	o->bytes_req = min_t(size_t, req, U32_MAX);
-}
-
-/* Track ptr; false if its bucket is full. */
-static __always_inline bool sa_obj_insert(const void *ptr, u32 site,
-					  size_t alloc, size_t req)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned long *keys = &sa_obj_keys[b];
-	unsigned int i, empty = SA_BUCKET;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		unsigned long cur = READ_ONCE(keys[i]);
-
-		/* still tracked: it was freed by a path with no free event */
-		if (cur == key) {
-			struct sa_obj *o = &sa_objs[b + i];
-
-			this_cpu_inc(sa_pcpu.lost_frees);
-			sa_gone(o->site, false, o->bytes_alloc, o->bytes_req);
-			sa_obj_fill(o, site, alloc, req);
-			return true;
-		}
-		if (!cur && empty == SA_BUCKET)
-			empty = i;
-	}
-	for (i = empty; i < SA_BUCKET; i++) {
-		if (READ_ONCE(keys[i]))
-			continue;
-		if (cmpxchg(&keys[i], 0UL, key) == 0) {
-			sa_obj_fill(&sa_objs[b + i], site, alloc, req);
-			return true;
-		}
-	}
-	return false;
-}
-
-/* Stop tracking ptr; false if it was not tracked. */
-static __always_inline bool sa_obj_remove(const void *ptr, struct sa_obj *out)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned long *keys = &sa_obj_keys[b];
-	unsigned int i;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		if (READ_ONCE(keys[i]) != key)
-			continue;
-		*out = sa_objs[b + i];
-		/* a full barrier: the copy is taken before the slot is free */
-		if (cmpxchg(&keys[i], key, 0UL) == key)
-			return true;
-	}
-	return false;
+	return ((call_site * SA_GOLDEN) >> sa_site_shift & ~1UL) | kind;
 }
 
 static __always_inline void sa_site_add(u32 site, size_t alloc, size_t req)
@@ -155,37 +125,111 @@ static __always_inline void sa_site_add(u32 site, size_t alloc, size_t req)
 	atomic64_add(req, &s->bytes_req);
 }
 
+/* An object leaves the live set: freed, or lost (no free event seen). */
+static __always_inline void sa_gone(u32 site, bool freed, u32 alloc, u32 req)
+{
+	struct sa_site *s = &sa_sites[site];
+
+	atomic64_inc(freed ? &s->frees : &s->lost);
+	atomic64_add(alloc, &s->gone_bytes);
+	atomic64_add(req, &s->gone_req);
+}
+
+/* The bucket of an object's address, its home slot there, and its tag */
+static __always_inline struct sa_bucket *sa_obj_home(unsigned long key,
+						     unsigned int *slot,
+						     u8 *tag)
+{
+	unsigned long h = key * SA_GOLDEN;
+	unsigned long s = h >> sa_slot_shift;
+
+	*slot = s % SA_BUCKET;
+	/* bits below those of the slot */
+	*tag = (u8)(h >> (BITS_PER_LONG / 2)) | 0x80;
+	return &sa_map[s / SA_BUCKET];
+}
+
+static __always_inline void sa_obj_fill(struct sa_obj *o, u32 site,
+					size_t alloc, size_t req)
+{
+	o->site = site;
+	o->bytes_alloc = alloc;
+	o->bytes_req = req;
+}
+
+/* Fill a claimed slot and tag it. */
+static __always_inline void sa_obj_publish(struct sa_bucket *bk,
+					   unsigned int i, u8 tag, u32 site,
+					   size_t alloc, size_t req)
+{
+	sa_obj_fill(&bk->objs[i], site, alloc, req);
+	/* filled before tagged: pairs with readers of the tags */
+	smp_wmb();
+	WRITE_ONCE(bk->tags.byte[i], tag);
+}
+
+/* Release a slot whose contents have been read. */
+static __always_inline void sa_obj_release(struct sa_bucket *bk,
+					   unsigned int i)
+{
+	WRITE_ONCE(bk->tags.byte[i], 0);
+	/* the contents read and the tag cleared before the key is */
+	smp_store_release(&bk->keys[i], 0UL);
+}
+
+/* Track ptr, allocated at row site: in its home slot, or out of line */
+static __always_inline void sa_obj_insert(const void *ptr, u32 site,
+					  size_t alloc, size_t req)
+{
+	struct sa_bucket *bk;
+	unsigned int i;
+	u8 tag;
+
+	/* at home, and no object of the bucket away: not tracked already */
+	bk = sa_obj_home((unsigned long)ptr, &i, &tag);
+	if (unlikely(atomic_read(&bk->displaced)) ||
+	    unlikely(cmpxchg(&bk->keys[i], 0UL, (unsigned long)ptr))) {
+		sa_obj_insert_slow(ptr, site, alloc, req);
+		return;
+	}
+	sa_obj_publish(bk, i, tag, site, alloc, req);
+}
+
 static __always_inline void sa_account_alloc(enum sa_kind kind,
 					     unsigned long call_site,
 					     const void *ptr, size_t req,
 					     size_t alloc)
 {
-	u32 site;
+	unsigned int site = sa_site_home(call_site, kind);
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
 		return;
-	site = sa_site_get(call_site, kind);
-	if (unlikely(alloc > KMALLOC_MAX_CACHE_SIZE) && kind == SA_KMALLOC &&
-	    sa_repeat(site, ptr, req, alloc))
+	/* the call site at home, and not a large kmalloc (sa_repeat) */
+	if (unlikely(READ_ONCE(sa_sites[site].key) != call_site) ||
+	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE))) {
+		sa_account_alloc_slow(kind, call_site, ptr, req, alloc);
 		return;
-	sa_site_add(site, alloc, req);
-	if (unlikely(!sa_obj_insert(ptr, site, alloc, req))) {
-		/* untracked: it leaves the live set now, its free is unknown */
-		this_cpu_inc(sa_pcpu.map_full);
-		sa_gone(site, false, alloc, req);
 	}
+	sa_site_add(site, alloc, req);
+	sa_obj_insert(ptr, site, alloc, req);
 }
 
 static __always_inline void sa_account_free(const void *ptr)
 {
+	struct sa_bucket *bk;
 	struct sa_obj o;
+	unsigned int i;
+	u8 tag;
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
 		return;
-	if (!sa_obj_remove(ptr, &o)) {
-		this_cpu_inc(sa_pcpu.untracked_frees);
+	bk = sa_obj_home((unsigned long)ptr, &i, &tag);
+	if (unlikely(READ_ONCE(bk->keys[i]) != (unsigned long)ptr)) {
+		sa_account_free_slow(ptr);
 		return;
 	}
+	o = bk->objs[i];
+	sa_obj_release(bk, i);
 	sa_gone(o.site, true, o.bytes_alloc, o.bytes_req);
 }
 
