@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the call-site table and the live-object map.
+ * slab_account: the call-site table and its counters; the live-object map
+ * is in map.c.
  *
  * Both are allocated once at load and never grow. The probes update them
  * without locks, from any context (IRQ and NMI included): a call site or
- * an object claims an empty slot with cmpxchg, counters are atomic64 (per
- * call site) or per-CPU (totals). Nothing here allocates, sleeps or
- * spins, so the module's own allocations recurse harmlessly. The
- * probes' path is in table.h, inlined into the probes; what it leaves out
- * of line (a call site's first event, large kmallocs) is here.
+ * an object claims an empty slot with cmpxchg, counters are per CPU
+ * (local64_t, plain adds on x86). Nothing here allocates, sleeps or
+ * spins, so the module's own allocations recurse harmlessly. The probes'
+ * path is in table.h, inlined into the probes; what it leaves out of line
+ * (a call site's first event, large kmallocs) is here.
  *
  * Call-site table: open addressing keyed by call site, at most
  * SA_SITE_PROBES slots probed; slots are never freed until a reset. The
@@ -17,15 +18,11 @@
  * key is the call site as it is, with no bit of the address borrowed
  * (32-bit kernels with a 2G/2G or 1G/3G split have module text below
  * 0x80000000, and some 64-bit ones have all their text low). Two more
- * slots past the end, one per kind, take the allocations that find no
- * slot (counted as dropped). The header totals are sums over all the
- * slots, so the common path touches only its call site's counters.
- *
- * Live-object map: buckets of SA_BUCKET slots keyed by object address,
- * with the call site and sizes beside them, and a tag byte per slot
- * (struct sa_bucket). An allocation's probe runs before the caller sees the pointer and
- * a free's probe runs before the memory is released, so the events of one
- * address never race with each other.
+ * rows past the end, one per kind, take the allocations that find no
+ * slot (counted as dropped). Each CPU has its own array of counters by
+ * row (vmalloc'ed on its node; a row is the sum over the CPUs). The
+ * header totals are sums over all the rows, so the common path touches
+ * only its call site's counters.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -41,7 +38,8 @@
 
 bool sa_paused;
 
-struct sa_site *sa_sites;
+unsigned long *sa_site_keys;
+DEFINE_PER_CPU(struct sa_count *, sa_counts);
 unsigned int sa_site_shift;
 static unsigned int sa_site_bits;
 DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
@@ -74,13 +72,13 @@ static u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 	unsigned int n;
 
 	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
-		unsigned long cur = READ_ONCE(sa_sites[i].key);
+		unsigned long cur = READ_ONCE(sa_site_keys[i]);
 
 		if (cur == key)
 			return i;
 		if (cur)
 			continue;
-		cur = cmpxchg(&sa_sites[i].key, 0UL, key);
+		cur = cmpxchg(&sa_site_keys[i], 0UL, key);
 		if (!cur || cur == key)
 			return i;
 	}
@@ -90,13 +88,13 @@ static u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 /* Take back an allocation counted at a row (sa_repeat). */
 static void sa_site_sub(u32 site, size_t alloc, size_t req)
 {
-	struct sa_site *s = &sa_sites[site];
+	struct sa_count *c = this_cpu_read(sa_counts) + site;
 
-	atomic64_sub(req, &s->bytes_req);
+	local64_sub(req, &c->bytes_req);
 	/* req before alloc, so that req never passes alloc in memory */
 	smp_wmb();
-	atomic64_sub(alloc, &s->bytes_alloc);
-	atomic64_dec(&s->allocs);
+	local64_sub(alloc, &c->bytes_alloc);
+	local64_dec(&c->allocs);
 }
 
 /*
@@ -167,25 +165,36 @@ unsigned int sa_table_sites(void)
 	return 1U << sa_site_bits;
 }
 
-static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
+/* The sum over the CPUs of one counter of a row */
+#define sa_count_sum(idx, field)					\
+({									\
+	unsigned int __cpu;						\
+	u64 __sum = 0;							\
+									\
+	for_each_possible_cpu(__cpu)					\
+		__sum += local64_read(&per_cpu(sa_counts, __cpu)[idx].field); \
+	__sum;								\
+})
+
+static void sa_site_copy(unsigned int idx, struct sa_row *r)
 {
 	/* the gone side first: a racing read then errs towards live */
-	r->frees = atomic64_read(&s->frees);
-	r->live_objs = -r->frees - atomic64_read(&s->lost);
-	r->live_bytes = -atomic64_read(&s->gone_bytes);
-	r->live_req = -atomic64_read(&s->gone_req);
-	r->allocs = atomic64_read(&s->allocs);
+	r->frees = sa_count_sum(idx, frees);
+	r->live_objs = -r->frees - sa_count_sum(idx, lost);
+	r->live_bytes = -sa_count_sum(idx, gone_bytes);
+	r->live_req = -sa_count_sum(idx, gone_req);
+	r->allocs = sa_count_sum(idx, allocs);
 	/*
 	 * req before alloc, the reverse of the probes' order,
 	 * so that a row read while it grows shows req <= alloc. A reset
 	 * clearing the row between the two reads can still leave req above
 	 * alloc: readers print such a slack as 0 (sa_slack).
 	 */
-	r->bytes_req = atomic64_read(&s->bytes_req);
+	r->bytes_req = sa_count_sum(idx, bytes_req);
 	sa_testing_between_reads();
-	/* req before alloc: pairs with the smp_wmb() in sa_account_alloc */
+	/* req before alloc: pairs with the smp_wmb() in sa_site_add */
 	smp_rmb();
-	r->bytes_alloc = atomic64_read(&s->bytes_alloc);
+	r->bytes_alloc = sa_count_sum(idx, bytes_alloc);
 	r->live_objs += r->allocs;
 	r->live_bytes += r->bytes_alloc;
 	r->live_req += r->bytes_req;
@@ -194,13 +203,13 @@ static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
 /* Not inlined: a test counts the walks of the table with ftrace. */
 noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 {
-	unsigned long key = READ_ONCE(sa_sites[idx].key);
+	unsigned long key = READ_ONCE(sa_site_keys[idx]);
 
 	if (!key)
 		return false;
 	r->kind = sa_slot_kind(idx);
 	r->call_site = key;
-	sa_site_copy(&sa_sites[idx], r);
+	sa_site_copy(idx, r);
 	/* a row whose allocations all moved away (sa_repeat) is not shown */
 	return r->allocs != 0;
 }
@@ -208,8 +217,7 @@ noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 /* Does the row hold allocations? (sa_site_read without the copy) */
 bool sa_site_used(unsigned int idx)
 {
-	return READ_ONCE(sa_sites[idx].key) &&
-	       atomic64_read(&sa_sites[idx].allocs);
+	return READ_ONCE(sa_site_keys[idx]) && sa_count_sum(idx, allocs);
 }
 
 static void sa_counters_row(struct sa_counters *sum, const struct sa_row *r)
@@ -247,7 +255,7 @@ void sa_counters_finish(struct sa_counters *sum)
 
 	for (i = 0; i < SA_NR_KINDS; i++) {
 		r.kind = i;
-		sa_site_copy(&sa_sites[n + i], &r);
+		sa_site_copy(n + i, &r);
 		sa_counters_row(sum, &r);
 		sum->dropped += r.allocs;
 	}
@@ -265,9 +273,10 @@ void sa_counters_finish(struct sa_counters *sum)
 	}
 }
 
-static size_t sa_sites_size(void)
+/* The rows: a slot per call site, then an overflow row per kind */
+static unsigned int sa_rows(void)
 {
-	return array_size(sizeof(*sa_sites), sa_table_sites() + SA_NR_KINDS);
+	return sa_table_sites() + SA_NR_KINDS;
 }
 
 /* Only while the probes are paused and quiescent (sa_reset). */
@@ -275,9 +284,11 @@ void sa_table_clear(void)
 {
 	unsigned int cpu;
 
-	memset(sa_sites, 0, sa_sites_size());
+	memset(sa_site_keys, 0, sizeof(*sa_site_keys) * sa_table_sites());
 	sa_map_clear();
 	for_each_possible_cpu(cpu) {
+		memset(per_cpu(sa_counts, cpu), 0,
+		       sizeof(struct sa_count) * sa_rows());
 		memset(per_cpu_ptr(&sa_pcpu, cpu), 0, sizeof(sa_pcpu));
 		memset(per_cpu_ptr(&sa_last_large, cpu), 0,
 		       sizeof(sa_last_large));
@@ -286,22 +297,41 @@ void sa_table_clear(void)
 
 int sa_table_init(unsigned int sites, unsigned int objects)
 {
-	BUILD_BUG_ON(sizeof(struct sa_site) != 64);
+	unsigned int cpu;
+
+	BUILD_BUG_ON(sizeof(struct sa_count) != 64);
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
 	sa_site_shift = BITS_PER_LONG - sa_site_bits;
-	sa_sites = vzalloc(sa_sites_size());
-	if (!sa_sites)
-		return -ENOMEM;
-	if (sa_map_init(objects)) {
-		sa_table_exit();
-		return -ENOMEM;
+	sa_site_keys = vzalloc(array_size(sizeof(*sa_site_keys),
+					  sa_table_sites()));
+	if (!sa_site_keys)
+		goto err;
+	for_each_possible_cpu(cpu) {
+		per_cpu(sa_counts, cpu) =
+			vzalloc_node(array_size(sizeof(struct sa_count),
+						sa_rows()),
+				     cpu_to_node(cpu));
+		if (!per_cpu(sa_counts, cpu))
+			goto err;
 	}
+	if (sa_map_init(objects))
+		goto err;
 	return 0;
+
+err:
+	sa_table_exit();
+	return -ENOMEM;
 }
 
 void sa_table_exit(void)
 {
+	unsigned int cpu;
+
 	sa_map_exit();
-	vfree(sa_sites);
-	sa_sites = NULL;
+	for_each_possible_cpu(cpu) {
+		vfree(per_cpu(sa_counts, cpu));
+		per_cpu(sa_counts, cpu) = NULL;
+	}
+	vfree(sa_site_keys);
+	sa_site_keys = NULL;
 }

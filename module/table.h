@@ -12,6 +12,7 @@
 
 #include <linux/atomic.h>
 #include <linux/hash.h>
+#include <asm/local64.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 
@@ -22,18 +23,19 @@
 					 GOLDEN_RATIO_64 : GOLDEN_RATIO_32))
 
 /*
- * Live figures are derived on read (live = allocated - gone), so that an
- * allocation and a free each cost three atomic adds here.
+ * A call site's counters, one set per CPU (the sum is the row), so that
+ * the probes update them with plain adds on their own CPU's cache lines.
+ * Live figures are derived on read (live = allocated - gone).
  */
-struct sa_site {
-	unsigned long key;		/* 0: empty */
-	atomic64_t allocs;
-	atomic64_t bytes_alloc;
-	atomic64_t bytes_req;
-	atomic64_t frees;
-	atomic64_t lost;		/* gone without a free event seen */
-	atomic64_t gone_bytes;		/* freed or lost */
-	atomic64_t gone_req;
+struct sa_count {
+	local64_t allocs;
+	local64_t bytes_alloc;
+	local64_t bytes_req;
+	local64_t frees;
+	local64_t lost;			/* gone without a free event seen */
+	local64_t gone_bytes;		/* freed or lost */
+	local64_t gone_req;
+	local64_t unused;
 };
 
 /* A tracked object: its row and sizes (kmalloc sizes fit in 32 bits). */
@@ -86,7 +88,9 @@ struct sa_rare {
 	u64 pages_free[SA_NR_ORDERS];
 };
 
-extern struct sa_site *sa_sites;	/* nr_sites + SA_NR_KINDS overflow */
+/* a call site's row: its key's slot, or nr_sites + kind (overflow) */
+extern unsigned long *sa_site_keys;	/* 0: empty */
+DECLARE_PER_CPU(struct sa_count *, sa_counts);	/* by row */
 extern unsigned int sa_site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
 extern struct sa_bucket *sa_map;
 extern unsigned int sa_slot_shift;	/* BITS_PER_LONG - log2(slots) */
@@ -116,23 +120,23 @@ static __always_inline unsigned int sa_site_home(unsigned long call_site,
 
 static __always_inline void sa_site_add(u32 site, size_t alloc, size_t req)
 {
-	struct sa_site *s = &sa_sites[site];
+	struct sa_count *c = this_cpu_read(sa_counts) + site;
 
-	atomic64_inc(&s->allocs);
-	atomic64_add(alloc, &s->bytes_alloc);
+	local64_inc(&c->allocs);
+	local64_add(alloc, &c->bytes_alloc);
 	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
 	smp_wmb();
-	atomic64_add(req, &s->bytes_req);
+	local64_add(req, &c->bytes_req);
 }
 
 /* An object leaves the live set: freed, or lost (no free event seen). */
 static __always_inline void sa_gone(u32 site, bool freed, u32 alloc, u32 req)
 {
-	struct sa_site *s = &sa_sites[site];
+	struct sa_count *c = this_cpu_read(sa_counts) + site;
 
-	atomic64_inc(freed ? &s->frees : &s->lost);
-	atomic64_add(alloc, &s->gone_bytes);
-	atomic64_add(req, &s->gone_req);
+	local64_inc(freed ? &c->frees : &c->lost);
+	local64_add(alloc, &c->gone_bytes);
+	local64_add(req, &c->gone_req);
 }
 
 /* The bucket of an object's address, its home slot there, and its tag */
@@ -205,7 +209,7 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
 		return;
 	/* the call site at home, and not a large kmalloc (sa_repeat) */
-	if (unlikely(READ_ONCE(sa_sites[site].key) != call_site) ||
+	if (unlikely(READ_ONCE(sa_site_keys[site]) != call_site) ||
 	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE))) {
 		sa_account_alloc_slow(kind, call_site, ptr, req, alloc);
 		return;
