@@ -16,6 +16,7 @@
 #include <linux/bitops.h>
 #include <linux/kernel.h>
 #include <linux/percpu.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
@@ -88,11 +89,9 @@ void sa_obj_insert_slow(const void *ptr, u32 site, size_t alloc, size_t req)
 	bk = sa_obj_home(key, &home, &tag);
 	i = sa_obj_find(bk, key, tag);
 	if (i < SA_BUCKET) {
-		struct sa_obj *o = &bk->objs[i];
-
 		this_cpu_inc(sa_pcpu.lost_frees);
-		sa_gone(o->site, false, o->bytes_alloc, o->bytes_req);
-		sa_obj_fill(o, site, alloc, req);
+		sa_lost(bk->objs[i].site);
+		sa_obj_fill(&bk->objs[i], site, alloc, req);
 		return;
 	}
 	if (!cmpxchg(&bk->keys[home], 0UL, key)) {
@@ -111,7 +110,7 @@ void sa_obj_insert_slow(const void *ptr, u32 site, size_t alloc, size_t req)
 	}
 	atomic_dec(&bk->displaced);
 	this_cpu_inc(sa_pcpu.map_full);
-	sa_gone(site, false, alloc, req);
+	sa_lost(site);
 }
 
 /* A free whose object is not in its home slot (sa_account_free) */
@@ -120,7 +119,6 @@ void sa_account_free_slow(const void *ptr)
 	unsigned long key = (unsigned long)ptr;
 	struct sa_bucket *bk;
 	unsigned int home, i;
-	struct sa_obj o;
 	u8 tag;
 
 	bk = sa_obj_home(key, &home, &tag);
@@ -129,12 +127,10 @@ void sa_account_free_slow(const void *ptr)
 		this_cpu_inc(sa_pcpu.untracked_frees);
 		return;
 	}
-	o = bk->objs[i];
 	sa_obj_release(bk, i);
 	/* lowered last: the object has left */
 	if (i != home)
 		atomic_dec(&bk->displaced);
-	sa_gone(o.site, true, o.bytes_alloc, o.bytes_req);
 }
 
 /*
@@ -160,6 +156,39 @@ bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
 		return false;
 	o->site = to;
 	return true;
+}
+
+/*
+ * Count the objects tracked in the map by row into live[sa_table_rows()].
+ * Process context: it reads every bucket, and yields now and then.
+ */
+void sa_live_count(struct sa_live *live)
+{
+	unsigned int b, rows = sa_table_rows();
+
+	memset(live, 0, array_size(sizeof(*live), rows));
+	for (b = 0; b < 1U << sa_bucket_bits; b++) {
+		struct sa_bucket *bk = &sa_map[b];
+		u64 used = READ_ONCE(bk->tags.word) & SA_BYTES_HIGH;
+
+		/* tagged, so filled: pairs with the smp_wmb() in sa_obj_publish */
+		smp_rmb();
+		for (; used; used &= used - 1) {
+			const struct sa_obj *o = &bk->objs[sa_tag_slot(used)];
+			u32 site = READ_ONCE(o->site);
+
+			/* a row torn by a reset clearing the map meanwhile */
+			if (site >= rows)
+				continue;
+			live[site].objs++;
+			live[site].bytes += READ_ONCE(o->bytes_alloc);
+			live[site].req += READ_ONCE(o->bytes_req);
+		}
+		if (b % 4096 == 4095)
+			cond_resched();
+	}
+	/* the map before the rows: an object seen was counted at its row */
+	smp_rmb();
 }
 
 unsigned int sa_table_objects(void)

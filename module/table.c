@@ -176,14 +176,13 @@ unsigned int sa_table_sites(void)
 	__sum;								\
 })
 
-static void sa_site_copy(unsigned int idx, struct sa_row *r)
+static void sa_site_copy(unsigned int idx, const struct sa_live *live,
+			 struct sa_row *r)
 {
-	/* the gone side first: a racing read then errs towards live */
-	r->frees = sa_count_sum(idx, frees);
-	r->live_objs = -r->frees - sa_count_sum(idx, lost);
-	r->live_bytes = -sa_count_sum(idx, gone_bytes);
-	r->live_req = -sa_count_sum(idx, gone_req);
+	u64 lost, gone;
+
 	r->allocs = sa_count_sum(idx, allocs);
+	lost = sa_count_sum(idx, lost);
 	/*
 	 * req before alloc, the reverse of the probes' order,
 	 * so that a row read while it grows shows req <= alloc. A reset
@@ -195,13 +194,21 @@ static void sa_site_copy(unsigned int idx, struct sa_row *r)
 	/* req before alloc: pairs with the smp_wmb() in sa_site_add */
 	smp_rmb();
 	r->bytes_alloc = sa_count_sum(idx, bytes_alloc);
-	r->live_objs += r->allocs;
-	r->live_bytes += r->bytes_alloc;
-	r->live_req += r->bytes_req;
+	r->live_objs = live[idx].objs;
+	r->live_bytes = live[idx].bytes;
+	r->live_req = live[idx].req;
+	/*
+	 * Freed: neither live nor lost. The map was counted first, so an
+	 * object seen there was counted here; one allocated meanwhile and
+	 * not seen there counts as freed until the next read.
+	 */
+	gone = lost + live[idx].objs;
+	r->frees = r->allocs > gone ? r->allocs - gone : 0;
 }
 
 /* Not inlined: a test counts the walks of the table with ftrace. */
-noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
+noinline bool sa_site_read(unsigned int idx, const struct sa_live *live,
+			   struct sa_row *r)
 {
 	unsigned long key = READ_ONCE(sa_site_keys[idx]);
 
@@ -209,7 +216,7 @@ noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 		return false;
 	r->kind = sa_slot_kind(idx);
 	r->call_site = key;
-	sa_site_copy(idx, r);
+	sa_site_copy(idx, live, r);
 	/* a row whose allocations all moved away (sa_repeat) is not shown */
 	return r->allocs != 0;
 }
@@ -248,14 +255,14 @@ void sa_counters_add(struct sa_counters *sum, const struct sa_row *r)
 	sum->callers++;
 }
 
-void sa_counters_finish(struct sa_counters *sum)
+void sa_counters_finish(struct sa_counters *sum, const struct sa_live *live)
 {
 	unsigned int cpu, i, n = sa_table_sites();
 	struct sa_row r;
 
 	for (i = 0; i < SA_NR_KINDS; i++) {
 		r.kind = i;
-		sa_site_copy(n + i, &r);
+		sa_site_copy(n + i, live, &r);
 		sa_counters_row(sum, &r);
 		sum->dropped += r.allocs;
 	}
@@ -274,7 +281,7 @@ void sa_counters_finish(struct sa_counters *sum)
 }
 
 /* The rows: a slot per call site, then an overflow row per kind */
-static unsigned int sa_rows(void)
+unsigned int sa_table_rows(void)
 {
 	return sa_table_sites() + SA_NR_KINDS;
 }
@@ -288,7 +295,7 @@ void sa_table_clear(void)
 	sa_map_clear();
 	for_each_possible_cpu(cpu) {
 		memset(per_cpu(sa_counts, cpu), 0,
-		       sizeof(struct sa_count) * sa_rows());
+		       sizeof(struct sa_count) * sa_table_rows());
 		memset(per_cpu_ptr(&sa_pcpu, cpu), 0, sizeof(sa_pcpu));
 		memset(per_cpu_ptr(&sa_last_large, cpu), 0,
 		       sizeof(sa_last_large));
@@ -299,7 +306,7 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 {
 	unsigned int cpu;
 
-	BUILD_BUG_ON(sizeof(struct sa_count) != 64);
+	BUILD_BUG_ON(sizeof(struct sa_count) != 32);
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
 	sa_site_shift = BITS_PER_LONG - sa_site_bits;
 	sa_site_keys = vzalloc(array_size(sizeof(*sa_site_keys),
@@ -309,7 +316,7 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 	for_each_possible_cpu(cpu) {
 		per_cpu(sa_counts, cpu) =
 			vzalloc_node(array_size(sizeof(struct sa_count),
-						sa_rows()),
+						sa_table_rows()),
 				     cpu_to_node(cpu));
 		if (!per_cpu(sa_counts, cpu))
 			goto err;

@@ -25,17 +25,15 @@
 /*
  * A call site's counters, one set per CPU (the sum is the row), so that
  * the probes update them with plain adds on their own CPU's cache lines.
- * Live figures are derived on read (live = allocated - gone).
+ * What is live is counted in the live-object map when a row is read, and
+ * frees are what neither lives nor was lost, so that a free adds to no
+ * counter.
  */
 struct sa_count {
 	local64_t allocs;
 	local64_t bytes_alloc;
 	local64_t bytes_req;
-	local64_t frees;
-	local64_t lost;			/* gone without a free event seen */
-	local64_t gone_bytes;		/* freed or lost */
-	local64_t gone_req;
-	local64_t unused;
+	local64_t lost;		/* gone without a free event seen */
 };
 
 /* A tracked object: its row and sizes (kmalloc sizes fit in 32 bits). */
@@ -129,14 +127,10 @@ static __always_inline void sa_site_add(u32 site, size_t alloc, size_t req)
 	local64_add(req, &c->bytes_req);
 }
 
-/* An object leaves the live set: freed, or lost (no free event seen). */
-static __always_inline void sa_gone(u32 site, bool freed, u32 alloc, u32 req)
+/* An object leaves the live set with no free event seen. */
+static __always_inline void sa_lost(u32 site)
 {
-	struct sa_count *c = this_cpu_read(sa_counts) + site;
-
-	local64_inc(freed ? &c->frees : &c->lost);
-	local64_add(alloc, &c->gone_bytes);
-	local64_add(req, &c->gone_req);
+	local64_inc(&this_cpu_read(sa_counts)[site].lost);
 }
 
 /* The bucket of an object's address, its home slot there, and its tag */
@@ -172,12 +166,12 @@ static __always_inline void sa_obj_publish(struct sa_bucket *bk,
 	WRITE_ONCE(bk->tags.byte[i], tag);
 }
 
-/* Release a slot whose contents have been read. */
+/* Release a slot. */
 static __always_inline void sa_obj_release(struct sa_bucket *bk,
 					   unsigned int i)
 {
 	WRITE_ONCE(bk->tags.byte[i], 0);
-	/* the contents read and the tag cleared before the key is */
+	/* the tag cleared before the key is */
 	smp_store_release(&bk->keys[i], 0UL);
 }
 
@@ -221,7 +215,6 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 static __always_inline void sa_account_free(const void *ptr)
 {
 	struct sa_bucket *bk;
-	struct sa_obj o;
 	unsigned int i;
 	u8 tag;
 
@@ -232,9 +225,7 @@ static __always_inline void sa_account_free(const void *ptr)
 		sa_account_free_slow(ptr);
 		return;
 	}
-	o = bk->objs[i];
 	sa_obj_release(bk, i);
-	sa_gone(o.site, true, o.bytes_alloc, o.bytes_req);
 }
 
 #endif /* SLAB_ACCOUNT_TABLE_H */
