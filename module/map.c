@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the live-object map (struct sa_bucket in table.h), what
- * its probes' path leaves out of line: objects that cannot have their
+ * slab_account: the live-object map (struct sa_map in table.h), what its
+ * probes' path leaves out of line: objects that cannot have their
  * home slot, addresses tracked still (freed with no free event), frees
  * not found at home.
  *
@@ -25,9 +25,15 @@
 #define SA_BYTES_LOW	0x0101010101010101ULL
 #define SA_BYTES_HIGH	0x8080808080808080ULL
 
-struct sa_bucket *sa_map;
+struct sa_map sa_map;
 unsigned int sa_slot_shift;
 static unsigned int sa_bucket_bits;
+
+/* The tags of the bucket of a slot */
+static u64 sa_tags(unsigned long slot)
+{
+	return READ_ONCE(*(u64 *)&sa_map.tags[round_down(slot, SA_BUCKET)]);
+}
 
 /*
  * The slots whose tag is tag, as the top bit of their byte in tags: all
@@ -49,26 +55,28 @@ static u64 sa_tag_empty(u64 tags)
 }
 
 /* The lowest slot of a mask of sa_tag_match() or sa_tag_empty() */
-static unsigned int sa_tag_slot(u64 mask)
+static unsigned long sa_tag_slot(unsigned long bucket_slot, u64 mask)
 {
 	unsigned int byte = __ffs64(mask) / 8;
 
-	return IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ? SA_BUCKET - 1 - byte : byte;
+	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		byte = SA_BUCKET - 1 - byte;
+	return round_down(bucket_slot, SA_BUCKET) + byte;
 }
 
-/* The slot of bk tracking key, or SA_BUCKET */
-static unsigned int sa_obj_find(struct sa_bucket *bk, unsigned long key,
-				u8 tag)
+/* The slot tracking key, in the bucket of its home slot, or -1 */
+static unsigned long sa_obj_find(unsigned long home, unsigned long key,
+				 u8 tag)
 {
-	u64 match = sa_tag_match(READ_ONCE(bk->tags.word), tag);
+	u64 match = sa_tag_match(sa_tags(home), tag);
 
 	for (; match; match &= match - 1) {
-		unsigned int i = sa_tag_slot(match);
+		unsigned long i = sa_tag_slot(home, match);
 
-		if (READ_ONCE(bk->keys[i]) == key)
+		if (READ_ONCE(sa_map.keys[i]) == key)
 			return i;
 	}
-	return SA_BUCKET;
+	return -1UL;
 }
 
 /*
@@ -78,37 +86,41 @@ static unsigned int sa_obj_find(struct sa_bucket *bk, unsigned long key,
  * as lost at its old row, and tracked under the new one. If the bucket is
  * full, it is not tracked, and leaves the live set at once.
  */
-void sa_obj_insert_slow(const void *ptr, u32 site, size_t alloc, size_t req)
+void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
+			size_t req)
 {
-	unsigned long key = (unsigned long)ptr;
-	struct sa_bucket *bk;
-	unsigned int home, i;
+	unsigned long key = (unsigned long)ptr, home, i;
+	atomic_t *away;
 	u64 empty;
 	u8 tag;
 
-	bk = sa_obj_home(key, &home, &tag);
-	i = sa_obj_find(bk, key, tag);
-	if (i < SA_BUCKET) {
+	home = sa_obj_home(key, &tag);
+	i = sa_obj_find(home, key, tag);
+	if (i != -1UL) {
+		struct sa_obj *o = &sa_map.objs[i];
+
 		this_cpu_inc(sa_pcpu.lost_frees);
-		sa_lost(bk->objs[i].site);
-		sa_obj_fill(&bk->objs[i], site, alloc, req);
+		sa_lost(o->site);
+		o->site = site;
+		o->bytes_alloc = alloc;
+		o->bytes_req = req;
 		return;
 	}
-	if (!cmpxchg(&bk->keys[home], 0UL, key)) {
-		sa_obj_publish(bk, home, tag, site, alloc, req);
+	if (!cmpxchg(&sa_map.keys[home], 0UL, key)) {
+		sa_obj_publish(home, tag, site, alloc, req);
 		return;
 	}
+	away = &sa_map.away[home / SA_BUCKET];
 	/* raised first: the cmpxchg below orders it before the key */
-	atomic_inc(&bk->displaced);
-	empty = sa_tag_empty(READ_ONCE(bk->tags.word));
-	for (; empty; empty &= empty - 1) {
-		i = sa_tag_slot(empty);
-		if (i == home || cmpxchg(&bk->keys[i], 0UL, key))
+	atomic_inc(away);
+	for (empty = sa_tag_empty(sa_tags(home)); empty; empty &= empty - 1) {
+		i = sa_tag_slot(home, empty);
+		if (i == home || cmpxchg(&sa_map.keys[i], 0UL, key))
 			continue;
-		sa_obj_publish(bk, i, tag, site, alloc, req);
+		sa_obj_publish(i, tag, site, alloc, req);
 		return;
 	}
-	atomic_dec(&bk->displaced);
+	atomic_dec(away);
 	this_cpu_inc(sa_pcpu.map_full);
 	sa_lost(site);
 }
@@ -116,21 +128,19 @@ void sa_obj_insert_slow(const void *ptr, u32 site, size_t alloc, size_t req)
 /* A free whose object is not in its home slot (sa_account_free) */
 void sa_account_free_slow(const void *ptr)
 {
-	unsigned long key = (unsigned long)ptr;
-	struct sa_bucket *bk;
-	unsigned int home, i;
+	unsigned long key = (unsigned long)ptr, home, i;
 	u8 tag;
 
-	bk = sa_obj_home(key, &home, &tag);
-	i = sa_obj_find(bk, key, tag);
-	if (i == SA_BUCKET) {
+	home = sa_obj_home(key, &tag);
+	i = sa_obj_find(home, key, tag);
+	if (i == -1UL) {
 		this_cpu_inc(sa_pcpu.untracked_frees);
 		return;
 	}
-	sa_obj_release(bk, i);
+	sa_obj_release(sa_map.keys, i);
 	/* lowered last: the object has left */
 	if (i != home)
-		atomic_dec(&bk->displaced);
+		atomic_dec(&sa_map.away[home / SA_BUCKET]);
 }
 
 /*
@@ -140,17 +150,15 @@ void sa_account_free_slow(const void *ptr)
 bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
 		 size_t req)
 {
-	unsigned long key = (unsigned long)ptr;
-	struct sa_bucket *bk;
-	unsigned int home, i;
+	unsigned long key = (unsigned long)ptr, home, i;
 	struct sa_obj *o;
 	u8 tag;
 
-	bk = sa_obj_home(key, &home, &tag);
-	i = sa_obj_find(bk, key, tag);
-	if (i == SA_BUCKET)
+	home = sa_obj_home(key, &tag);
+	i = sa_obj_find(home, key, tag);
+	if (i == -1UL)
 		return false;
-	o = &bk->objs[i];
+	o = &sa_map.objs[i];
 	if (o->site != from || o->bytes_alloc != (u32)alloc ||
 	    o->bytes_req != (u32)req)
 		return false;
@@ -164,19 +172,21 @@ bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
  */
 void sa_live_count(struct sa_live *live)
 {
-	unsigned int b, rows = sa_table_rows();
+	unsigned long slot, slots = sa_table_objects();
+	unsigned int rows = sa_table_rows();
 
 	memset(live, 0, array_size(sizeof(*live), rows));
-	for (b = 0; b < 1U << sa_bucket_bits; b++) {
-		struct sa_bucket *bk = &sa_map[b];
-		u64 used = READ_ONCE(bk->tags.word) & SA_BYTES_HIGH;
+	for (slot = 0; slot < slots; slot += SA_BUCKET) {
+		u64 used = sa_tags(slot) & SA_BYTES_HIGH;
 
 		/* tagged, so filled: pairs with the smp_wmb() in sa_obj_publish */
 		smp_rmb();
 		for (; used; used &= used - 1) {
-			const struct sa_obj *o = &bk->objs[sa_tag_slot(used)];
-			u32 site = READ_ONCE(o->site);
+			const struct sa_obj *o;
+			u32 site;
 
+			o = &sa_map.objs[sa_tag_slot(slot, used)];
+			site = READ_ONCE(o->site);
 			/* a row torn by a reset clearing the map meanwhile */
 			if (site >= rows)
 				continue;
@@ -184,7 +194,7 @@ void sa_live_count(struct sa_live *live)
 			live[site].bytes += READ_ONCE(o->bytes_alloc);
 			live[site].req += READ_ONCE(o->bytes_req);
 		}
-		if (b % 4096 == 4095)
+		if (slot % 32768 == 0)
 			cond_resched();
 	}
 	/* the map before the rows: an object seen was counted at its row */
@@ -199,22 +209,43 @@ unsigned int sa_table_objects(void)
 /* Only while the probes are paused and quiescent (sa_reset). */
 void sa_map_clear(void)
 {
-	memset(sa_map, 0, sizeof(*sa_map) << sa_bucket_bits);
+	unsigned int slots = sa_table_objects();
+
+	memset(sa_map.keys, 0, array_size(sizeof(*sa_map.keys), slots));
+	memset(sa_map.tags, 0, slots);
+	memset(sa_map.objs, 0, array_size(sizeof(*sa_map.objs), slots));
+	memset(sa_map.away, 0, array_size(sizeof(*sa_map.away),
+					  slots / SA_BUCKET));
 }
 
 int sa_map_init(unsigned int objects)
 {
+	unsigned int slots;
+
 	/* the map keeps sizes in 32 bits */
 	BUILD_BUG_ON(KMALLOC_MAX_SIZE > U32_MAX);
 	sa_bucket_bits = ilog2(roundup_pow_of_two(max(objects, 64U) /
 						  SA_BUCKET));
 	sa_slot_shift = BITS_PER_LONG - ilog2(SA_BUCKET) - sa_bucket_bits;
-	sa_map = vzalloc(array_size(sizeof(*sa_map), 1U << sa_bucket_bits));
-	return sa_map ? 0 : -ENOMEM;
+	slots = sa_table_objects();
+	sa_map.keys = vzalloc(array_size(sizeof(*sa_map.keys), slots));
+	/* vmalloc'ed: aligned, so a bucket's tags make an aligned word */
+	sa_map.tags = vzalloc(slots);
+	sa_map.objs = vzalloc(array_size(sizeof(*sa_map.objs), slots));
+	sa_map.away = vzalloc(array_size(sizeof(*sa_map.away),
+					 slots / SA_BUCKET));
+	if (!sa_map.keys || !sa_map.tags || !sa_map.objs || !sa_map.away) {
+		sa_map_exit();
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 void sa_map_exit(void)
 {
-	vfree(sa_map);
-	sa_map = NULL;
+	vfree(sa_map.away);
+	vfree(sa_map.objs);
+	vfree(sa_map.tags);
+	vfree(sa_map.keys);
+	memset(&sa_map, 0, sizeof(sa_map));
 }

@@ -12,9 +12,9 @@
 
 #include <linux/atomic.h>
 #include <linux/hash.h>
-#include <asm/local64.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
+#include <asm/local64.h>
 
 #include "slab_account.h"
 
@@ -46,34 +46,32 @@ struct sa_obj {
 #define SA_BUCKET	8
 
 /*
- * A bucket of the live-object map: SA_BUCKET slots, each an object's
- * address (key) and what it was allocated with, and a tag byte per slot,
- * all in one word: 0 for an empty slot, else 0x80 | 7 bits of the key's
- * hash.
+ * The live-object map: slots in buckets of SA_BUCKET, each slot an
+ * object's address (key), what it was allocated with (obj) and a tag
+ * byte, 0 for an empty slot, else 0x80 | 7 bits of the key's hash; a
+ * bucket's tags make one aligned word. Arrays by slot, so that the probes
+ * reach a slot's fields from its number alone.
  *
- * The key's hash also names a home slot in the bucket, where the object
- * is put when the slot is free. displaced counts the objects in a slot
- * other than their home: while it is 0, an address can only be tracked
- * in its home slot, and both an allocation (which must find an address
- * still tracked, freed with no free event) and a free look there alone.
- * Otherwise one load of the tags tells which slots may hold an address
- * (but for one in 128 tags, the same) and which are empty.
+ * The key's hash names a home slot, where the object is put if that slot
+ * is free. away counts, by bucket, the objects in a slot other than their
+ * home: while it is 0, an address can only be tracked in its home slot,
+ * and both an allocation (which must find an address still tracked,
+ * freed with no free event) and a free look there alone. Otherwise one
+ * load of the tags tells which slots may hold an address (but for one in
+ * 128 tags, the same) and which are empty.
  *
  * A slot is claimed by a cmpxchg of its key from 0, filled, then tagged;
  * it is released by clearing its tag, then its key. So a slot whose tag
  * is set is filled, and a cleared tag never lands on a slot claimed
  * again. A tag byte is only ever stored, never read-modified-written with
- * its neighbours. displaced is raised before an object is put away from
- * home and lowered after it has left.
+ * its neighbours. away is raised before an object is put away from home
+ * and lowered after it has left.
  */
-struct sa_bucket {
-	union {
-		u64 word;
-		u8 byte[SA_BUCKET];
-	} tags;
-	atomic_t displaced;
-	unsigned long keys[SA_BUCKET];
-	struct sa_obj objs[SA_BUCKET];
+struct sa_map {
+	unsigned long *keys;
+	u8 *tags;
+	struct sa_obj *objs;
+	atomic_t *away;			/* by bucket */
 };
 
 /* The rare events, per CPU. */
@@ -90,14 +88,15 @@ struct sa_rare {
 extern unsigned long *sa_site_keys;	/* 0: empty */
 DECLARE_PER_CPU(struct sa_count *, sa_counts);	/* by row */
 extern unsigned int sa_site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
-extern struct sa_bucket *sa_map;
+extern struct sa_map sa_map;
 extern unsigned int sa_slot_shift;	/* BITS_PER_LONG - log2(slots) */
 DECLARE_PER_CPU(struct sa_rare, sa_pcpu);
 
 /* table.c, map.c: the paths out of line */
 void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
 			   const void *ptr, size_t req, size_t alloc);
-void sa_obj_insert_slow(const void *ptr, u32 site, size_t alloc, size_t req);
+void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
+			size_t req);
 void sa_account_free_slow(const void *ptr);
 bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
 		 size_t req);
@@ -110,13 +109,14 @@ void sa_map_exit(void);
  * The first slot a call site probes (hash_long()), among those of its
  * kind's parity (table.c)
  */
-static __always_inline unsigned int sa_site_home(unsigned long call_site,
-						 enum sa_kind kind)
+static __always_inline unsigned long sa_site_home(unsigned long call_site,
+						  enum sa_kind kind)
 {
 	return ((call_site * SA_GOLDEN) >> sa_site_shift & ~1UL) | kind;
 }
 
-static __always_inline void sa_site_add(u32 site, size_t alloc, size_t req)
+static __always_inline void sa_site_add(unsigned long site, size_t alloc,
+					size_t req)
 {
 	struct sa_count *c = this_cpu_read(sa_counts) + site;
 
@@ -128,69 +128,62 @@ static __always_inline void sa_site_add(u32 site, size_t alloc, size_t req)
 }
 
 /* An object leaves the live set with no free event seen. */
-static __always_inline void sa_lost(u32 site)
+static __always_inline void sa_lost(unsigned long site)
 {
 	local64_inc(&this_cpu_read(sa_counts)[site].lost);
 }
 
-/* The bucket of an object's address, its home slot there, and its tag */
-static __always_inline struct sa_bucket *sa_obj_home(unsigned long key,
-						     unsigned int *slot,
-						     u8 *tag)
+/* The home slot of an object's address, and its tag */
+static __always_inline unsigned long sa_obj_home(unsigned long key, u8 *tag)
 {
 	unsigned long h = key * SA_GOLDEN;
-	unsigned long s = h >> sa_slot_shift;
 
-	*slot = s % SA_BUCKET;
-	/* bits below those of the slot */
+	/* bits below those of the slot, where a long has room */
 	*tag = (u8)(h >> (BITS_PER_LONG / 2)) | 0x80;
-	return &sa_map[s / SA_BUCKET];
-}
-
-static __always_inline void sa_obj_fill(struct sa_obj *o, u32 site,
-					size_t alloc, size_t req)
-{
-	o->site = site;
-	o->bytes_alloc = alloc;
-	o->bytes_req = req;
+	return h >> sa_slot_shift;
 }
 
 /* Fill a claimed slot and tag it. */
-static __always_inline void sa_obj_publish(struct sa_bucket *bk,
-					   unsigned int i, u8 tag, u32 site,
-					   size_t alloc, size_t req)
+static __always_inline void sa_obj_publish(unsigned long slot, u8 tag,
+					   unsigned long site, size_t alloc,
+					   size_t req)
 {
-	sa_obj_fill(&bk->objs[i], site, alloc, req);
+	struct sa_obj *o = &sa_map.objs[slot];
+
+	o->site = site;
+	o->bytes_alloc = alloc;
+	o->bytes_req = req;
 	/* filled before tagged: pairs with readers of the tags */
 	smp_wmb();
-	WRITE_ONCE(bk->tags.byte[i], tag);
+	WRITE_ONCE(sa_map.tags[slot], tag);
 }
 
-/* Release a slot. */
-static __always_inline void sa_obj_release(struct sa_bucket *bk,
-					   unsigned int i)
+/* Release a slot; keys is sa_map.keys. */
+static __always_inline void sa_obj_release(unsigned long *keys,
+					   unsigned long slot)
 {
-	WRITE_ONCE(bk->tags.byte[i], 0);
+	WRITE_ONCE(sa_map.tags[slot], 0);
 	/* the tag cleared before the key is */
-	smp_store_release(&bk->keys[i], 0UL);
+	smp_store_release(&keys[slot], 0UL);
 }
 
 /* Track ptr, allocated at row site: in its home slot, or out of line */
-static __always_inline void sa_obj_insert(const void *ptr, u32 site,
-					  size_t alloc, size_t req)
+static __always_inline void sa_obj_insert(const void *ptr,
+					  unsigned long site, size_t alloc,
+					  size_t req)
 {
-	struct sa_bucket *bk;
-	unsigned int i;
+	unsigned long slot, none = 0;
 	u8 tag;
 
 	/* at home, and no object of the bucket away: not tracked already */
-	bk = sa_obj_home((unsigned long)ptr, &i, &tag);
-	if (unlikely(atomic_read(&bk->displaced)) ||
-	    unlikely(cmpxchg(&bk->keys[i], 0UL, (unsigned long)ptr))) {
+	slot = sa_obj_home((unsigned long)ptr, &tag);
+	if (unlikely(atomic_read(&sa_map.away[slot / SA_BUCKET])) ||
+	    unlikely(!try_cmpxchg(&sa_map.keys[slot], &none,
+				  (unsigned long)ptr))) {
 		sa_obj_insert_slow(ptr, site, alloc, req);
 		return;
 	}
-	sa_obj_publish(bk, i, tag, site, alloc, req);
+	sa_obj_publish(slot, tag, site, alloc, req);
 }
 
 static __always_inline void sa_account_alloc(enum sa_kind kind,
@@ -198,7 +191,7 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 					     const void *ptr, size_t req,
 					     size_t alloc)
 {
-	unsigned int site = sa_site_home(call_site, kind);
+	unsigned long site = sa_site_home(call_site, kind);
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
 		return;
@@ -214,18 +207,17 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 
 static __always_inline void sa_account_free(const void *ptr)
 {
-	struct sa_bucket *bk;
-	unsigned int i;
+	unsigned long *keys = sa_map.keys, slot;
 	u8 tag;
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
 		return;
-	bk = sa_obj_home((unsigned long)ptr, &i, &tag);
-	if (unlikely(READ_ONCE(bk->keys[i]) != (unsigned long)ptr)) {
+	slot = sa_obj_home((unsigned long)ptr, &tag);
+	if (unlikely(READ_ONCE(keys[slot]) != (unsigned long)ptr)) {
 		sa_account_free_slow(ptr);
 		return;
 	}
-	sa_obj_release(bk, i);
+	sa_obj_release(keys, slot);
 }
 
 #endif /* SLAB_ACCOUNT_TABLE_H */
