@@ -24,15 +24,17 @@
 
 #define SA_BYTES_LOW	0x0101010101010101ULL
 #define SA_BYTES_HIGH	0x8080808080808080ULL
+/* slots whose tags make a word */
+#define SA_TAG_WORD	8
 
 struct sa_map sa_map;
 unsigned int sa_slot_shift;
 static unsigned int sa_bucket_bits;
 
-/* The tags of the bucket of a slot */
+/* The tags of the word of slots starting at slot */
 static u64 sa_tags(unsigned long slot)
 {
-	return READ_ONCE(*(u64 *)&sa_map.tags[round_down(slot, SA_BUCKET)]);
+	return READ_ONCE(*(u64 *)&sa_map.tags[slot]);
 }
 
 /*
@@ -54,27 +56,34 @@ static u64 sa_tag_empty(u64 tags)
 	return ~tags & SA_BYTES_HIGH;
 }
 
-/* The lowest slot of a mask of sa_tag_match() or sa_tag_empty() */
-static unsigned long sa_tag_slot(unsigned long bucket_slot, u64 mask)
+/*
+ * The lowest slot of a mask of sa_tag_match() or sa_tag_empty() of the
+ * word of slots starting at slot
+ */
+static unsigned long sa_tag_slot(unsigned long slot, u64 mask)
 {
 	unsigned int byte = __ffs64(mask) / 8;
 
 	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
-		byte = SA_BUCKET - 1 - byte;
-	return round_down(bucket_slot, SA_BUCKET) + byte;
+		byte = SA_TAG_WORD - 1 - byte;
+	return slot + byte;
 }
 
 /* The slot tracking key, in the bucket of its home slot, or -1 */
 static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 				 u8 tag)
 {
-	u64 match = sa_tag_match(sa_tags(home), tag);
+	unsigned long first = round_down(home, SA_BUCKET), w;
 
-	for (; match; match &= match - 1) {
-		unsigned long i = sa_tag_slot(home, match);
+	for (w = first; w < first + SA_BUCKET; w += SA_TAG_WORD) {
+		u64 match = sa_tag_match(sa_tags(w), tag);
 
-		if (READ_ONCE(sa_map.keys[i]) == key)
-			return i;
+		for (; match; match &= match - 1) {
+			unsigned long i = sa_tag_slot(w, match);
+
+			if (READ_ONCE(sa_map.keys[i]) == key)
+				return i;
+		}
 	}
 	return -1UL;
 }
@@ -89,7 +98,7 @@ static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 			size_t req)
 {
-	unsigned long key = (unsigned long)ptr, home, i;
+	unsigned long key = (unsigned long)ptr, home, first, i, w;
 	atomic_t *away;
 	u64 empty;
 	u8 tag;
@@ -113,12 +122,16 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 	away = &sa_map.away[home / SA_BUCKET];
 	/* raised first: the cmpxchg below orders it before the key */
 	atomic_inc(away);
-	for (empty = sa_tag_empty(sa_tags(home)); empty; empty &= empty - 1) {
-		i = sa_tag_slot(home, empty);
-		if (i == home || cmpxchg(&sa_map.keys[i], 0UL, key))
-			continue;
-		sa_obj_publish(i, tag, site, alloc, req);
-		return;
+	first = round_down(home, SA_BUCKET);
+	for (w = first; w < first + SA_BUCKET; w += SA_TAG_WORD) {
+		empty = sa_tag_empty(sa_tags(w));
+		for (; empty; empty &= empty - 1) {
+			i = sa_tag_slot(w, empty);
+			if (i == home || cmpxchg(&sa_map.keys[i], 0UL, key))
+				continue;
+			sa_obj_publish(i, tag, site, alloc, req);
+			return;
+		}
 	}
 	atomic_dec(away);
 	this_cpu_inc(sa_pcpu.map_full);
@@ -176,7 +189,7 @@ void sa_live_count(struct sa_live *live)
 	unsigned int rows = sa_table_rows();
 
 	memset(live, 0, array_size(sizeof(*live), rows));
-	for (slot = 0; slot < slots; slot += SA_BUCKET) {
+	for (slot = 0; slot < slots; slot += SA_TAG_WORD) {
 		u64 used = sa_tags(slot) & SA_BYTES_HIGH;
 
 		/* tagged, so filled: pairs with the smp_wmb() in sa_obj_publish */

@@ -43,22 +43,22 @@ struct sa_obj {
 	u32 bytes_req;
 };
 
-#define SA_BUCKET	8
+#define SA_BUCKET	16
 
 /*
  * The live-object map: slots in buckets of SA_BUCKET, each slot an
  * object's address (key), what it was allocated with (obj) and a tag
- * byte, 0 for an empty slot, else 0x80 | 7 bits of the key's hash; a
- * bucket's tags make one aligned word. Arrays by slot, so that the probes
+ * byte, 0 for an empty slot, else 0x80 | 7 bits of the key's hash; eight
+ * slots' tags make one aligned word. Arrays by slot, so that the probes
  * reach a slot's fields from its number alone.
  *
  * The key's hash names a home slot, where the object is put if that slot
  * is free. away counts, by bucket, the objects in a slot other than their
  * home: while it is 0, an address can only be tracked in its home slot,
  * and both an allocation (which must find an address still tracked,
- * freed with no free event) and a free look there alone. Otherwise one
- * load of the tags tells which slots may hold an address (but for one in
- * 128 tags, the same) and which are empty.
+ * freed with no free event) and a free look there alone. Otherwise a
+ * load of the tags tells which of eight slots may hold an address (but
+ * for one in 128 tags, the same) and which are empty.
  *
  * A slot is claimed by a cmpxchg of its key from 0, filled, then tagged;
  * it is released by clearing its tag, then its key. So a slot whose tag

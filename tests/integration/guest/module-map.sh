@@ -3,8 +3,8 @@
 # again (sa_test.ko's "reuse": half of its objects freed one by one, the
 # other half with kfree_bulk(), which traces no free), which the module
 # must find still tracked, count as lost at the first call site and
-# track under the second; in a map small enough (objects=2048, 256
-# buckets of 8) that many objects live away from their home slot, and
+# track under the second; in a map small enough (objects=2048, 128
+# buckets of 16) that many objects live away from their home slot, and
 # some come back to find it free (its holder freed meanwhile): the
 # allocation must still find the stale entry away from home. sa_test
 # counts itself how many addresses came back (reuse_count). A round
