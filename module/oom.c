@@ -22,6 +22,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
+#include <linux/vmalloc.h>
 
 #include "slab_account.h"
 
@@ -43,6 +44,8 @@ MODULE_PARM_DESC(oom_top, "call sites logged and kept on an OOM (max 64, default
 
 static DEFINE_MUTEX(sa_oom_lock);
 static struct sa_oom_snap sa_oom;
+/* what lives, by row: allocated at load, used under sa_oom_lock */
+static struct sa_live *sa_oom_live;
 static atomic64_t sa_oom_events;
 static atomic64_t sa_oom_skipped;
 static unsigned long sa_oom_logged;
@@ -98,14 +101,15 @@ static int sa_oom_notify(struct notifier_block *nb, unsigned long unused,
 	}
 	s->n = 0;
 	/* one walk of the table, under oom_lock: the top rows and totals */
+	sa_live_count(sa_oom_live);
 	sa_counters_start(&tot);
 	for (i = 0; i < cap; i++) {
-		if (sa_site_read(i, &r)) {
+		if (sa_site_read(i, sa_oom_live, &r)) {
 			sa_counters_add(&tot, &r);
 			sa_oom_consider(s, top, &r);
 		}
 	}
-	sa_counters_finish(&tot);
+	sa_counters_finish(&tot, sa_oom_live);
 	s->live_bytes = tot.live_bytes;
 	s->live_objs = tot.live_objs;
 	s->time_ms = ktime_to_ms(ktime_get_boottime());
@@ -174,11 +178,23 @@ int sa_oom_init(void)
 {
 	int ret;
 
-	if (!proc_create(SLAB_ACCOUNT_OOM_NAME, 0400, NULL, &sa_oom_ops))
+	sa_oom_live = vmalloc(array_size(sa_table_rows(), sizeof(*sa_oom_live)));
+	if (!sa_oom_live)
 		return -ENOMEM;
+	if (!proc_create(SLAB_ACCOUNT_OOM_NAME, 0400, NULL, &sa_oom_ops)) {
+		ret = -ENOMEM;
+		goto err;
+	}
 	ret = register_oom_notifier(&sa_oom_nb);
-	if (ret)
+	if (ret) {
 		remove_proc_entry(SLAB_ACCOUNT_OOM_NAME, NULL);
+		goto err;
+	}
+	return 0;
+
+err:
+	vfree(sa_oom_live);
+	sa_oom_live = NULL;
 	return ret;
 }
 
@@ -186,4 +202,6 @@ void sa_oom_exit(void)
 {
 	unregister_oom_notifier(&sa_oom_nb);
 	remove_proc_entry(SLAB_ACCOUNT_OOM_NAME, NULL);
+	vfree(sa_oom_live);
+	sa_oom_live = NULL;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the kmem probes. Each one hands its event to table.c.
+ * slab_account: the kmem probes. Each one hands its event to table.c,
+ * whose path is inlined here (table.h). notrace: the function tracer
+ * would add a call to every event.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -9,34 +11,34 @@
 #include <linux/tracepoint.h>
 #include <trace/events/kmem.h>
 
-#include "slab_account.h"
+#include "table.h"
 
 bool sa_cache_layout_ok;
 
-static void sa_probe_kmalloc(SA_KMALLOC_PROTO)
+static notrace void sa_probe_kmalloc(SA_KMALLOC_PROTO)
 {
 	sa_testing_probe();
 	sa_account_alloc(SA_KMALLOC, call_site, ptr, bytes_req, bytes_alloc);
 }
 
-static void sa_probe_cache_alloc(SA_CACHE_ALLOC_PROTO)
+static notrace void sa_probe_cache_alloc(SA_CACHE_ALLOC_PROTO)
 {
 	sa_account_alloc(SA_CACHE, call_site, ptr, SA_CACHE_REQ,
 			 SA_CACHE_SLOT);
 }
 
-static void sa_probe_kfree(void *data, unsigned long call_site,
+static notrace void sa_probe_kfree(void *data, unsigned long call_site,
 			   const void *ptr)
 {
 	sa_account_free(ptr);
 }
 
-static void sa_probe_cache_free(SA_CACHE_FREE_PROTO)
+static notrace void sa_probe_cache_free(SA_CACHE_FREE_PROTO)
 {
 	sa_account_free(ptr);
 }
 
-static void sa_probe_page_alloc(void *data, struct page *page,
+static notrace void sa_probe_page_alloc(void *data, struct page *page,
 				unsigned int order, gfp_t gfp_flags,
 				int migratetype)
 {
@@ -44,7 +46,7 @@ static void sa_probe_page_alloc(void *data, struct page *page,
 		sa_account_page(order, true);
 }
 
-static void sa_probe_page_free(void *data, struct page *page,
+static notrace void sa_probe_page_free(void *data, struct page *page,
 			       unsigned int order)
 {
 	sa_account_page(order, false);
@@ -71,12 +73,12 @@ SA_EXPORTED(kmem_cache_free, sa_probe_cache_free)
 	  .unreg = sa_unreg_##event }
 
 #if SA_HAVE_NODE_EVENTS
-static void sa_probe_kmalloc_node(SA_KMALLOC_NODE_PROTO)
+static notrace void sa_probe_kmalloc_node(SA_KMALLOC_NODE_PROTO)
 {
 	sa_account_alloc(SA_KMALLOC, call_site, ptr, bytes_req, bytes_alloc);
 }
 
-static void sa_probe_cache_alloc_node(SA_CACHE_ALLOC_NODE_PROTO)
+static notrace void sa_probe_cache_alloc_node(SA_CACHE_ALLOC_NODE_PROTO)
 {
 	sa_account_alloc(SA_CACHE, call_site, ptr, SA_CACHE_REQ,
 			 SA_CACHE_SLOT);

@@ -29,6 +29,7 @@
 #include <linux/sort.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #include "slab_account.h"
 
@@ -225,6 +226,7 @@ int sa_proc_permitted(const struct file *file)
 static noinline struct sa_view *sa_view_take(void)
 {
 	unsigned int i, cap = sa_table_sites(), used = 0;
+	struct sa_live *live;
 	struct sa_view *v;
 
 	/* room for the rows in use now, and for some that appear meanwhile */
@@ -232,17 +234,27 @@ static noinline struct sa_view *sa_view_take(void)
 		used += sa_site_used(i);
 	used = min(used + 64, cap);
 	v = kvmalloc(struct_size(v, rows, used), GFP_KERNEL);
-	if (!v)
+	/*
+	 * vmalloc: a kmalloc would be traced, and show up live in the rows
+	 * (200 KB of it by default, more than the rows themselves)
+	 */
+	live = vmalloc(array_size(sa_table_rows(), sizeof(*live)));
+	if (!v || !live) {
+		vfree(live);
+		kvfree(v);
 		return NULL;
+	}
 	v->sort = READ_ONCE(sa_sort);
 	v->top = READ_ONCE(sa_top);
 	v->nrows = 0;
+	sa_live_count(live);
 	/* totals from the same copy, so the rows add up to them */
 	sa_counters_start(&v->tot);
 	for (i = 0; i < cap && v->nrows < used; i++)
-		if (sa_site_read(i, &v->rows[v->nrows]))
+		if (sa_site_read(i, live, &v->rows[v->nrows]))
 			sa_counters_add(&v->tot, &v->rows[v->nrows++]);
-	sa_counters_finish(&v->tot);
+	sa_counters_finish(&v->tot, live);
+	vfree(live);
 	sort_r(v->rows, v->nrows, sizeof(v->rows[0]), sa_row_cmp, NULL,
 	       &v->sort);
 	return v;

@@ -54,18 +54,33 @@ struct sa_row {
 	s64 live_req;
 };
 
-/* table.c: the call-site table and the live-object map */
+/* What a row holds live, counted in the live-object map on read */
+struct sa_live {
+	u64 objs;
+	u64 bytes;
+	u64 req;
+};
+
+/* table.c: the call-site table; map.c: the live-object map */
 int sa_table_init(unsigned int sites, unsigned int objects);
 void sa_table_exit(void);
 unsigned int sa_table_sites(void);
+unsigned int sa_table_rows(void);	/* sites and overflow rows */
 unsigned int sa_table_objects(void);
 void sa_table_clear(void);
-bool sa_site_read(unsigned int idx, struct sa_row *row);
+/*
+ * Reading rows: count what lives (sa_live_count, into an array of
+ * sa_table_rows() entries), then read the rows with it.
+ */
+void sa_live_count(struct sa_live *live);
+bool sa_site_read(unsigned int idx, const struct sa_live *live,
+		  struct sa_row *row);
 bool sa_site_used(unsigned int idx);
 /* Totals of the rows read, and of what has no row (table.c) */
 void sa_counters_start(struct sa_counters *sum);
 void sa_counters_add(struct sa_counters *sum, const struct sa_row *r);
-void sa_counters_finish(struct sa_counters *sum);
+void sa_counters_finish(struct sa_counters *sum,
+			const struct sa_live *live);
 
 /*
  * bytes_alloc - bytes_req, or 0 for counts read while a reset cleared
@@ -75,9 +90,6 @@ static inline u64 sa_slack(u64 alloc, u64 req)
 {
 	return alloc > req ? alloc - req : 0;
 }
-void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
-		      const void *ptr, size_t req, size_t alloc);
-void sa_account_free(const void *ptr);
 void sa_account_page(unsigned int order, bool alloc);
 /* Probes do nothing while this is set (reset, unload). */
 extern bool sa_paused;

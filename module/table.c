@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the call-site table and the live-object map.
+ * slab_account: the call-site table and its counters; the live-object map
+ * is in map.c.
  *
  * Both are allocated once at load and never grow. The probes update them
  * without locks, from any context (IRQ and NMI included): a call site or
- * an object claims an empty slot with cmpxchg, counters are atomic64 (per
- * call site) or per-CPU (totals). Nothing here allocates, sleeps or
- * spins, so the module's own allocations recurse harmlessly.
+ * an object claims an empty slot with cmpxchg, counters are per CPU
+ * (local64_t, plain adds on x86). Nothing here allocates, sleeps or
+ * spins, so the module's own allocations recurse harmlessly. The probes'
+ * path is in table.h, inlined into the probes; what it leaves out of line
+ * (a call site's first event, large kmallocs) is here.
  *
  * Call-site table: open addressing keyed by call site, at most
  * SA_SITE_PROBES slots probed; slots are never freed until a reset. The
@@ -15,70 +18,31 @@
  * key is the call site as it is, with no bit of the address borrowed
  * (32-bit kernels with a 2G/2G or 1G/3G split have module text below
  * 0x80000000, and some 64-bit ones have all their text low). Two more
- * slots past the end, one per kind, take the allocations that find no
- * slot (counted as dropped). The header totals are sums over all the
- * slots, so the common path touches only its call site's counters.
- *
- * Live-object map: buckets of SA_BUCKET slots keyed by object address (one
- * cache line of keys per bucket), with the call site, sizes and CPU beside
- * them. An allocation's probe runs before the caller sees the pointer and
- * a free's probe runs before the memory is released, so the events of one
- * address never race with each other.
+ * rows past the end, one per kind, take the allocations that find no
+ * slot (counted as dropped). Each CPU has its own array of counters by
+ * row (vmalloc'ed on its node; a row is the sum over the CPUs). The
+ * header totals are sums over all the rows, so the common path touches
+ * only its call site's counters.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/hash.h>
 #include <linux/mm.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "slab_account.h"
+#include "table.h"
 
 #define SA_SITE_PROBES	32
-#define SA_BUCKET	8
-
-/*
- * Live figures are derived on read (live = allocated - gone), so that an
- * allocation and a free each cost three atomic adds here.
- */
-struct sa_site {
-	unsigned long key;		/* 0: empty */
-	atomic64_t allocs;
-	atomic64_t bytes_alloc;
-	atomic64_t bytes_req;
-	atomic64_t frees;
-	atomic64_t lost;		/* gone without a free event seen */
-	atomic64_t gone_bytes;		/* freed or lost */
-	atomic64_t gone_req;
-};
-
-struct sa_obj {
-	u32 site;
-	u32 bytes_alloc;
-	u32 bytes_req;
-	u32 unused;
-};
-
-/* The rare events, per CPU. */
-struct sa_rare {
-	u64 untracked_frees;
-	u64 map_full;
-	u64 lost_frees;
-	u64 kmalloc_repeats;
-	u64 pages_alloc[SA_NR_ORDERS];
-	u64 pages_free[SA_NR_ORDERS];
-};
 
 bool sa_paused;
 
-static struct sa_site *sa_sites;	/* nr_sites + SA_NR_KINDS overflow */
+unsigned long *sa_site_keys;
+DEFINE_PER_CPU(struct sa_count *, sa_counts);
+unsigned int sa_site_shift;
 static unsigned int sa_site_bits;
-static unsigned long *sa_obj_keys;
-static struct sa_obj *sa_objs;
-static unsigned int sa_bucket_bits;
-static DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
+DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
 
 /* The last large kmalloc seen, per CPU and context level (sa_repeat) */
 struct sa_large {
@@ -98,147 +62,39 @@ static enum sa_kind sa_slot_kind(unsigned int idx)
 }
 
 /*
- * The row of a call site, claimed if new, or the kind's overflow row.
- * A kind probes the slots of its parity only.
+ * The row of a call site: its home slot or the next ones of its kind's
+ * parity, the first empty one claimed; or the kind's overflow row.
  */
-static u32 sa_site_get(unsigned long key, enum sa_kind kind)
+static u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 {
 	unsigned int mask = (1U << sa_site_bits) - 1;
-	unsigned int i = hash_long(key, sa_site_bits - 1) << 1 | kind;
+	unsigned int i = sa_site_home(key, kind);
 	unsigned int n;
 
 	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
-		unsigned long cur = READ_ONCE(sa_sites[i].key);
+		unsigned long cur = READ_ONCE(sa_site_keys[i]);
 
 		if (cur == key)
 			return i;
 		if (cur)
 			continue;
-		cur = cmpxchg(&sa_sites[i].key, 0UL, key);
+		cur = cmpxchg(&sa_site_keys[i], 0UL, key);
 		if (!cur || cur == key)
 			return i;
 	}
 	return (1U << sa_site_bits) + kind;
 }
 
-/* An object leaves the live set: freed, or lost (no free event seen). */
-static void sa_gone(u32 site, bool freed, u32 alloc, u32 req)
-{
-	struct sa_site *s = &sa_sites[site];
-
-	atomic64_inc(freed ? &s->frees : &s->lost);
-	atomic64_add(alloc, &s->gone_bytes);
-	atomic64_add(req, &s->gone_req);
-}
-
-static void sa_obj_fill(struct sa_obj *o, u32 site, size_t alloc, size_t req)
-{
-	o->site = site;
-	o->bytes_alloc = min_t(size_t, alloc, U32_MAX);
-	o->bytes_req = min_t(size_t, req, U32_MAX);
-}
-
-/* Track ptr; false if its bucket is full. */
-static bool sa_obj_insert(const void *ptr, u32 site, size_t alloc,
-			  size_t req)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned long *keys = &sa_obj_keys[b];
-	unsigned int i, empty = SA_BUCKET;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		unsigned long cur = READ_ONCE(keys[i]);
-
-		/* still tracked: it was freed by a path with no free event */
-		if (cur == key) {
-			struct sa_obj *o = &sa_objs[b + i];
-
-			this_cpu_inc(sa_pcpu.lost_frees);
-			sa_gone(o->site, false, o->bytes_alloc, o->bytes_req);
-			sa_obj_fill(o, site, alloc, req);
-			return true;
-		}
-		if (!cur && empty == SA_BUCKET)
-			empty = i;
-	}
-	for (i = empty; i < SA_BUCKET; i++) {
-		if (READ_ONCE(keys[i]))
-			continue;
-		if (cmpxchg(&keys[i], 0UL, key) == 0) {
-			sa_obj_fill(&sa_objs[b + i], site, alloc, req);
-			return true;
-		}
-	}
-	return false;
-}
-
-/*
- * Move a tracked ptr from one row to another; false unless it is tracked
- * under row from, with these sizes.
- */
-static bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
-			size_t req)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned int i;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		struct sa_obj *o = &sa_objs[b + i];
-
-		if (READ_ONCE(sa_obj_keys[b + i]) != key)
-			continue;
-		if (o->site != from ||
-		    o->bytes_alloc != min_t(size_t, alloc, U32_MAX) ||
-		    o->bytes_req != min_t(size_t, req, U32_MAX))
-			return false;
-		o->site = to;
-		return true;
-	}
-	return false;
-}
-
-/* Stop tracking ptr; false if it was not tracked. */
-static bool sa_obj_remove(const void *ptr, struct sa_obj *out)
-{
-	unsigned long key = (unsigned long)ptr;
-	unsigned int b = hash_long(key, sa_bucket_bits) * SA_BUCKET;
-	unsigned long *keys = &sa_obj_keys[b];
-	unsigned int i;
-
-	for (i = 0; i < SA_BUCKET; i++) {
-		if (READ_ONCE(keys[i]) != key)
-			continue;
-		*out = sa_objs[b + i];
-		/* a full barrier: the copy is taken before the slot is free */
-		if (cmpxchg(&keys[i], key, 0UL) == key)
-			return true;
-	}
-	return false;
-}
-
-static void sa_site_add(u32 site, size_t alloc, size_t req)
-{
-	struct sa_site *s = &sa_sites[site];
-
-	atomic64_inc(&s->allocs);
-	atomic64_add(alloc, &s->bytes_alloc);
-	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
-	smp_wmb();
-	atomic64_add(req, &s->bytes_req);
-}
-
 /* Take back an allocation counted at a row (sa_repeat). */
 static void sa_site_sub(u32 site, size_t alloc, size_t req)
 {
-	struct sa_site *s = &sa_sites[site];
+	struct sa_count *c = this_cpu_read(sa_counts) + site;
 
-	atomic64_sub(req, &s->bytes_req);
+	local64_sub(req, &c->bytes_req);
 	/* req before alloc, so that req never passes alloc in memory */
 	smp_wmb();
-	atomic64_sub(alloc, &s->bytes_alloc);
-	atomic64_dec(&s->allocs);
+	local64_sub(alloc, &c->bytes_alloc);
+	local64_dec(&c->allocs);
 }
 
 /*
@@ -277,36 +133,20 @@ static bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
 	return true;
 }
 
-void sa_account_alloc(enum sa_kind kind, unsigned long call_site,
-		      const void *ptr, size_t req, size_t alloc)
+/*
+ * An allocation whose call site is not in its home slot, or a large
+ * kmalloc (sa_account_alloc)
+ */
+void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
+			   const void *ptr, size_t req, size_t alloc)
 {
-	u32 site;
+	u32 site = sa_site_claim(call_site, kind);
 
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
-		return;
-	site = sa_site_get(call_site, kind);
-	if (unlikely(alloc > KMALLOC_MAX_CACHE_SIZE) && kind == SA_KMALLOC &&
+	if (alloc > KMALLOC_MAX_CACHE_SIZE && kind == SA_KMALLOC &&
 	    sa_repeat(site, ptr, req, alloc))
 		return;
 	sa_site_add(site, alloc, req);
-	if (unlikely(!sa_obj_insert(ptr, site, alloc, req))) {
-		/* untracked: it leaves the live set now, its free is unknown */
-		this_cpu_inc(sa_pcpu.map_full);
-		sa_gone(site, false, alloc, req);
-	}
-}
-
-void sa_account_free(const void *ptr)
-{
-	struct sa_obj o;
-
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
-		return;
-	if (!sa_obj_remove(ptr, &o)) {
-		this_cpu_inc(sa_pcpu.untracked_frees);
-		return;
-	}
-	sa_gone(o.site, true, o.bytes_alloc, o.bytes_req);
+	sa_obj_insert(ptr, site, alloc, req);
 }
 
 void sa_account_page(unsigned int order, bool alloc)
@@ -325,45 +165,58 @@ unsigned int sa_table_sites(void)
 	return 1U << sa_site_bits;
 }
 
-unsigned int sa_table_objects(void)
-{
-	return SA_BUCKET << sa_bucket_bits;
-}
+/* The sum over the CPUs of one counter of a row */
+#define sa_count_sum(idx, field)					\
+({									\
+	unsigned int __cpu;						\
+	u64 __sum = 0;							\
+									\
+	for_each_possible_cpu(__cpu)					\
+		__sum += local64_read(&per_cpu(sa_counts, __cpu)[idx].field); \
+	__sum;								\
+})
 
-static void sa_site_copy(const struct sa_site *s, struct sa_row *r)
+static void sa_site_copy(unsigned int idx, const struct sa_live *live,
+			 struct sa_row *r)
 {
-	/* the gone side first: a racing read then errs towards live */
-	r->frees = atomic64_read(&s->frees);
-	r->live_objs = -r->frees - atomic64_read(&s->lost);
-	r->live_bytes = -atomic64_read(&s->gone_bytes);
-	r->live_req = -atomic64_read(&s->gone_req);
-	r->allocs = atomic64_read(&s->allocs);
+	u64 lost, gone;
+
+	r->allocs = sa_count_sum(idx, allocs);
+	lost = sa_count_sum(idx, lost);
 	/*
 	 * req before alloc, the reverse of the probes' order,
 	 * so that a row read while it grows shows req <= alloc. A reset
 	 * clearing the row between the two reads can still leave req above
 	 * alloc: readers print such a slack as 0 (sa_slack).
 	 */
-	r->bytes_req = atomic64_read(&s->bytes_req);
+	r->bytes_req = sa_count_sum(idx, bytes_req);
 	sa_testing_between_reads();
-	/* req before alloc: pairs with the smp_wmb() in sa_account_alloc */
+	/* req before alloc: pairs with the smp_wmb() in sa_site_add */
 	smp_rmb();
-	r->bytes_alloc = atomic64_read(&s->bytes_alloc);
-	r->live_objs += r->allocs;
-	r->live_bytes += r->bytes_alloc;
-	r->live_req += r->bytes_req;
+	r->bytes_alloc = sa_count_sum(idx, bytes_alloc);
+	r->live_objs = live[idx].objs;
+	r->live_bytes = live[idx].bytes;
+	r->live_req = live[idx].req;
+	/*
+	 * Freed: neither live nor lost. The map was counted first, so an
+	 * object seen there was counted here; one allocated meanwhile and
+	 * not seen there counts as freed until the next read.
+	 */
+	gone = lost + live[idx].objs;
+	r->frees = r->allocs > gone ? r->allocs - gone : 0;
 }
 
 /* Not inlined: a test counts the walks of the table with ftrace. */
-noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
+noinline bool sa_site_read(unsigned int idx, const struct sa_live *live,
+			   struct sa_row *r)
 {
-	unsigned long key = READ_ONCE(sa_sites[idx].key);
+	unsigned long key = READ_ONCE(sa_site_keys[idx]);
 
 	if (!key)
 		return false;
 	r->kind = sa_slot_kind(idx);
 	r->call_site = key;
-	sa_site_copy(&sa_sites[idx], r);
+	sa_site_copy(idx, live, r);
 	/* a row whose allocations all moved away (sa_repeat) is not shown */
 	return r->allocs != 0;
 }
@@ -371,8 +224,7 @@ noinline bool sa_site_read(unsigned int idx, struct sa_row *r)
 /* Does the row hold allocations? (sa_site_read without the copy) */
 bool sa_site_used(unsigned int idx)
 {
-	return READ_ONCE(sa_sites[idx].key) &&
-	       atomic64_read(&sa_sites[idx].allocs);
+	return READ_ONCE(sa_site_keys[idx]) && sa_count_sum(idx, allocs);
 }
 
 static void sa_counters_row(struct sa_counters *sum, const struct sa_row *r)
@@ -403,14 +255,14 @@ void sa_counters_add(struct sa_counters *sum, const struct sa_row *r)
 	sum->callers++;
 }
 
-void sa_counters_finish(struct sa_counters *sum)
+void sa_counters_finish(struct sa_counters *sum, const struct sa_live *live)
 {
 	unsigned int cpu, i, n = sa_table_sites();
 	struct sa_row r;
 
 	for (i = 0; i < SA_NR_KINDS; i++) {
 		r.kind = i;
-		sa_site_copy(&sa_sites[n + i], &r);
+		sa_site_copy(n + i, live, &r);
 		sa_counters_row(sum, &r);
 		sum->dropped += r.allocs;
 	}
@@ -428,9 +280,10 @@ void sa_counters_finish(struct sa_counters *sum)
 	}
 }
 
-static size_t sa_sites_size(void)
+/* The rows: a slot per call site, then an overflow row per kind */
+unsigned int sa_table_rows(void)
 {
-	return array_size(sizeof(*sa_sites), sa_table_sites() + SA_NR_KINDS);
+	return sa_table_sites() + SA_NR_KINDS;
 }
 
 /* Only while the probes are paused and quiescent (sa_reset). */
@@ -438,10 +291,11 @@ void sa_table_clear(void)
 {
 	unsigned int cpu;
 
-	memset(sa_sites, 0, sa_sites_size());
-	memset(sa_obj_keys, 0, sizeof(*sa_obj_keys) * sa_table_objects());
-	memset(sa_objs, 0, sizeof(*sa_objs) * sa_table_objects());
+	memset(sa_site_keys, 0, sizeof(*sa_site_keys) * sa_table_sites());
+	sa_map_clear();
 	for_each_possible_cpu(cpu) {
+		memset(per_cpu(sa_counts, cpu), 0,
+		       sizeof(struct sa_count) * sa_table_rows());
 		memset(per_cpu_ptr(&sa_pcpu, cpu), 0, sizeof(sa_pcpu));
 		memset(per_cpu_ptr(&sa_last_large, cpu), 0,
 		       sizeof(sa_last_large));
@@ -450,29 +304,41 @@ void sa_table_clear(void)
 
 int sa_table_init(unsigned int sites, unsigned int objects)
 {
-	unsigned int nobj;
+	unsigned int cpu;
 
-	BUILD_BUG_ON(sizeof(struct sa_site) != 64);
+	BUILD_BUG_ON(sizeof(struct sa_count) != 32);
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
-	sa_bucket_bits = ilog2(roundup_pow_of_two(max(objects, 64U) /
-						  SA_BUCKET));
-	nobj = sa_table_objects();
-	sa_sites = vzalloc(sa_sites_size());
-	sa_obj_keys = vzalloc(array_size(sizeof(*sa_obj_keys), nobj));
-	sa_objs = vzalloc(array_size(sizeof(*sa_objs), nobj));
-	if (!sa_sites || !sa_obj_keys || !sa_objs) {
-		sa_table_exit();
-		return -ENOMEM;
+	sa_site_shift = BITS_PER_LONG - sa_site_bits;
+	sa_site_keys = vzalloc(array_size(sizeof(*sa_site_keys),
+					  sa_table_sites()));
+	if (!sa_site_keys)
+		goto err;
+	for_each_possible_cpu(cpu) {
+		per_cpu(sa_counts, cpu) =
+			vzalloc_node(array_size(sizeof(struct sa_count),
+						sa_table_rows()),
+				     cpu_to_node(cpu));
+		if (!per_cpu(sa_counts, cpu))
+			goto err;
 	}
+	if (sa_map_init(objects))
+		goto err;
 	return 0;
+
+err:
+	sa_table_exit();
+	return -ENOMEM;
 }
 
 void sa_table_exit(void)
 {
-	vfree(sa_objs);
-	vfree(sa_obj_keys);
-	vfree(sa_sites);
-	sa_objs = NULL;
-	sa_obj_keys = NULL;
-	sa_sites = NULL;
+	unsigned int cpu;
+
+	sa_map_exit();
+	for_each_possible_cpu(cpu) {
+		vfree(per_cpu(sa_counts, cpu));
+		per_cpu(sa_counts, cpu) = NULL;
+	}
+	vfree(sa_site_keys);
+	sa_site_keys = NULL;
 }

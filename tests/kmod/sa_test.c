@@ -12,6 +12,11 @@
  *                  (sa_test_large_loop), then kfree the first M
  *   free           free every object still held, destroy the cache
  *   bench N S      N kmalloc(S)+kfree pairs, timed
+ *   reuse N S      N kmalloc(S) (sa_test_reuse_first), every other
+ *                  one kfree'd (reuse_freed of them), the rest with
+ *                  kfree_bulk(), which traces no free; then N kzalloc(S)
+ *                  (sa_test_reuse_again), kfree'd; reuse_count says how
+ *                  many of those got an address kfree_bulk() freed
  *   storm 1|0      start or stop a kthread and a timer (softirq) that
  *                  allocate and free without pause
  * Reading it prints what was done: sizes as the allocator saw them
@@ -32,6 +37,8 @@
 /* large kmallocs: 3 pages each, at most 48 MB */
 #define SA_TEST_LARGE		(3 * PAGE_SIZE)
 #define SA_TEST_LARGE_MAX	1000
+/* reuse: the addresses of both rounds are compared pairwise */
+#define SA_TEST_REUSE_MAX	2000
 
 static DEFINE_MUTEX(sa_test_lock);
 static void **sa_kobjs, **sa_cobjs, **sa_lobjs;
@@ -40,6 +47,7 @@ static size_t sa_ksize, sa_lksize;
 static unsigned int sa_csize;
 static struct kmem_cache *sa_cache;
 static u64 sa_bench_n, sa_bench_ns;
+static unsigned int sa_reuse_n, sa_reuse_freed, sa_reuse_count;
 static struct task_struct *sa_storm_task;
 static struct timer_list sa_storm_timer;
 static bool sa_storm_timer_on;
@@ -205,6 +213,94 @@ static int sa_test_cache(unsigned int n, unsigned int size, unsigned int m)
 	return 0;
 }
 
+/*
+ * Two call sites for reuse, each with flags of its own: a function with
+ * the same code as another is folded into it by the compiler (this one
+ * into sa_test_kmalloc_loop under PREEMPT_RT, where cond_resched() is
+ * empty), and their allocations then share a call site.
+ */
+static noinline int sa_test_reuse_first(void **objs, unsigned int n,
+					size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		objs[i] = kmalloc(size, GFP_KERNEL | __GFP_NOWARN);
+		if (!objs[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static noinline int sa_test_reuse_again(void **objs, unsigned int n,
+					size_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		objs[i] = kzalloc(size, GFP_KERNEL);
+		if (!objs[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Objects freed with no free event (kfree_bulk()), then allocations that
+ * get some of their addresses again: slab_account.ko must find those
+ * still tracked, count them lost at the first call site, and track them
+ * under the second (its lost_frees). The other half are freed first, one
+ * by one: in a crowded map some of them held the home slot of an object
+ * that kfree_bulk() freed, which comes back to find it free.
+ */
+static int sa_test_reuse(unsigned int n, unsigned int size)
+{
+	void **first, **again;
+	unsigned int i, j, reused = 0, freed = 0;
+	int ret = -ENOMEM;
+
+	if (!n || n > SA_TEST_REUSE_MAX || !size ||
+	    size > KMALLOC_MAX_CACHE_SIZE)
+		return -EINVAL;
+	first = kvcalloc(n, sizeof(void *), GFP_KERNEL);
+	again = kvcalloc(n, sizeof(void *), GFP_KERNEL);
+	if (!first || !again)
+		goto out;
+	if (sa_test_reuse_first(first, n, size)) {
+		for (i = 0; i < n; i++)
+			kfree(first[i]);
+		goto out;
+	}
+	/* the odd ones, then the even ones in bulk, packed to the front */
+	for (i = 0; i < n; i++) {
+		if (i % 2) {
+			kfree(first[i]);
+			freed++;
+		} else {
+			first[i / 2] = first[i];
+		}
+	}
+	kfree_bulk(n - freed, first);
+	if (!sa_test_reuse_again(again, n, size)) {
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n - freed; j++)
+				if (again[i] == first[j]) {
+					reused++;
+					break;
+				}
+		sa_reuse_n = n;
+		sa_reuse_freed = freed;
+		sa_reuse_count = reused;
+		ret = 0;
+	}
+	for (i = 0; i < n; i++)
+		kfree(again[i]);
+out:
+	kvfree(again);
+	kvfree(first);
+	return ret;
+}
+
 static noinline void sa_test_bench(unsigned int n, unsigned int size)
 {
 	u64 start = ktime_get_ns();
@@ -304,6 +400,8 @@ static ssize_t sa_test_write(struct file *file, const char __user *ubuf,
 		ret = 0, sa_test_bench(a, b);
 	else if (!strcmp(cmd, "storm") && n == 2)
 		ret = sa_test_storm(a);
+	else if (!strcmp(cmd, "reuse") && n == 3)
+		ret = sa_test_reuse(a, b);
 	mutex_unlock(&sa_test_lock);
 	return ret ? ret : count;
 }
@@ -322,6 +420,9 @@ static int sa_test_show(struct seq_file *m, void *v)
 	seq_printf(m, "bench_pairs: %llu\nbench_ns: %llu\n", sa_bench_n,
 		   sa_bench_ns);
 	seq_printf(m, "storm: %d\n", sa_storm_task ? 1 : 0);
+	seq_printf(m, "reuse_objects: %u\nreuse_freed: %u\n", sa_reuse_n,
+		   sa_reuse_freed);
+	seq_printf(m, "reuse_count: %u\n", sa_reuse_count);
 	mutex_unlock(&sa_test_lock);
 	return 0;
 }

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * slab_account: the probes' path through the call-site table (table.c)
+ * and the live-object map (map.c), inlined into each probe (probes.c), so
+ * that an event costs one call: the tracepoint's. The common case runs
+ * here; anything else (a call site's first event, a large kmalloc, an
+ * object that cannot have its home slot, a free not found there) is
+ * handed whole to a function out of line, by a tail call.
+ */
+#ifndef SLAB_ACCOUNT_TABLE_H
+#define SLAB_ACCOUNT_TABLE_H
+
+#include <linux/atomic.h>
+#include <linux/hash.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <asm/local64.h>
+
+#include "slab_account.h"
+
+/* The multiplier of hash_long(), as wide as a long */
+#define SA_GOLDEN	((unsigned long)(BITS_PER_LONG == 64 ?		\
+					 GOLDEN_RATIO_64 : GOLDEN_RATIO_32))
+
+/*
+ * A call site's counters, one set per CPU (the sum is the row), so that
+ * the probes update them with plain adds on their own CPU's cache lines.
+ * What is live is counted in the live-object map when a row is read, and
+ * frees are what neither lives nor was lost, so that a free adds to no
+ * counter.
+ */
+struct sa_count {
+	local64_t allocs;
+	local64_t bytes_alloc;
+	local64_t bytes_req;
+	local64_t lost;		/* gone without a free event seen */
+};
+
+/* A tracked object: its row and sizes (kmalloc sizes fit in 32 bits). */
+struct sa_obj {
+	u32 site;
+	u32 bytes_alloc;
+	u32 bytes_req;
+};
+
+#define SA_BUCKET	16
+
+/*
+ * The live-object map: slots in buckets of SA_BUCKET, each slot an
+ * object's address (key), what it was allocated with (obj) and a tag
+ * byte, 0 for an empty slot, else 0x80 | 7 bits of the key's hash; eight
+ * slots' tags make one aligned word. Arrays by slot, so that the probes
+ * reach a slot's fields from its number alone.
+ *
+ * The key's hash names a home slot, where the object is put if that slot
+ * is free. away counts, by bucket, the objects in a slot other than their
+ * home: while it is 0, an address can only be tracked in its home slot,
+ * and both an allocation (which must find an address still tracked,
+ * freed with no free event) and a free look there alone. Otherwise a
+ * load of the tags tells which of eight slots may hold an address (but
+ * for one in 128 tags, the same) and which are empty.
+ *
+ * A slot is claimed by a cmpxchg of its key from 0, filled, then tagged;
+ * it is released by clearing its tag, then its key. So a slot whose tag
+ * is set is filled, and a cleared tag never lands on a slot claimed
+ * again. A tag byte is only ever stored, never read-modified-written with
+ * its neighbours. away is raised before an object is put away from home
+ * and lowered after it has left.
+ */
+struct sa_map {
+	unsigned long *keys;
+	u8 *tags;
+	struct sa_obj *objs;
+	atomic_t *away;			/* by bucket */
+};
+
+/* The rare events, per CPU. */
+struct sa_rare {
+	u64 untracked_frees;
+	u64 map_full;
+	u64 lost_frees;
+	u64 kmalloc_repeats;
+	u64 pages_alloc[SA_NR_ORDERS];
+	u64 pages_free[SA_NR_ORDERS];
+};
+
+/* a call site's row: its key's slot, or nr_sites + kind (overflow) */
+extern unsigned long *sa_site_keys;	/* 0: empty */
+DECLARE_PER_CPU(struct sa_count *, sa_counts);	/* by row */
+extern unsigned int sa_site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
+extern struct sa_map sa_map;
+extern unsigned int sa_slot_shift;	/* BITS_PER_LONG - log2(slots) */
+DECLARE_PER_CPU(struct sa_rare, sa_pcpu);
+
+/* table.c, map.c: the paths out of line */
+void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
+			   const void *ptr, size_t req, size_t alloc);
+void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
+			size_t req);
+void sa_account_free_slow(const void *ptr);
+bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
+		 size_t req);
+/* map.c: the live-object map's life */
+int sa_map_init(unsigned int objects);
+void sa_map_clear(void);
+void sa_map_exit(void);
+
+/*
+ * The first slot a call site probes (hash_long()), among those of its
+ * kind's parity (table.c)
+ */
+static __always_inline unsigned long sa_site_home(unsigned long call_site,
+						  enum sa_kind kind)
+{
+	return ((call_site * SA_GOLDEN) >> sa_site_shift & ~1UL) | kind;
+}
+
+static __always_inline void sa_site_add(unsigned long site, size_t alloc,
+					size_t req)
+{
+	struct sa_count *c = this_cpu_read(sa_counts) + site;
+
+	local64_inc(&c->allocs);
+	local64_add(alloc, &c->bytes_alloc);
+	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
+	smp_wmb();
+	local64_add(req, &c->bytes_req);
+}
+
+/* An object leaves the live set with no free event seen. */
+static __always_inline void sa_lost(unsigned long site)
+{
+	local64_inc(&this_cpu_read(sa_counts)[site].lost);
+}
+
+/* The home slot of an object's address, and its tag */
+static __always_inline unsigned long sa_obj_home(unsigned long key, u8 *tag)
+{
+	unsigned long h = key * SA_GOLDEN;
+
+	/* bits below those of the slot, where a long has room */
+	*tag = (u8)(h >> (BITS_PER_LONG / 2)) | 0x80;
+	return h >> sa_slot_shift;
+}
+
+/* Fill a claimed slot and tag it. */
+static __always_inline void sa_obj_publish(unsigned long slot, u8 tag,
+					   unsigned long site, size_t alloc,
+					   size_t req)
+{
+	struct sa_obj *o = &sa_map.objs[slot];
+
+	o->site = site;
+	o->bytes_alloc = alloc;
+	o->bytes_req = req;
+	/* filled before tagged: pairs with readers of the tags */
+	smp_wmb();
+	WRITE_ONCE(sa_map.tags[slot], tag);
+}
+
+/* Release a slot; keys is sa_map.keys. */
+static __always_inline void sa_obj_release(unsigned long *keys,
+					   unsigned long slot)
+{
+	WRITE_ONCE(sa_map.tags[slot], 0);
+	/* the tag cleared before the key is */
+	smp_store_release(&keys[slot], 0UL);
+}
+
+/* Track ptr, allocated at row site: in its home slot, or out of line */
+static __always_inline void sa_obj_insert(const void *ptr,
+					  unsigned long site, size_t alloc,
+					  size_t req)
+{
+	unsigned long slot, none = 0;
+	u8 tag;
+
+	/* at home, and no object of the bucket away: not tracked already */
+	slot = sa_obj_home((unsigned long)ptr, &tag);
+	if (unlikely(atomic_read(&sa_map.away[slot / SA_BUCKET])) ||
+	    unlikely(!try_cmpxchg(&sa_map.keys[slot], &none,
+				  (unsigned long)ptr))) {
+		sa_obj_insert_slow(ptr, site, alloc, req);
+		return;
+	}
+	sa_obj_publish(slot, tag, site, alloc, req);
+}
+
+static __always_inline void sa_account_alloc(enum sa_kind kind,
+					     unsigned long call_site,
+					     const void *ptr, size_t req,
+					     size_t alloc)
+{
+	unsigned long site = sa_site_home(call_site, kind);
+
+	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
+		return;
+	/* the call site at home, and not a large kmalloc (sa_repeat) */
+	if (unlikely(READ_ONCE(sa_site_keys[site]) != call_site) ||
+	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE))) {
+		sa_account_alloc_slow(kind, call_site, ptr, req, alloc);
+		return;
+	}
+	sa_site_add(site, alloc, req);
+	sa_obj_insert(ptr, site, alloc, req);
+}
+
+static __always_inline void sa_account_free(const void *ptr)
+{
+	unsigned long *keys = sa_map.keys, slot;
+	u8 tag;
+
+	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
+		return;
+	slot = sa_obj_home((unsigned long)ptr, &tag);
+	if (unlikely(READ_ONCE(keys[slot]) != (unsigned long)ptr)) {
+		sa_account_free_slow(ptr);
+		return;
+	}
+	sa_obj_release(keys, slot);
+}
+
+#endif /* SLAB_ACCOUNT_TABLE_H */
