@@ -18,6 +18,7 @@
 #include "util/progress.h"
 #include "report/sort.h"
 #include "report/report.h"
+#include "account/sniff.h"
 
 static const char report_help[] =
 "Sections (--what, comma list or 'all'; default callsite):\n"
@@ -231,6 +232,7 @@ int cmd_report(int argc, char **argv)
 	struct sa_report *rep = NULL;
 	GError *err = NULL;
 	guint32 sections = 1;
+	enum sa_text_input input;
 	char *bad = NULL;
 	int ret = SA_EXIT_USAGE;
 
@@ -316,13 +318,17 @@ int cmd_report(int argc, char **argv)
 	opts.progress_data = sa_progress_new(stderr, label);
 	opts.progress = sa_progress_cb;
 	sa_crash_guard("report", argv[1]);
-	/* a text file that is not a trace: a /proc/slab_account snapshot? */
-	if (!sa_is_tracedat(argv[1]) &&
-	    g_file_test(argv[1], G_FILE_TEST_IS_REGULAR) &&
-	    (rep = sa_report_from_account(argv[1], &opts, NULL)))
-		sections = rep->sections;
+	/* a text snapshot, told by its first line, or a trace */
+	input = sa_is_tracedat(argv[1]) ? SA_TEXT_OTHER :
+		sa_text_input_sniff(argv[1]);
+	if (input == SA_TEXT_ALLOCINFO)
+		rep = sa_report_from_allocinfo(argv[1], &opts, &err);
+	else if (input == SA_TEXT_SLAB_ACCOUNT)
+		rep = sa_report_from_account(argv[1], &opts, &err);
 	else
 		rep = sa_report_read(argv[1], sections, &opts, &err);
+	if (rep && input != SA_TEXT_OTHER)
+		sections = rep->sections;
 	sa_progress_done(opts.progress_data);
 	if (!rep) {
 		sa_err("report", "%s", err->message);
