@@ -266,7 +266,9 @@ demo: deps
 	$(MAKE) all module
 	scripts/demo
 
-bench: deps
+# module-overhead.sh builds the 6.12 allocation-profiling kernel (once)
+bench:
+	scripts/install-deps --kernel-build
 	$(MAKE) all module
 	bench/run
 
