@@ -122,6 +122,27 @@ fi
 assert_eq "exit status of --format account of allocinfo" 2 $?
 grep -q "live figures only" "$TEST_TMP/err" || fail "--format account: $(cat "$TEST_TMP/err")"
 
+# nor do the metrics formats, merge, or the JSON of an allocinfo report
+# read as a diff side: each says so
+for f in openmetrics prometheus; do
+	"$SLABACCT" report --format $f "$B" >/dev/null 2>"$TEST_TMP/err"
+	assert_eq "exit status of report --format $f of allocinfo" 2 $?
+	"$SLABACCT" account --format $f "$B" >/dev/null 2>"$TEST_TMP/err"
+	assert_eq "exit status of account --format $f of allocinfo" 2 $?
+done
+"$SLABACCT" merge "$A" "$B" >/dev/null 2>"$TEST_TMP/err"
+assert_eq "exit status of merge of allocinfo" 1 $?
+grep -q "live bytes and allocations only" "$TEST_TMP/err" || fail "merge: $(cat "$TEST_TMP/err")"
+"$SLABACCT" report --json "$B" >"$TEST_TMP/b.json"
+"$SLABACCT" account --json "$B" >"$TEST_TMP/b.acct.json"
+for j in b.json b.acct.json; do
+	"$SLABACCT" diff "$TEST_TMP/$j" "$TOP/tests/data/slab_account/6.1.txt" \
+		>/dev/null 2>"$TEST_TMP/err"
+	assert_eq "exit status of diff of allocinfo's $j" 1 $?
+	grep -q "the JSON of a /proc/allocinfo snapshot" "$TEST_TMP/err" ||
+		fail "diff of $j: $(cat "$TEST_TMP/err")"
+done
+
 # damaged input: the error names the file, line and column; exit 1
 sed '5s/func:/fnc:/' "$B" >"$TEST_TMP/bad.txt"
 "$SLABACCT" report "$TEST_TMP/bad.txt" >/dev/null 2>"$TEST_TMP/err"
