@@ -335,7 +335,9 @@ demo:
 	$(if $(CROSS_ARCH),$(MAKE) ARCH=$(CROSS_ARCH) all)
 	scripts/demo $(if $(CROSS_ARCH),--arch $(CROSS_ARCH))
 
-bench: deps
+# module-overhead.sh builds the 6.12 allocation-profiling kernel (once)
+bench:
+	scripts/install-deps --kernel-build
 	$(MAKE) all module
 	bench/run
 

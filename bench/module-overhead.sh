@@ -11,7 +11,11 @@
 #                            [--no-wall] [--update]
 #   bench/module-overhead.sh --check [-k KERNELS] [-n PAIRS] [-r ROUNDS]
 #
-#   -k KERNELS  flavours (default "6.1 6.12-cloud")
+#   -k KERNELS  flavours (default "6.1 6.12-cloud 6.12-allocinfo"); the
+#               last is the custom 6.12 kernel with the kernel's own
+#               allocation profiling (scripts/allocinfo-kernel, built
+#               once), measured as two kernels: 6.12-allocinfo:off and
+#               :on, booted with sysctl.vm.mem_profiling=0 and =1
 #   -n PAIRS    pairs per timed loop (default 200000)
 #   -r ROUNDS   rounds per boot, each timing unloaded, module, ftrace (5)
 #   -b BOOTS    icount boots per kernel (default 3)
@@ -29,7 +33,7 @@
 # bench/RESULTS-module.md and compares them with the reference figures.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernels="6.1 6.12-cloud" pairs= rounds= boots=3 wall=1 update=0 check=0
+kernels="6.1 6.12-cloud 6.12-allocinfo" pairs= rounds= boots=3 wall=1 update=0 check=0
 # A raise of the module's instructions per pair above this (percent of
 # the module's reference figure) fails --check.
 limit_pct=3
@@ -73,16 +77,48 @@ count boots "$boots"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# The allocation-profiling kernel: two kernels to measure, profiling off
+# and on. variants FLAVOUR: what to measure for a flavour
+variants() {
+	case $1 in
+	6.12-allocinfo) echo 6.12-allocinfo:off 6.12-allocinfo:on ;;
+	*) echo "$1" ;;
+	esac
+}
+# qemu_kernel KERNEL: qemu/run's -k and -a for a kernel of variants
+qemu_kernel() {
+	case $1 in
+	6.12-allocinfo:*)
+		echo -k "$allocinfo_rel/bzImage" -a \
+			"sysctl.vm.mem_profiling=$([ "${1#*:}" = on ] && echo 1 || echo 0)" ;;
+	*) echo -k "$1" ;;
+	esac
+}
+kernels=$(for k in $kernels; do variants "$k"; done | paste -sd' ')
+# built once, reused in seconds after
+allocinfo_rel=
+case " $kernels " in *" 6.12-allocinfo:"*)
+	allocinfo_rel=$("$top/scripts/allocinfo-kernel" -q) ||
+		{ echo "module-overhead: scripts/allocinfo-kernel failed" >&2; exit 1; } ;;
+esac
+
 # boot FLAVOUR NAME [qemu/run options]: run the guest side, results in
 # $work/NAME; the guest's timeout grows with the work asked of it
 boot() {
 	local k=$1 name=$2
 	shift 2
 	local tmo=$((300 + pairs * rounds / 1000))
-	"$top/qemu/run" -k "$k" --smp 1 -q -t "$tmo" -o "$work/$name" "$@" \
+	# shellcheck disable=SC2046
+	"$top/qemu/run" $(qemu_kernel "$k") --smp 1 -q -t "$tmo" -o "$work/$name" "$@" \
 		"$top/qemu/guest/pair-cost.sh" -- "$pairs" "$rounds" "$modes" ||
 		{ echo "module-overhead: guest run on $k failed" >&2
 		  cat "$work/$name/script.log" >&2 2>/dev/null; exit 1; }
+	case $k in
+	*:on | *:off)
+		[ "$(cat "$work/$name/mem_profiling" 2>/dev/null)" = \
+		  "$([ "${k#*:}" = on ] && echo 1 || echo 0)" ] ||
+			{ echo "module-overhead: $k: vm.mem_profiling is not ${k#*:} in the guest" >&2; exit 1; } ;;
+	esac
 }
 
 # per_pair MODE FILE...: the per-pair figure of every round of MODE
@@ -102,7 +138,12 @@ stats() {
 reference() {
 	[ ! -f "$ref" ] || awk -v k="$1" '$1 == k { print $2, $3, $4, $5, $6; exit }' "$ref"
 }
-release() { "$top/scripts/kernels" --flavour "$1" | cut -d' ' -f1; }
+release() {
+	case $1 in
+	*:on | *:off) basename "$allocinfo_rel" ;;
+	*) "$top/scripts/kernels" --flavour "$1" | cut -d' ' -f1 ;;
+	esac
+}
 
 # --check: the module's instructions per pair against the reference
 if [ $check = 1 ]; then
@@ -147,7 +188,7 @@ if [ $check = 1 ]; then
 	exit $status
 fi
 
-rows=() spread=() wrows=() refrows=() settles=()
+rows=() spread=() wrows=() refrows=() settles=() profiling=()
 for k in $kernels; do
 	rel=$(release "$k")
 	files=()
@@ -167,6 +208,14 @@ for k in $kernels; do
 	rows+=("$(awk -v k="$k" -v r="$rel" -v u="$unloaded" -v m="$module" -v f="$ftrace" 'BEGIN {
 		printf "| %s (%s) | %.0f | %.0f | %.0f | %.0f | %.2fx | %.2fx |", k, r, u, m, f, m - u, m / u, f / u }')")
 	refrows+=("$k $rel $pairs $unloaded $module $ftrace")
+	# the kernel's allocation profiling: the unloaded pair with it on
+	# against off (the same kernel, booted with the other setting)
+	case $k in
+	6.12-allocinfo:off) prof_off=$unloaded ;;
+	6.12-allocinfo:on)
+		[ -z "${prof_off:-}" ] || profiling+=("$(awk -v k="${k%:*}" -v r="$rel" -v a="$prof_off" -v b="$unloaded" 'BEGIN {
+			printf "Allocation profiling on %s (%s): %.0f instructions per pair with vm.mem_profiling=1 against %.0f with 0, %+.0f (%.3fx).", k, r, b, a, b - a, b / a }')") ;;
+	esac
 	settles+=("$(sed -n "s/^/- $k, boot 1: /p" "$work/icount-$k-1/settle")")
 	if [ $wall = 1 ]; then
 		boot "$k" "wall-$k" --accel tcg
@@ -210,10 +259,20 @@ cmd="bench/module-overhead.sh -k \"$kernels\" -n $pairs -r $rounds -b $boots"
 	echo "per kernel; \"added\" is module minus unloaded. A loop's count includes"
 	echo "the timer ticks that land in it, about 0.2% of the pair here."
 	echo
+	if [ -n "$allocinfo_rel" ]; then
+		echo "6.12-allocinfo is the kernel of \`scripts/allocinfo-kernel\`: Debian's"
+		echo "linux-source-6.12 on tinyconfig with the qemu, tracing, module, callsite"
+		echo "and allocinfo fragments, the kernel's allocation profiling built in and"
+		echo "booted off (:off, sysctl.vm.mem_profiling=0) or on (:on, =1). Its"
+		echo "configuration is not the cloud kernel's: compare its rows with each"
+		echo "other, not with 6.12-cloud's."
+		echo
+	fi
 	echo "| kernel | unloaded | module | ftrace | added | module ratio | ftrace ratio |"
 	echo "|---|---|---|---|---|---|---|"
 	printf '%s\n' "${rows[@]}"
 	echo
+	[ ${#profiling[@]} = 0 ] || printf '%s\n' "${profiling[@]}" ""
 	echo "Instructions are not cycles. A locked operation, a cache miss, a"
 	echo "mispredicted branch and a plain register move each count as one, so"
 	echo "these figures rank code paths by the work they execute, not by the"

@@ -6,14 +6,16 @@
 #   sh pair-cost.sh PAIRS ROUNDS MODES      MODES: unloaded,module,ftrace
 #
 # Writes $OUT/pairs, one "MODE ROUND NS" line per timed loop of PAIRS
-# pairs, $OUT/settle, what was waited for before the first round, and
-# $OUT/kernel, the release.
+# pairs, $OUT/settle, what was waited for before the first round,
+# $OUT/kernel, the release, and $OUT/mem_profiling, vm.mem_profiling on
+# a kernel with allocation profiling.
 # Under qemu/run --icount a nanosecond of guest time is one instruction.
 pairs=$1 rounds=$2 modes=$3
 T=/sys/kernel/tracing
 E="kmalloc kfree kmem_cache_alloc kmem_cache_free"
 insmod $MODDIR/sa_test.ko || exit 1
 uname -r >$OUT/kernel
+cat /proc/sys/vm/mem_profiling >$OUT/mem_profiling 2>/dev/null
 
 threads() { cat /proc/[0-9]*/comm 2>/dev/null | grep -c "^$1"; }
 uptime_s() { cut -d' ' -f1 /proc/uptime; }

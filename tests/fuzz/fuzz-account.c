@@ -1,19 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: the /proc/slab_account parser that slabacct diff
- * reads snapshots with, and the diff key of each row it accepts.
+ * reads snapshots with, and the diff key of each row it accepts; and the
+ * /proc/allocinfo parser, on the same input.
  */
 #include "account/account.h"
+#include "account/allocinfo.h"
 #include "report/diff.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
+	struct sa_allocinfo *ai;
 	struct sa_account *a;
 	GError *err = NULL;
 	size_t i;
 
+	ai = sa_allocinfo_parse((const char *)data, size, &err);
+	g_clear_error(&err);
+	sa_allocinfo_free(ai);
 	a = sa_account_parse((const char *)data, size, &err);
 	if (!a) {
 		g_clear_error(&err);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * slabacct account [--json] [FILE]: parse /proc/slab_account (or a saved
- * copy) and print it back as a table or as JSON.
+ * copy) and print it back as a table or as JSON; a /proc/allocinfo (told
+ * by its content) likewise.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,6 +12,8 @@
 #include <json-glib/json-glib.h>
 
 #include "account/account.h"
+#include "account/allocinfo.h"
+#include "account/sniff.h"
 #include "cli/cmd.h"
 #include "emit/emit.h"
 #include "report/sort.h"
@@ -203,6 +206,110 @@ static int print_metrics(const char *path, enum sa_format fmt, int top)
 	return ret;
 }
 
+/* Every row, exact: the file's order and fields. */
+static void print_allocinfo_json(const struct sa_allocinfo *ai)
+{
+	JsonBuilder *b = json_builder_new();
+	char *v = g_strdup_printf("%u.%u", ai->major, ai->minor);
+	size_t i;
+
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
+	sa_json_put_str(b, "input", "/proc/allocinfo");
+	sa_json_put_str(b, "format_version", v);
+	sa_json_put_int(b, "tags", ai->n_rows);
+	sa_json_put_int(b, "live_tags", ai->n_live);
+	sa_json_put_int(b, "inaccurate", ai->n_inaccurate);
+	sa_json_put_int(b, "live_bytes", ai->bytes);
+	sa_json_put_int(b, "live", ai->calls);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < ai->n_rows; i++) {
+		const struct sa_allocinfo_row *r = &ai->rows[i];
+
+		json_builder_begin_object(b);
+		sa_json_put_int(b, "bytes", r->bytes);
+		sa_json_put_int(b, "calls", r->calls);
+		sa_json_put_str(b, "file", r->file);
+		sa_json_put_int(b, "line", r->line);
+		sa_json_put_str(b, "module", r->module);
+		sa_json_put_str(b, "function", r->function);
+		json_builder_set_member_name(b, "accurate");
+		json_builder_add_boolean_value(b, !r->inaccurate);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	sa_json_print(b, stdout, true);
+	g_object_unref(b);
+	g_free(v);
+}
+
+/* The rows with something live, in the file's order; bytes scaled. */
+static int print_allocinfo_text(const struct sa_allocinfo *ai)
+{
+	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80 };
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+	int ret;
+
+	if (!f)
+		return -1;
+	fprintf(f, "/proc/allocinfo, format %u.%u: %zu allocation sites, %zu "
+		"with live allocations, %zu marked inaccurate\n", ai->major,
+		ai->minor, ai->n_rows, ai->n_live, ai->n_inaccurate);
+	fprintf(f, "live: %" G_GINT64_FORMAT " bytes in %" G_GINT64_FORMAT
+		" allocations\n", ai->bytes, ai->calls);
+	fprintf(f, "%7s %9s %s\n", "live_b", "calls", "site");
+	e.out = f;
+	for (i = 0; i < ai->n_rows; i++) {
+		const struct sa_allocinfo_row *r = &ai->rows[i];
+		char *site;
+
+		if (!r->bytes && !r->calls)
+			continue;
+		site = r->module ? g_strdup_printf("%s [%s]", r->function,
+						   r->module) :
+			g_strdup(r->function);
+		fprintf(f, "%7s %9" G_GINT64_FORMAT " ",
+			H(r->bytes > 0 ? r->bytes : 0), r->calls);
+		sa_text_tail_name(&e, 18, site);
+		sa_text_where(&e, 8, r->file, r->line);
+		if (r->inaccurate)
+			fprintf(f, "        accurate: no\n");
+		g_free(site);
+	}
+	if (fclose(f)) {
+		free(buf);
+		return -1;
+	}
+	ret = sa_text_fold_write(stdout, buf, len, 80);
+	free(buf);
+	return ret;
+}
+
+static int account_allocinfo(const char *path, gboolean json)
+{
+	GError *err = NULL;
+	struct sa_allocinfo *ai = sa_allocinfo_load(path, &err);
+
+	if (!ai) {
+		sa_err("account", "%s", err->message);
+		g_error_free(err);
+		return SA_EXIT_FAIL;
+	}
+	if (json) {
+		print_allocinfo_json(ai);
+	} else if (print_allocinfo_text(ai)) {
+		sa_err("account", "writing: %s", g_strerror(errno));
+		sa_allocinfo_free(ai);
+		return SA_EXIT_FAIL;
+	}
+	sa_allocinfo_free(ai);
+	return SA_EXIT_OK;
+}
+
 static const char account_help[] =
 	"Slack = bytes_alloc - bytes_req. For kmalloc it is the caller's\n"
 	"over-request; for kmem_cache it is the cache's padding, so the two\n"
@@ -252,7 +359,9 @@ int cmd_account(int argc, char **argv)
 
 	if (sa_parse_options(&argc, &argv, "account", "[FILE]",
 			     "Parse /proc/slab_account (slab_account.ko), or a "
-			     "saved copy, and print it.", account_help,
+			     "saved copy, and print it. A /proc/allocinfo (the "
+			     "kernel's allocation profiling, 6.10+), told by "
+			     "its content, likewise.", account_help,
 			     entries))
 		return SA_EXIT_USAGE;
 	if (format && (sa_format_parse(format, &fmt) ||
@@ -274,6 +383,14 @@ int cmd_account(int argc, char **argv)
 	if (argc == 2)
 		path = argv[1];
 	sa_crash_guard("account", path);
+	if (sa_text_input_sniff(path) == SA_TEXT_ALLOCINFO) {
+		if (fmt == SA_FMT_OPENMETRICS || fmt == SA_FMT_PROMETHEUS) {
+			sa_err("account", "%s: metrics of a /proc/allocinfo "
+			       "snapshot are not written (text or json)", path);
+			return SA_EXIT_USAGE;
+		}
+		return account_allocinfo(path, json);
+	}
 	if (fmt == SA_FMT_OPENMETRICS || fmt == SA_FMT_PROMETHEUS)
 		return print_metrics(path, fmt, top);
 	a = sa_account_load(path, &err);
@@ -281,7 +398,11 @@ int cmd_account(int argc, char **argv)
 		sa_err("account", "%s", err->message);
 		if (err->domain == G_FILE_ERROR && err->code == G_FILE_ERROR_NOENT)
 			sa_err("account", "is slab_account.ko loaded? "
-			       "(insmod slab_account.ko)");
+			       "(insmod slab_account.ko)%s",
+			       argc < 2 && g_file_test("/proc/allocinfo",
+						       G_FILE_TEST_EXISTS) ?
+			       "; the kernel's own allocation profiling: "
+			       "slabacct account /proc/allocinfo" : "");
 		g_error_free(err);
 		return SA_EXIT_FAIL;
 	}

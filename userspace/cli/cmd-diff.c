@@ -15,7 +15,11 @@
 
 static const char diff_help[] =
 "A and B are each a trace.dat (slabacct record, boot collect, trace-cmd\n"
-"record) or a saved /proc/slab_account; they may be one of each.\n"
+"record) or a saved /proc/slab_account; they may be one of each. Or both\n"
+"are a saved /proc/allocinfo (6.10+): sites are then matched by function\n"
+"and file:line, and compared by live bytes and allocations, the only\n"
+"figures allocinfo has (--sort allocs: by live allocations; --fail-on\n"
+"judges them with MEASURE live).\n"
 "Per call site: the change (B - A) in bytes allocated, slack, allocs and\n"
 "live bytes, and whether the site is new (only in B) or gone (only in A).\n"
 "Rows are sorted by the absolute change; unchanged sites are left out\n"
@@ -55,7 +59,8 @@ static const char diff_help[] =
 "  slabacct diff slab_account.before slab_account.after\n"
 "  slabacct diff --fail-on 'total:+64K,site:+10%,new-site:16K' a.dat b.dat\n"
 "  slabacct diff --fail-on 'site:+10%&+8K,total/live:+1M' base.json b.dat\n"
-"  slabacct diff --fail-on 'site/allocs:+1000' a.dat b.dat";
+"  slabacct diff --fail-on 'site/allocs:+1000' a.dat b.dat\n"
+"  slabacct diff allocinfo.before allocinfo.after";
 
 int cmd_diff(int argc, char **argv)
 {
@@ -99,7 +104,8 @@ int cmd_diff(int argc, char **argv)
 
 	if (sa_parse_options(&argc, &argv, "diff", "A B",
 			     "Compare two recordings or /proc/slab_account "
-			     "snapshots, call site by call site.", diff_help,
+			     "(or /proc/allocinfo) snapshots, call site by call "
+			     "site.", diff_help,
 			     entries))
 		return SA_EXIT_USAGE;
 	if (sa_output_opts_get("diff", &oo, &of))

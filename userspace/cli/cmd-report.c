@@ -18,6 +18,7 @@
 #include "util/progress.h"
 #include "report/sort.h"
 #include "report/report.h"
+#include "account/sniff.h"
 
 static const char report_help[] =
 "Sections (--what, comma list or 'all'; default callsite):\n"
@@ -91,6 +92,10 @@ static const char report_help[] =
 "  every other section; it embeds the --json model, so the numbers are\n"
 "  the same. With two FILEs it shows their diff (slabacct diff --all),\n"
 "  tiles coloured by growth or shrinkage.\n"
+"FILE may also be a saved /proc/slab_account (its call sites) or\n"
+"  /proc/allocinfo (the kernel's allocation profiling, 6.10+: per source\n"
+"  line, the bytes and allocations live now, of every allocator; its\n"
+"  rows have those only, ordered by live bytes), told by content.\n"
 "Exit status: 0 ok, 1 unreadable or corrupt input, 2 usage; a crash is\n"
 "an internal error, said so, and ends with its signal.\n"
 "\n"
@@ -103,7 +108,8 @@ static const char report_help[] =
 "  slabacct report --what reclaim,compaction,oom --json oom.dat\n"
 "  slabacct report --html boot.html boot.dat\n"
 "  slabacct report --html diff.html before.dat after.dat\n"
-"  slabacct report --format prometheus --top 20 -o slabacct.prom t.dat";
+"  slabacct report --format prometheus --top 20 -o slabacct.prom t.dat\n"
+"  slabacct report --top 20 allocinfo.txt";
 
 /*
  * "100ms", "2s", "500us", "1000ns"; a bare number is seconds. A decimal
@@ -231,6 +237,7 @@ int cmd_report(int argc, char **argv)
 	struct sa_report *rep = NULL;
 	GError *err = NULL;
 	guint32 sections = 1;
+	enum sa_text_input input;
 	char *bad = NULL;
 	int ret = SA_EXIT_USAGE;
 
@@ -316,13 +323,28 @@ int cmd_report(int argc, char **argv)
 	opts.progress_data = sa_progress_new(stderr, label);
 	opts.progress = sa_progress_cb;
 	sa_crash_guard("report", argv[1]);
-	/* a text file that is not a trace: a /proc/slab_account snapshot? */
-	if (!sa_is_tracedat(argv[1]) &&
-	    g_file_test(argv[1], G_FILE_TEST_IS_REGULAR) &&
-	    (rep = sa_report_from_account(argv[1], &opts, NULL)))
-		sections = rep->sections;
+	/* a text snapshot, told by its first line, or a trace */
+	input = sa_is_tracedat(argv[1]) ? SA_TEXT_OTHER :
+		sa_text_input_sniff(argv[1]);
+	if (input == SA_TEXT_ALLOCINFO && (e.fmt == SA_FMT_ACCOUNT ||
+					   e.fmt == SA_FMT_OPENMETRICS ||
+					   e.fmt == SA_FMT_PROMETHEUS)) {
+		sa_progress_done(opts.progress_data);
+		sa_err("report", "%s: a /proc/allocinfo snapshot has live "
+		       "figures only, not the totals of the /proc/slab_account "
+		       "layout or the metrics (--format text, json, csv or "
+		       "--html)", argv[1]);
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (input == SA_TEXT_ALLOCINFO)
+		rep = sa_report_from_allocinfo(argv[1], &opts, &err);
+	else if (input == SA_TEXT_SLAB_ACCOUNT)
+		rep = sa_report_from_account(argv[1], &opts, &err);
 	else
 		rep = sa_report_read(argv[1], sections, &opts, &err);
+	if (rep && input != SA_TEXT_OTHER)
+		sections = rep->sections;
 	sa_progress_done(opts.progress_data);
 	if (!rep) {
 		sa_err("report", "%s", err->message);

@@ -340,6 +340,11 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 			goto out;
 		}
 	}
+	if (sa_diff_check_sides(&d, &err)) {
+		sa_err(cmd, "%s", err->message);
+		g_error_free(err);
+		goto out;
+	}
 	/* the limits judge every row, before the view leaves some out */
 	sa_diff_compute_rows(&d, o);
 	if (o->fail_on)

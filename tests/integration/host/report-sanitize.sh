@@ -3,8 +3,9 @@
 # (`make asan`). report in every format (text, JSON, CSV, account, HTML)
 # with every section, on the fast path and through libtracecmd, of the
 # golden traces (tests/data/report, tests/data/report-mm, tests/data/tracedat);
-# diff of them, and of /proc/slab_account snapshots, in every format, the
-# extremes of diff's counters (near 2^64) included; account; and report
+# diff of them, and of /proc/slab_account and /proc/allocinfo snapshots,
+# in every format, the extremes of diff's counters (near 2^64) included;
+# account; and report
 # of every input of the trace.dat fuzz corpus, diff of every input of the
 # account corpus. A sanitizer report or a crash fails; on the corpora a
 # clean refusal (exit 1) is as good as a report.
@@ -68,6 +69,19 @@ done
 for f in text json csv; do
 	san 0 diff --all --format $f "${acct[0]}" "$TEST_TMP/big"
 	san 0 diff --all --by function --format $f "$TEST_TMP/big" "${acct[0]}"
+done
+# /proc/allocinfo captures: report, diff and account in every format
+for a in "$TOP"/tests/data/allocinfo/*.txt; do
+	for f in text json csv; do
+		san 0 report --format $f "$a"
+	done
+	san 0 report --html "$TEST_TMP/page.html" "$a"
+	for f in text json csv html; do
+		san 0 diff --all --format $f "$a" "$a"
+		san 0 diff --by function --format $f "$a" "$a"
+	done
+	san 0 account --json "$a"
+	san 0 account "$a"
 done
 note "golden traces and snapshots: $runs runs, no sanitizer report"
 

@@ -1,9 +1,10 @@
 #!/bin/bash
 # Every text output stays within 80 columns by default, on the recorded
 # traces and snapshots of tests/data/: report (every section, -v,
-# --objects, --by cache, a /proc/slab_account input), diff (traces,
-# snapshots, one of each), account, snapshot (the captured /proc trees of
-# both guests and the host, --compare) and every command's --help. The
+# --objects, --by cache, a /proc/slab_account input, a /proc/allocinfo
+# input), diff (traces, snapshots, one of each, allocinfo), account,
+# snapshot (the captured /proc trees of both guests and the host,
+# --compare) and every command's --help. The
 # data formats are not text: JSON, CSV, and --format account, which is
 # /proc/slab_account's own layout (its caller runs to the end of the
 # line, as the module writes it).
@@ -46,6 +47,12 @@ check "diff" "$SLABACCT" diff "${traces[0]}" "${traces[1]}"
 check "diff --all" "$SLABACCT" diff --all "${traces[0]}" "${traces[1]}"
 check "diff --by function" "$SLABACCT" diff --by function ./*.dat
 check "diff snapshots" "$SLABACCT" diff "$d"/slab_account/*.txt
+for a in "$d"/allocinfo/*.txt; do
+	b=${a##*/}
+	check "$b report" "$SLABACCT" report "$a"
+	check "$b account" "$SLABACCT" account "$a"
+done
+check "diff allocinfo" "$SLABACCT" diff "$d"/allocinfo/*.txt
 check "diff snapshot, trace" "$SLABACCT" diff "$d/slab_account/6.1.txt" "${traces[0]}"
 for r in "$d"/proc/*/; do
 	b=$(basename "$r")

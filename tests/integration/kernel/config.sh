@@ -32,6 +32,25 @@ grep -qx 'CONFIG_ZRAM=y' "$TEST_TMP/pressure/.config" || fail "pressure: zram no
 config_only defconfig -b defconfig tracing module bpf debug callsite \
 	pressure pageowner
 
+# The kernel with allocation profiling: 6.12's source, every option kept,
+# and SLUB as Debian runs it rather than tinyconfig's SLUB_TINY
+"$TOP/scripts/allocinfo-kernel" -q --config-only -o "$TEST_TMP/allocinfo" \
+	>/dev/null 2>"$TEST_TMP/allocinfo.err" ||
+	{ cat "$TEST_TMP/allocinfo.err" >&2; fail "allocinfo: scripts/allocinfo-kernel --config-only failed"; }
+for opt in CONFIG_MEM_ALLOC_PROFILING=y CONFIG_MEM_ALLOC_PROFILING_ENABLED_BY_DEFAULT=y \
+	'# CONFIG_MEM_ALLOC_PROFILING_DEBUG is not set' '# CONFIG_SLUB_TINY is not set' \
+	CONFIG_SLUB=y CONFIG_PROC_SYSCTL=y; do
+	grep -qxF "$opt" "$TEST_TMP/allocinfo/.config" || fail "allocinfo: no '$opt'"
+done
+note "allocinfo: 6.12 with allocation profiling on by default, switchable, full SLUB"
+# 6.1 has no allocation profiling: the fragment's options are dropped
+"$KB" -q --config-only -o "$TEST_TMP/allocinfo-6.1" qemu allocinfo \
+	>/dev/null 2>"$TEST_TMP/allocinfo-6.1.err"
+assert_eq "exit status of allocinfo on 6.1" 1 $?
+assert_eq "options dropped on 6.1" \
+	"CONFIG_MEM_ALLOC_PROFILING=y (got not set)|CONFIG_MEM_ALLOC_PROFILING_ENABLED_BY_DEFAULT=y (got not set)" \
+	"$(sed -n 's/^  //p' "$TEST_TMP/allocinfo-6.1.err" | paste -sd'|')"
+
 # Dropped options are listed, exactly, and the build stops with exit 1.
 cat >"$TEST_TMP/bad.config" <<'FRAG'
 # bad.config: one option that does not exist, one whose dependency is off

@@ -1,25 +1,40 @@
 # Shared by the custom-kernel tests (sourced after tests/lib.sh): the
-# debug kernel of make check-kernel, built or reused by
-# scripts/kernel-build. It carries the memory-pressure and page-owner
-# fragments too, so that one kernel build serves every kernel/ test
+# kernels of make check-kernel, built or reused by scripts/kernel-build:
+# the debug kernel (6.1) and the one with allocation profiling (6.12).
+# The debug kernel carries the memory-pressure and page-owner fragments
+# too, so that one kernel build serves the other kernel/ tests
 # (kernel/pressure runs the reclaim and OOM tests under it).
 
 DEBUG_FRAGMENTS=(qemu tracing module debug pressure pageowner)
 
-# debug_kernel: sets KREL_DIR (bzImage and the modules built against it)
-# and KDIR (the kernel's object tree, with vmlinux and the .o files)
-debug_kernel() {
-	KREL_DIR=$("$TOP/scripts/kernel-build" "${DEBUG_FRAGMENTS[@]}" \
-		2>"$TEST_TMP/kernel-build.log") || {
+# custom_kernel WHAT BUILDER ARGS...: run a kernel build script, and set
+# KREL_DIR (bzImage and the modules built against it) and KDIR (the
+# kernel's object tree, with vmlinux and the .o files)
+custom_kernel() {
+	local what=$1
+	shift
+	KREL_DIR=$("$@" 2>"$TEST_TMP/kernel-build.log") || {
 		tail -n 40 "$TEST_TMP/kernel-build.log" >&2
-		fail "scripts/kernel-build ${DEBUG_FRAGMENTS[*]} failed"
+		fail "${*#"$TOP/"} failed"
 	}
 	KDIR=$(dirname "$KREL_DIR")
 	[ -f "$KREL_DIR/bzImage" ] || fail "no bzImage in $KREL_DIR"
 	[ -f "$KREL_DIR/slab_account.ko" ] || fail "no slab_account.ko in $KREL_DIR"
 	[ -f "$KREL_DIR/test/slab_account.ko" ] ||
 		fail "no test build of slab_account.ko in $KREL_DIR/test"
-	note "debug kernel $(basename "$KREL_DIR") in $KDIR"
+	note "$what kernel $(basename "$KREL_DIR") in $KDIR"
+}
+
+# debug_kernel: the 6.1 kernel of DEBUG_FRAGMENTS (KASAN, lockdep,
+# kmemleak, memory pressure, page owner)
+debug_kernel() {
+	custom_kernel debug "$TOP/scripts/kernel-build" "${DEBUG_FRAGMENTS[@]}"
+}
+
+# allocinfo_kernel: the 6.12 kernel with /proc/allocinfo
+# (scripts/allocinfo-kernel)
+allocinfo_kernel() {
+	custom_kernel allocinfo "$TOP/scripts/allocinfo-kernel"
 }
 
 # The kernel's bug finders, as they print themselves in the log

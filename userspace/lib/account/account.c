@@ -2,11 +2,9 @@
 /*
  * account: the /proc/slab_account parser (see account/account.h, README.md).
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "account/account.h"
 #include "util/input-file.h"
@@ -511,55 +509,29 @@ struct sa_account *sa_account_parse(const char *text, size_t len,
 	return parser_end(&ps, ok, error);
 }
 
+static gboolean load_line(void *data, const char *s, size_t len,
+			  GError **error)
+{
+	return parse_line(data, s, len, error);
+}
+
 /*
- * Read in blocks and parse line by line: the format bounds a line and
- * the rows (sites), so what is read and kept is bounded whatever the
- * file holds.
+ * Parse line by line: the format bounds a line and the rows (sites), so
+ * what is read and kept is bounded whatever the file holds.
  */
 struct sa_account *sa_account_load(const char *path, GError **error)
 {
-	char *buf = g_malloc(SA_ACCOUNT_MAX_LINE + 65536);
-	size_t have = 0, room = SA_ACCOUNT_MAX_LINE + 65536;
 	struct sa_account *a;
 	struct parser ps;
-	gboolean ok = TRUE;
-	int fd = sa_input_open(path, error);
+	gboolean ok;
 
-	if (fd < 0) {
-		g_free(buf);
+	parser_init(&ps);
+	ok = sa_input_lines(path, SA_ACCOUNT_MAX_LINE, load_line, &ps, error);
+	/* I/O errors name the file already */
+	if (!ok && error && *error && (*error)->domain != SA_ACCOUNT_ERROR) {
+		sa_account_free(parser_end(&ps, TRUE, NULL));
 		return NULL;
 	}
-	parser_init(&ps);
-	while (ok) {
-		ssize_t n = read(fd, buf + have, room - have);
-		char *p = buf, *nl;
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			g_set_error(error, G_FILE_ERROR,
-				    g_file_error_from_errno(errno), "%s",
-				    g_strerror(errno));
-			ok = FALSE;
-			break;
-		}
-		have += n;
-		while (ok && (nl = memchr(p, '\n', buf + have - p))) {
-			ok = parse_line(&ps, p, nl - p, error);
-			p = nl + 1;
-		}
-		memmove(buf, p, buf + have - p);
-		have = buf + have - p;
-		if (!n) {		/* the end: a last line without '\n' */
-			if (ok && have)
-				ok = parse_line(&ps, buf, have, error);
-			break;
-		}
-		if (ok && have == room)	/* one line fills the buffer */
-			ok = parse_line(&ps, buf, have, error);
-	}
-	close(fd);
-	g_free(buf);
 	a = parser_end(&ps, ok, error);
 	if (!a)
 		g_prefix_error(error, "%s: ", path);

@@ -12,6 +12,7 @@
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
 #include "emit/emit.h"
+#include "emit/emit-allocinfo.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -34,8 +35,11 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	fprintf(f, "# slabacct report, schema_version: %d\n",
 		SA_JSON_SCHEMA_VERSION);
 	kv(f, "file", rep->file);
-	if (rep->account) {
-		sa_csv_account_head(f, "", rep->account);
+	if (rep->account || rep->allocinfo) {
+		if (rep->account)
+			sa_csv_account_head(f, "", rep->account);
+		else
+			sa_csv_allocinfo_head(f, "", rep->allocinfo_head);
 		for (i = 0; i < rep->notes->len; i++)
 			kv(f, "note", rep->notes->pdata[i]);
 		return;
@@ -112,6 +116,10 @@ void sa_csv_callsite(struct sa_emit *e, const struct sa_report *rep,
 	guint i;
 	int k;
 
+	if (r->allocinfo) {
+		sa_csv_allocinfo_sites(e, site_cols, r);
+		return;
+	}
 	fprintf(f, "\ncallsite_totals,kind,sites,allocs,frees,bytes_alloc,"
 		"bytes_req,slack,frag_pct,live,live_bytes,live_waste,"
 		"pingpong,unmatched_frees,null_frees,reused_without_free\n");

@@ -56,6 +56,13 @@ static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
 	if (s->runs)
 		fprintf(f, "#    the median of %u runs, site by site\n",
 			s->runs);
+	if (s->allocinfo) {
+		sa_text_allocinfo_head(f, "#    ", s->allocinfo);
+		fprintf(f, "#    live %s in %" I " allocations\n",
+			H(s->total.live_bytes < 0 ? 0 : s->total.live_bytes),
+			s->total.live);
+		return;
+	}
 	if (s->account)
 		sa_text_account_head(f, "#    ", s->account);
 	else if (s->lost_known)
@@ -68,6 +75,48 @@ static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
 		H(s->total.live_bytes < 0 ? 0 : s->total.live_bytes));
 }
 
+/* "site" cut to what is left of the width after used columns */
+static void text_site(struct sa_emit *e, int used, const char *site)
+{
+	int room = e->width ? e->width - used : 0;
+
+	site = sa_esc(site);
+	if (room >= 8 && (int)strlen(site) > room)
+		fprintf(e->out, "%.*s~\n", room - 1, site);
+	else
+		fprintf(e->out, "%s\n", site);
+}
+
+/* Two /proc/allocinfo snapshots: live bytes and allocations only. */
+static void diff_text_allocinfo(struct sa_emit *e, const struct sa_diff *d)
+{
+	FILE *f = e->out;
+	guint i;
+
+	fprintf(f, "# B - A: %s live bytes, %s live allocations\n",
+		SH(d->d_live_bytes), SH(d->d_live));
+	fprintf(f, "# sites: %" U " new, %" U " gone, %" U " changed, %" U
+		" unchanged\n\n", d->n_new, d->n_gone, d->n_changed,
+		d->n_same);
+	fprintf(f, "%8s %8s %7s %7s %-7s %s\n", "d_live_b", "d_calls",
+		"a_live", "b_live", "status", "site");
+	for (i = 0; i < d->rows->len; i++) {
+		const struct sa_diff_row *r = &g_array_index(d->rows,
+							     struct sa_diff_row,
+							     i);
+
+		fprintf(f, "%8s %8s %7s %7s %-7s ", SH(r->d_live_bytes),
+			SH(r->d_live), H(r->a.live_bytes < 0 ? 0 :
+					 r->a.live_bytes),
+			H(r->b.live_bytes < 0 ? 0 : r->b.live_bytes),
+			status_name(r->status));
+		text_site(e, 42, r->site);
+	}
+	if (d->hidden)
+		fprintf(f, "# %" U " rows left out (unchanged or past --top)\n",
+			d->hidden);
+}
+
 static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 {
 	FILE *f = e->out;
@@ -76,6 +125,10 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 	fprintf(f, "# slabacct diff\n");
 	text_side(f, "A", &d->side[0]);
 	text_side(f, "B", &d->side[1]);
+	if (d->allocinfo) {
+		diff_text_allocinfo(e, d);
+		return;
+	}
 	fprintf(f, "# B - A: %s bytes, %s slack, %s allocs, %s live bytes\n",
 		SH(d->d_bytes), SH(d->d_slack), SH(d->d_allocs),
 		SH(d->d_live_bytes));
@@ -93,7 +146,8 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 		fprintf(f, "%8s %8s %7s %7s %-7s %-5s ", SH(r->d_bytes),
 			SH(r->d_slack), SH(r->d_allocs), SH(r->d_live_bytes),
 			status_name(r->status),
-			r->kind ? "cache" : "kmall");
+			r->kind == SA_DIFF_KIND_CACHE ? "cache" :
+			r->kind == SA_DIFF_KIND_ANY ? "any" : "kmall");
 		const char *site = sa_esc(r->site);
 
 		if (room >= 8 && (int)strlen(site) > room)
@@ -123,6 +177,17 @@ static void jvals(JsonBuilder *b, const char *name,
 	json_builder_end_object(b);
 }
 
+/* allocinfo's values: live ones only */
+static void jlive(JsonBuilder *b, const char *name,
+		  const struct sa_diff_vals *v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "live", v->live);
+	sa_json_put_int(b, "live_bytes", v->live_bytes);
+	json_builder_end_object(b);
+}
+
 static void jside(JsonBuilder *b, const char *name,
 		  const struct sa_diff_side *s)
 {
@@ -134,6 +199,12 @@ static void jside(JsonBuilder *b, const char *name,
 	json_builder_add_string_value(b, s->source);
 	if (s->runs)
 		sa_json_put_int(b, "runs", s->runs);
+	if (s->allocinfo) {
+		sa_json_allocinfo_head(b, s->allocinfo);
+		jlive(b, "totals", &s->total);
+		json_builder_end_object(b);
+		return;
+	}
 	if (s->account) {
 		/* a snapshot: no kernel release or lost events, its header */
 		sa_json_account_head(b, s->account);
@@ -172,9 +243,13 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 	}
 	json_builder_set_member_name(b, "change");
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "bytes_alloc", sa_delta_clamp(d->d_bytes));
-	sa_json_put_int(b, "slack", sa_delta_clamp(d->d_slack));
-	sa_json_put_int(b, "allocs", sa_delta_clamp(d->d_allocs));
+	if (!d->allocinfo) {
+		sa_json_put_int(b, "bytes_alloc", sa_delta_clamp(d->d_bytes));
+		sa_json_put_int(b, "slack", sa_delta_clamp(d->d_slack));
+		sa_json_put_int(b, "allocs", sa_delta_clamp(d->d_allocs));
+	} else {
+		sa_json_put_int(b, "live", sa_delta_clamp(d->d_live));
+	}
 	sa_json_put_int(b, "live_bytes", sa_delta_clamp(d->d_live_bytes));
 	sa_json_put_int(b, "sites_new", d->n_new);
 	sa_json_put_int(b, "sites_gone", d->n_gone);
@@ -196,6 +271,15 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 		json_builder_add_string_value(b, sa_diff_kind_name(r->kind));
 		json_builder_set_member_name(b, "status");
 		json_builder_add_string_value(b, status_name(r->status));
+		if (d->allocinfo) {
+			sa_json_put_int(b, "d_live_bytes",
+					sa_delta_clamp(r->d_live_bytes));
+			sa_json_put_int(b, "d_live", sa_delta_clamp(r->d_live));
+			jlive(b, "a", &r->a);
+			jlive(b, "b", &r->b);
+			json_builder_end_object(b);
+			continue;
+		}
 		sa_json_put_int(b, "d_bytes", sa_delta_clamp(r->d_bytes));
 		sa_json_put_int(b, "d_slack", sa_delta_clamp(r->d_slack));
 		sa_json_put_int(b, "d_allocs", sa_delta_clamp(r->d_allocs));
@@ -240,6 +324,10 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 			sa_csv_account_head(f, prefix, s->account);
 			continue;
 		}
+		if (s->allocinfo) {
+			sa_csv_allocinfo_head(f, prefix, s->allocinfo);
+			continue;
+		}
 		fprintf(f, "# %c_lost_events: ", 'a' + k);
 		if (s->lost_known)
 			fprintf(f, "%" U "\n", s->lost);
@@ -261,6 +349,15 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 		sa_csv_str(f, r->site);
 		fprintf(f, ",%s,%s", sa_diff_kind_name(r->kind),
 			status_name(r->status));
+		if (d->allocinfo) {
+			/* the same columns, what allocinfo lacks empty */
+			fputs(",,,", f);
+			csv_delta(f, r->d_live_bytes);
+			fprintf(f, ",,,,,,%" I ",%" I ",,,,,,%" I ",%" I "\n",
+				r->a.live, r->a.live_bytes, r->b.live,
+				r->b.live_bytes);
+			continue;
+		}
 		csv_delta(f, r->d_bytes);
 		csv_delta(f, r->d_slack);
 		csv_delta(f, r->d_allocs);

@@ -158,6 +158,18 @@ void sa_csv_account_head(FILE *f, const char *prefix,
 			 const struct sa_account_head *h);
 
 /*
+ * The header of a /proc/allocinfo input (emit/input.c), likewise: its
+ * format version and how many sites it has, live and marked inaccurate.
+ */
+struct sa_allocinfo_head;
+void sa_text_allocinfo_head(FILE *f, const char *lead,
+			    const struct sa_allocinfo_head *h);
+void sa_json_allocinfo_head(JsonBuilder *b,
+			    const struct sa_allocinfo_head *h);
+void sa_csv_allocinfo_head(FILE *f, const char *prefix,
+			   const struct sa_allocinfo_head *h);
+
+/*
  * HTML (emit/html.c): the page around a JSON model (a report's or a
  * diff's), or around e->jb's root like sa_json_write (which it frees).
  */

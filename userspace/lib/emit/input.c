@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The header of a /proc/slab_account input, in report and diff output:
+ * The header of a snapshot input (/proc/slab_account, /proc/allocinfo),
+ * in report and diff output; for /proc/slab_account:
  * what the input is (a snapshot of slab_account.ko's file, its format
  * version), its table sizes, what the module could not account and the
  * large kmallocs it counted once though traced twice. It
@@ -8,6 +9,7 @@
  * duration, records or lost events.
  */
 #include "account/account.h"
+#include "account/allocinfo.h"
 #include "emit/emit.h"
 
 #define U G_GUINT64_FORMAT
@@ -69,4 +71,44 @@ void sa_csv_account_head(FILE *f, const char *prefix,
 			h->kmalloc_repeats);
 	else
 		fprintf(f, "# %skmalloc_repeats: unknown\n", prefix);
+}
+
+/*
+ * A /proc/allocinfo input: the kernel's allocation profiling, its format
+ * version, its sites (code tags), how many have live allocations and how
+ * many the kernel marks inaccurate.
+ */
+void sa_text_allocinfo_head(FILE *f, const char *lead,
+			    const struct sa_allocinfo_head *h)
+{
+	fprintf(f, "%sinput: a /proc/allocinfo snapshot, format %u.%u\n",
+		lead, h->major, h->minor);
+	fprintf(f, "%ssites: %" U " allocation sites, %" U " with live "
+		"allocations, %" U " marked inaccurate\n", lead, h->tags,
+		h->live_tags, h->inaccurate);
+}
+
+void sa_json_allocinfo_head(JsonBuilder *b,
+			    const struct sa_allocinfo_head *h)
+{
+	char *v = g_strdup_printf("%u.%u", h->major, h->minor);
+
+	json_builder_set_member_name(b, "input");
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "kind", "/proc/allocinfo");
+	sa_json_put_str(b, "format_version", v);
+	sa_json_put_int(b, "tags", h->tags);
+	sa_json_put_int(b, "live_tags", h->live_tags);
+	sa_json_put_int(b, "inaccurate", h->inaccurate);
+	json_builder_end_object(b);
+	g_free(v);
+}
+
+void sa_csv_allocinfo_head(FILE *f, const char *prefix,
+			   const struct sa_allocinfo_head *h)
+{
+	fprintf(f, "# %sinput: /proc/allocinfo\n# %sformat_version: %u.%u\n"
+		"# %stags: %" U "\n# %slive_tags: %" U "\n"
+		"# %sinaccurate: %" U "\n", prefix, prefix, h->major, h->minor,
+		prefix, h->tags, prefix, h->live_tags, prefix, h->inaccurate);
 }

@@ -11,6 +11,7 @@
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
 #include "emit/emit.h"
+#include "emit/emit-allocinfo.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -26,6 +27,10 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_str(b, "file", rep->file);
 	if (rep->account) {
 		sa_json_account_head(b, rep->account);
+		goto notes;
+	}
+	if (rep->allocinfo) {
+		sa_json_allocinfo_head(b, rep->allocinfo_head);
 		goto notes;
 	}
 	json_builder_set_member_name(b, "origin");
@@ -157,6 +162,10 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 	guint i;
 	int k;
 
+	if (r->allocinfo) {
+		sa_json_allocinfo_sites(e, r);
+		return;
+	}
 	json_builder_set_member_name(b, "callsite");
 	json_builder_begin_object(b);
 	sa_json_put_str(b, "by", r->by == SA_BY_CACHE ? "cache" : "callsite");

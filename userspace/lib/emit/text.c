@@ -10,6 +10,7 @@
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
 #include "emit/emit.h"
+#include "emit/emit-allocinfo.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -82,8 +83,11 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	guint i;
 
 	fprintf(f, "# slabacct report: %s\n", sa_esc(rep->file));
-	if (rep->account) {
-		sa_text_account_head(f, "# ", rep->account);
+	if (rep->account || rep->allocinfo) {
+		if (rep->account)
+			sa_text_account_head(f, "# ", rep->account);
+		else
+			sa_text_allocinfo_head(f, "# ", rep->allocinfo_head);
 		for (i = 0; i < rep->notes->len; i++)
 			put_wrapped(e, "# note: ", rep->notes->pdata[i]);
 		return;
@@ -150,6 +154,10 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 	guint i;
 	int k;
 
+	if (r->allocinfo) {
+		sa_text_allocinfo_sites(e, r);
+		return;
+	}
 	fprintf(f, "\n== call sites%s ==\n",
 		r->by == SA_BY_CACHE ? " (by cache)" : "");
 	for (k = 0; k < SA_KIND_NR; k++)

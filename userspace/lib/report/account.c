@@ -21,13 +21,9 @@ struct sa_report *sa_report_from_account(const char *path,
 	struct sa_account *a;
 	size_t i;
 
-	a = sa_account_load(path, err);
-	if (!a) {
-		if (err && *err)
-			g_prefix_error(err, "%s: not a trace.dat, nor a "
-				       "/proc/slab_account snapshot: ", path);
+	a = sa_account_load(path, err);	/* the error names the file */
+	if (!a)
 		return NULL;
-	}
 	rep = sa_report_new(path, 1u << cs, opts);
 	rep->account = g_new0(struct sa_account_head, 1);
 	sa_account_head_of(a, rep->account);

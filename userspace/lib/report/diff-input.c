@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * One side of a diff (or one run of a merge), whatever its input: a
- * trace.dat, our JSON (it starts with '{'), or a /proc/slab_account
- * snapshot.
+ * trace.dat, our JSON (it starts with '{'), a /proc/allocinfo snapshot
+ * (told by its first line) or a /proc/slab_account snapshot.
  */
 #include <string.h>
 #include <unistd.h>
 
+#include "account/sniff.h"
 #include "report/diff.h"
 #include "trace/check.h"
 #include "util/input-file.h"
@@ -64,6 +65,8 @@ int sa_diff_side_load(struct sa_diff_side *s, const char *path,
 					g_free);
 	if (sa_is_tracedat(path))
 		return sa_diff_side_load_trace(s, path, o, err);
+	if (sa_text_input_sniff(path) == SA_TEXT_ALLOCINFO)
+		return sa_diff_side_load_allocinfo(s, path, o, err);
 	return json_or_account(s, path, o, err);
 }
 

@@ -5,11 +5,13 @@
 #include <string.h>
 
 #include "account/account.h"
+#include "account/allocinfo.h"
 #include "report/agg/callsite.h"
 #include "report/diff.h"
 #include "symbols/symbols.h"
 
-static const char *const kind_tag[2] = { "kmalloc", "cache" };
+static const char *const kind_tag[SA_DIFF_KIND_NR] = { "kmalloc", "cache",
+							"any" };
 
 /* The function of a site name: up to the '+' or the module. */
 static char *func_of(const char *name)
@@ -130,13 +132,28 @@ static GHashTable *ambiguous(const char *const *names, guint n)
 	return keep;
 }
 
+/* Add v to the row of key full ("KIND\tNAME", taken over) and the total. */
+static void add_keyed(struct sa_diff_side *s, char *full,
+		      const struct sa_diff_vals *v)
+{
+	struct sa_diff_vals *have = g_hash_table_lookup(s->rows, full);
+
+	if (!have) {
+		have = g_new0(struct sa_diff_vals, 1);
+		g_hash_table_insert(s->rows, full, have);
+	} else {
+		g_free(full);
+	}
+	vals_add(have, v);
+	vals_add(&s->total, v);
+}
+
 static void add_row(struct sa_diff_side *s, int kind, const char *name,
 		    const struct sa_diff_vals *v, enum sa_diff_by by,
 		    GHashTable *keep_raw)
 {
 	char *key = key_of(name, by, keep_raw);
 	char *full = g_strdup_printf("%d\t%s", kind, key);
-	struct sa_diff_vals *have = g_hash_table_lookup(s->rows, full);
 
 	g_free(key);
 	if (by == SA_DIFF_BY_FUNCTION) {
@@ -154,14 +171,7 @@ static void add_row(struct sa_diff_side *s, int kind, const char *name,
 			g_free(f);
 		}
 	}
-	if (!have) {
-		have = g_new0(struct sa_diff_vals, 1);
-		g_hash_table_insert(s->rows, full, have);
-	} else {
-		g_free(full);
-	}
-	vals_add(have, v);
-	vals_add(&s->total, v);
+	add_keyed(s, full, v);
 }
 
 void sa_diff_side_add_callsite(struct sa_diff_side *s,
@@ -259,12 +269,84 @@ int sa_diff_side_load_account(struct sa_diff_side *s, const char *path,
 	return 0;
 }
 
+/*
+ * A /proc/allocinfo snapshot: a site is FILE:LINE and its function, shown
+ * "func file:line [module]"; by function, "func [module]" as for the
+ * other inputs. Its values are live ones only.
+ */
+int sa_diff_side_load_allocinfo(struct sa_diff_side *s, const char *path,
+				const struct sa_diff_opts *o, GError **err)
+{
+	struct sa_allocinfo *ai = sa_allocinfo_load(path, err);
+	const char **names;
+	GHashTable *keep;
+	size_t i;
+
+	if (!ai)
+		return -1;	/* the error names file, line, column */
+	s->source = "allocinfo";
+	s->allocinfo = g_new0(struct sa_allocinfo_head, 1);
+	sa_allocinfo_head_of(ai, s->allocinfo);
+	names = g_new(const char *, ai->n_rows + 1);
+	for (i = 0; i < ai->n_rows; i++)
+		names[i] = ai->rows[i].function;
+	keep = ambiguous(names, ai->n_rows);
+	g_free(names);
+	for (i = 0; i < ai->n_rows; i++) {
+		const struct sa_allocinfo_row *x = &ai->rows[i];
+		struct sa_diff_vals v = { .live = x->calls,
+					  .live_bytes = x->bytes };
+		char *mod = x->module ? g_strdup_printf(" [%s]", x->module) :
+			    g_strdup("");
+		char *name;
+
+		if (!x->calls && !x->bytes) {
+			g_free(mod);
+			continue;	/* nothing live: not a row */
+		}
+		if (o->by == SA_DIFF_BY_FUNCTION) {
+			name = g_strconcat(x->function, mod, NULL);
+			add_row(s, SA_DIFF_KIND_ANY, name, &v, o->by, keep);
+		} else {
+			name = g_strdup_printf("%s %s:%u%s", x->function,
+					       x->file, x->line, mod);
+			add_keyed(s, g_strdup_printf("%d\t%s",
+						     SA_DIFF_KIND_ANY, name),
+				  &v);
+		}
+		g_free(name);
+		g_free(mod);
+	}
+	g_hash_table_destroy(keep);
+	sa_allocinfo_free(ai);
+	return 0;
+}
+
+int sa_diff_check_sides(const struct sa_diff *d, GError **err)
+{
+	const struct sa_diff_side *A = &d->side[0], *B = &d->side[1];
+
+	if (!A->allocinfo == !B->allocinfo)
+		return 0;
+	g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
+		    "%s is a /proc/allocinfo snapshot and %s is not: "
+		    "allocinfo counts what is live per source line, of every "
+		    "allocator, a %s counts allocations per call address; "
+		    "compare allocinfo with allocinfo",
+		    A->allocinfo ? A->file : B->file,
+		    A->allocinfo ? B->file : A->file,
+		    !strcmp((A->allocinfo ? B : A)->source, "trace") ?
+		    "trace" : "/proc/slab_account snapshot");
+	return -1;
+}
+
 void sa_diff_side_clear(struct sa_diff_side *s)
 {
 	g_free(s->file);
 	g_free(s->kernel);
 	g_free(s->snapshot);
 	g_free(s->account);
+	g_free(s->allocinfo);
 	if (s->rows)
 		g_hash_table_destroy(s->rows);
 	if (s->names)
@@ -276,7 +358,8 @@ static guint64 sort_value(const struct sa_diff_row *r, enum sa_diff_sort k)
 {
 	return (k == SA_DIFF_SORT_SLACK ? r->d_slack :
 		k == SA_DIFF_SORT_ALLOCS ? r->d_allocs :
-		k == SA_DIFF_SORT_LIVE ? r->d_live_bytes : r->d_bytes).mag;
+		k == SA_DIFF_SORT_LIVE ? r->d_live_bytes :
+		k == SA_DIFF_SORT_LIVE_COUNT ? r->d_live : r->d_bytes).mag;
 }
 
 static gint by_change(gconstpointer a, gconstpointer b, gpointer data)
@@ -311,7 +394,7 @@ static void add_diff_row(struct sa_diff *d, const char *key,
 	const char *na = shown_name(&d->side[0], key);
 	const char *nb = shown_name(&d->side[1], key);
 
-	r.kind = key[0] == '1';
+	r.kind = key[0] - '0';
 	/* a function renamed across kernels: both names */
 	r.site = !a ? g_strdup(nb) : !b || !strcmp(na, nb) ? g_strdup(na) :
 		 g_strdup_printf("%s -> %s", na, nb);
@@ -321,6 +404,7 @@ static void add_diff_row(struct sa_diff *d, const char *key,
 	r.d_slack = sa_delta_u64(r.a.slack, r.b.slack);
 	r.d_allocs = sa_delta_u64(r.a.allocs, r.b.allocs);
 	r.d_live_bytes = sa_delta_s64(r.a.live_bytes, r.b.live_bytes);
+	r.d_live = sa_delta_s64(r.a.live, r.b.live);
 	r.status = !a ? SA_DIFF_NEW : !b ? SA_DIFF_GONE :
 		   memcmp(a, b, sizeof(*a)) ? SA_DIFF_CHANGED : SA_DIFF_SAME;
 	switch (r.status) {
@@ -343,6 +427,7 @@ static void add_diff_row(struct sa_diff *d, const char *key,
 void sa_diff_compute_rows(struct sa_diff *d, const struct sa_diff_opts *o)
 {
 	struct sa_diff_side *A = &d->side[0], *B = &d->side[1];
+	enum sa_diff_sort sort;
 	GHashTableIter it;
 	gpointer k, v;
 
@@ -359,8 +444,15 @@ void sa_diff_compute_rows(struct sa_diff *d, const struct sa_diff_opts *o)
 	d->d_allocs = sa_delta_u64(A->total.allocs, B->total.allocs);
 	d->d_live_bytes = sa_delta_s64(A->total.live_bytes,
 				       B->total.live_bytes);
-	g_array_sort_with_data(d->rows, by_change,
-			       GINT_TO_POINTER(o ? o->sort : 0));
+	d->d_live = sa_delta_s64(A->total.live, B->total.live);
+	d->allocinfo = A->allocinfo && B->allocinfo;
+	sort = o ? o->sort : SA_DIFF_SORT_BYTES;
+	/* allocinfo has live figures only: its bytes are live bytes, its
+	 * allocations live ones */
+	if (d->allocinfo)
+		sort = sort == SA_DIFF_SORT_ALLOCS ? SA_DIFF_SORT_LIVE_COUNT :
+		       SA_DIFF_SORT_LIVE;
+	g_array_sort_with_data(d->rows, by_change, GINT_TO_POINTER(sort));
 }
 
 void sa_diff_view(struct sa_diff *d, const struct sa_diff_opts *o)
@@ -418,5 +510,5 @@ int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort)
 
 const char *sa_diff_kind_name(int kind)
 {
-	return kind_tag[kind ? 1 : 0];
+	return kind_tag[kind >= 0 && kind < SA_DIFF_KIND_NR ? kind : 0];
 }

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * slabacct diff: two recordings (trace.dat) or two /proc/slab_account
- * snapshots, or one of each, compared call site by call site. Sites are
+ * snapshots, or one of each, compared call site by call site; or two
+ * /proc/allocinfo snapshots, site (file:line and function) by site, by
+ * their live figures (the only ones allocinfo has). Sites are
  * matched by kind and name ("func+0xoff [module]"; the "/0xsize" the
  * module prints is dropped), or by function with SA_DIFF_BY_FUNCTION,
  * which survives code moving inside a function between two kernels, and
@@ -45,13 +47,16 @@ gint64 sa_delta_clamp(struct sa_delta d);
 
 struct sa_diff_side {
 	char *file;
-	const char *source;		/* "trace" or "account" */
+	const char *source;		/* "trace", "account" or
+					 * "allocinfo" */
 	char *kernel;			/* kernel release, or NULL */
 	bool lost_known;
 	guint64 lost;			/* events lost while recording */
 	char *snapshot;			/* system snapshot (snapshot.h JSON) at
 					 * the end of the recording, or NULL */
 	struct sa_account_head *account;	/* a /proc/slab_account
+						 * input's header, or NULL */
+	struct sa_allocinfo_head *allocinfo;	/* a /proc/allocinfo
 						 * input's header, or NULL */
 	struct sa_diff_vals total;
 	GHashTable *rows;		/* key -> struct sa_diff_vals */
@@ -74,15 +79,27 @@ struct sa_diff_row {
 	char *site;			/* the name, without the kind; "A -> B"
 					 * for a function renamed across
 					 * kernels */
-	int kind;			/* 0 kmalloc, 1 cache */
+	int kind;			/* enum sa_diff_kind */
 	enum sa_diff_status status;
 	struct sa_diff_vals a, b;
 	struct sa_delta d_bytes, d_slack, d_allocs, d_live_bytes;
+	struct sa_delta d_live;		/* live objects (allocinfo: calls) */
+};
+
+/* A row's kind: allocinfo's sites are of every allocator */
+enum sa_diff_kind {
+	SA_DIFF_KIND_KMALLOC,
+	SA_DIFF_KIND_CACHE,
+	SA_DIFF_KIND_ANY,
+	SA_DIFF_KIND_NR,
 };
 
 struct sa_diff {
 	struct sa_diff_side side[2];
+	bool allocinfo;			/* both sides are /proc/allocinfo:
+					 * live figures only */
 	struct sa_delta d_bytes, d_slack, d_allocs, d_live_bytes;
+	struct sa_delta d_live;
 	guint64 n_new, n_gone, n_changed, n_same;
 	GArray *rows;			/* struct sa_diff_row, by |change| */
 	guint64 hidden;			/* rows left out by top/unchanged */
@@ -93,6 +110,7 @@ enum sa_diff_sort {
 	SA_DIFF_SORT_SLACK,
 	SA_DIFF_SORT_ALLOCS,
 	SA_DIFF_SORT_LIVE,
+	SA_DIFF_SORT_LIVE_COUNT,	/* live objects: allocinfo's allocs */
 };
 
 struct sa_thresholds;
@@ -122,6 +140,9 @@ int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
 			    const struct sa_diff_opts *o, GError **err);
 int sa_diff_side_load_account(struct sa_diff_side *s, const char *path,
 			      const struct sa_diff_opts *o, GError **err);
+/* A /proc/allocinfo snapshot's (report/diff.c), into a side made ready. */
+int sa_diff_side_load_allocinfo(struct sa_diff_side *s, const char *path,
+				const struct sa_diff_opts *o, GError **err);
 void sa_diff_side_clear(struct sa_diff_side *s);
 
 /*
@@ -148,6 +169,13 @@ int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
 /* The name a side shows for a key of its rows table. */
 const char *sa_diff_side_name(const struct sa_diff_side *s, const char *key);
 
+/*
+ * Whether the loaded sides can be compared: a /proc/allocinfo snapshot
+ * only with another. Returns 0, or -1 with *err saying why.
+ */
+struct sa_diff;
+int sa_diff_check_sides(const struct sa_diff *d, GError **err);
+
 /* Add the rows of a call-site result to a side (its rows table made). */
 struct sa_callsite_result;
 void sa_diff_side_add_callsite(struct sa_diff_side *s,
@@ -160,7 +188,11 @@ void sa_diff_side_add_callsite(struct sa_diff_side *s,
  */
 char *sa_diff_key(const char *name, enum sa_diff_by by);
 
-/* Compare the two loaded sides into d (rows sorted by |change|, desc). */
+/*
+ * Compare the two loaded sides into d (rows sorted by |change|, desc; two
+ * allocinfo sides by live bytes, or with SA_DIFF_SORT_ALLOCS by live
+ * allocations).
+ */
 void sa_diff_compute(struct sa_diff *d, const struct sa_diff_opts *o);
 /*
  * The same in two steps: every row, sorted (what --fail-on judges), then

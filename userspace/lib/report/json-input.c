@@ -349,6 +349,21 @@ static int load_merge(struct sa_diff_side *s, JsonObject *root,
 	return 0;
 }
 
+/* report --json or account --json of a /proc/allocinfo snapshot */
+static bool allocinfo_json(JsonObject *root)
+{
+	static const char kind[] = "/proc/allocinfo";
+	JsonNode *in = root ? json_object_get_member(root, "input") : NULL;
+
+	if (!in)
+		return false;
+	if (JSON_NODE_HOLDS_VALUE(in) &&
+	    json_node_get_value_type(in) == G_TYPE_STRING)
+		return !strcmp(json_node_get_string(in), kind);
+	return JSON_NODE_HOLDS_OBJECT(in) &&
+	       !g_strcmp0(str_member(json_node_get_object(in), "kind"), kind);
+}
+
 int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
 			   const char *text, gsize len,
 			   const struct sa_diff_opts *o, GError **err)
@@ -376,6 +391,11 @@ int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
 	    schema != SA_JSON_SCHEMA_VERSION) {
 		ERR("not slabacct's JSON of schema_version %d",
 		    SA_JSON_SCHEMA_VERSION);
+		goto out;
+	}
+	if (allocinfo_json(root)) {
+		ERR("the JSON of a /proc/allocinfo snapshot, live figures "
+		    "only: diff reads two saved /proc/allocinfo themselves");
 		goto out;
 	}
 	if (tool && !strcmp(tool, "slabacct report"))

@@ -81,6 +81,13 @@ int sa_merge_add(struct sa_merge *m, const struct sa_diff_side *s,
 			    s->runs);
 		return -1;
 	}
+	if (s->allocinfo) {
+		g_set_error(err, SA_REPORT_ERROR, SA_REPORT_ERROR_FORMAT,
+			    "%s: a /proc/allocinfo snapshot has live bytes and "
+			    "allocations only, not the totals a merge sums; "
+			    "compare two with slabacct diff", s->file);
+		return -1;
+	}
 	run = g_new0(struct sa_merge_run, 1);
 	run->file = g_strdup(s->file);
 	run->source = s->source;

@@ -9,6 +9,7 @@
 
 #include <trace-cmd.h>
 
+#include "account/allocinfo.h"
 #include "trace/kallsyms.h"
 #include "util/notes.h"
 #include "report/report.h"
@@ -237,6 +238,8 @@ void sa_report_free(struct sa_report *rep)
 			sa_report_table[i].agg->free_result(rep->result[i]);
 	g_ptr_array_free(rep->notes, TRUE);
 	g_free(rep->account);
+	sa_allocinfo_free(rep->allocinfo);
+	g_free(rep->allocinfo_head);
 	g_clear_error(&rep->error);
 	sa_trace_origin_clear(&rep->origin);
 	g_free(rep->file);

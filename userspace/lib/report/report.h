@@ -173,6 +173,11 @@ struct sa_report {
 	/* a /proc/slab_account input (account/account.h): its header,
 	 * shown instead of the trace-only origin fields; NULL for a trace */
 	struct sa_account_head *account;
+	/* a /proc/allocinfo input (account/allocinfo.h), shown instead of
+	 * the origin; its rows' names are what the call-site rows point to.
+	 * NULL for a trace */
+	struct sa_allocinfo *allocinfo;
+	struct sa_allocinfo_head *allocinfo_head;
 	struct sa_symbols *syms;	/* only while the trace is open */
 	struct tep_handle *tep;		/* only while the trace is open */
 	const struct sa_report_opts *opts;
@@ -190,11 +195,22 @@ void sa_report_free(struct sa_report *rep);
 
 /*
  * The call-site section of a saved /proc/slab_account snapshot
- * (report/account.c). Returns NULL with *err if path is not one.
+ * (report/account.c). Returns NULL with *err naming the file, line and
+ * column if path is not one.
  */
 struct sa_report *sa_report_from_account(const char *path,
 					 const struct sa_report_opts *opts,
 					 GError **err);
+
+/*
+ * The call-site section of a saved /proc/allocinfo (report/allocinfo.c):
+ * one row per allocation site (file:line and function) with live bytes
+ * and allocations. Returns NULL with *err naming the file, line and
+ * column if path is not one.
+ */
+struct sa_report *sa_report_from_allocinfo(const char *path,
+					   const struct sa_report_opts *opts,
+					   GError **err);
 
 /* Add a note ("kmalloc has no bytes_req: slack not computed"), once. */
 void sa_report_note(struct sa_report *rep, const char *fmt, ...)

@@ -139,12 +139,15 @@ void sa_callsite_view(struct sa_callsite_result *r, const struct sa_sort *s,
 	struct sa_sort dflt = { { by_bytes } };
 	guint i;
 
+	/* /proc/allocinfo rows: their bytes are live bytes */
+	if (r->allocinfo)
+		dflt.cmp[0] = by_live;
 	g_ptr_array_set_size(r->shown, 0);
 	r->hidden = 0;
 	for (i = 0; i < r->sites->len; i++) {
 		struct sa_site *x = r->sites->pdata[i];
 
-		if (x->bytes_alloc >= min_bytes)
+		if ((r->allocinfo ? x->live_alloc : x->bytes_alloc) >= min_bytes)
 			g_ptr_array_add(r->shown, x);
 		else
 			r->hidden++;

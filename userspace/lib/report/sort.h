@@ -31,8 +31,10 @@ int sa_sort_cmp(const struct sa_sort *s, const struct sa_site *a,
 		const struct sa_site *b);
 
 /*
- * Rebuild r->shown: the rows with bytes_alloc >= min_bytes, sorted, at
- * most top of them (0: all); r->hidden counts the others.
+ * Rebuild r->shown: the rows with bytes_alloc >= min_bytes, sorted (by
+ * default by bytes), at most top of them (0: all); r->hidden counts the
+ * others. For /proc/allocinfo rows (r->allocinfo), bytes are live bytes:
+ * min_bytes and the default order are on live_alloc.
  */
 void sa_callsite_view(struct sa_callsite_result *r, const struct sa_sort *s,
 		      guint top, guint64 min_bytes);

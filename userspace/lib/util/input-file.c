@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -89,6 +90,78 @@ fail:
 	close(fd);
 	g_string_free(s, TRUE);
 	return NULL;
+}
+
+gboolean sa_input_lines(const char *path, size_t max_line,
+			sa_input_line_fn fn, void *data, GError **err)
+{
+	size_t have = 0, room = max_line + 65536;
+	char *buf;
+	gboolean ok = TRUE;
+	int fd = sa_input_open(path, err);
+
+	if (fd < 0)
+		return FALSE;
+	buf = g_malloc(room);
+	while (ok) {
+		ssize_t n = read(fd, buf + have, room - have);
+		char *p = buf, *nl;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			g_set_error(err, G_FILE_ERROR,
+				    g_file_error_from_errno(e), "%s: %s",
+				    path, g_strerror(e));
+			ok = FALSE;
+			break;
+		}
+		have += n;
+		while (ok && (nl = memchr(p, '\n', buf + have - p))) {
+			ok = fn(data, p, nl - p, err);
+			p = nl + 1;
+		}
+		memmove(buf, p, buf + have - p);
+		have = buf + have - p;
+		if (!n) {		/* the end: a last line without '\n' */
+			if (ok && have)
+				ok = fn(data, buf, have, err);
+			break;
+		}
+		if (ok && have == room) {	/* one line fills the buffer */
+			ok = fn(data, buf, have, err);
+			have = 0;
+		}
+	}
+	close(fd);
+	g_free(buf);
+	return ok;
+}
+
+gssize sa_input_head(const char *path, char *buf, size_t max)
+{
+	size_t have = 0;
+	int fd = sa_input_open(path, NULL);
+
+	if (fd < 0)
+		return -1;
+	while (have < max) {
+		ssize_t n = read(fd, buf + have, max - have);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			close(fd);
+			return -1;
+		}
+		if (!n)
+			break;
+		have += n;
+	}
+	close(fd);
+	return have;
 }
 
 /* Read from a signal handler: plain words, written before the reads. */

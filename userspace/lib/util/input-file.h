@@ -35,6 +35,26 @@ int sa_input_open(const char *path, GError **err);
 char *sa_input_read(const char *path, gsize max, gsize *len, GError **err);
 
 /*
+ * Read path line by line: fn gets each line (without its '\n'; the last
+ * one also when it has none), len bytes at s, until it returns FALSE (its
+ * error set) or the file ends. A line longer than max_line is handed over
+ * cut, at more than max_line bytes, for fn to refuse: whatever the file
+ * holds, no more than max_line + 64 KB is buffered. Returns TRUE at the
+ * end of the file; FALSE with *err set by fn, or for an I/O error (as
+ * G_FILE_ERROR naming the file).
+ */
+typedef gboolean (*sa_input_line_fn)(void *data, const char *s, size_t len,
+				     GError **err);
+gboolean sa_input_lines(const char *path, size_t max_line,
+			sa_input_line_fn fn, void *data, GError **err);
+
+/*
+ * The first bytes of a regular file, at most max (into buf; not
+ * NUL-terminated): how many, or -1 (not a regular file, unreadable).
+ */
+gssize sa_input_head(const char *path, char *buf, size_t max);
+
+/*
  * While fd (path, size bytes when mapped) is read through a mapping.
  * A few files at a time; path must outlive the watch.
  */

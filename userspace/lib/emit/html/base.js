@@ -14,6 +14,10 @@
 const M = JSON.parse(document.getElementById('sa-model').textContent);
 const isDiff = M.tool === 'slabacct diff';
 const S = M.sections || {};
+/* a /proc/allocinfo snapshot (callsite "by": "allocinfo"), or a diff of
+ * two: live bytes and allocations per site, nothing else */
+const isAllocinfo = isDiff ? !!(M.a && M.a.source === 'allocinfo') :
+	!!(S.callsite && S.callsite.by === 'allocinfo');
 const $ = (id) => document.getElementById(id);
 const SVGNS = 'http://www.w3.org/2000/svg';
 

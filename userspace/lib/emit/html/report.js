@@ -6,6 +6,13 @@
 
 /* ---- the header: origin, lost events, notes ---- */
 
+/* what /proc/allocinfo says it missed */
+function allocinfoLoss(i) {
+	return i.inaccurate > 0 ? exact(i.inaccurate) + ' sites marked ' +
+		'inaccurate by the kernel (allocations missed)' :
+		'no site marked inaccurate';
+}
+
 /* what slab_account.ko could not account, from a snapshot's input */
 function notCounted(i) {
 	return 'not counted: ' + exact(i.dropped) +
@@ -31,18 +38,27 @@ function header() {
 			     ')');
 		}
 		const c = M.change || {};
-		line('change', 'bytes ' + signed(c.bytes_alloc) +
-		     ', slack ' + signed(c.slack) + ', allocs ' +
-		     signed(c.allocs) + ', live bytes ' +
-		     signed(c.live_bytes) + '; sites new ' + c.sites_new +
-		     ', gone ' + c.sites_gone + ', changed ' +
-		     c.sites_changed + ', unchanged ' + c.sites_unchanged);
+		const sites = '; sites new ' + c.sites_new + ', gone ' +
+			c.sites_gone + ', changed ' + c.sites_changed +
+			', unchanged ' + c.sites_unchanged;
+		if (isAllocinfo)
+			line('change', 'live bytes ' + signed(c.live_bytes) +
+			     ', live allocations ' + signed(c.live) + sites);
+		else
+			line('change', 'bytes ' + signed(c.bytes_alloc) +
+			     ', slack ' + signed(c.slack) + ', allocs ' +
+			     signed(c.allocs) + ', live bytes ' +
+			     signed(c.live_bytes) + sites);
 		const lost = $('lost');
 		for (const k of ['a', 'b']) {
 			const s = M[k] || {};
 			let msg, cls = 'ok';
 
-			if (s.input) {
+			if (s.input && s.input.kind === '/proc/allocinfo') {
+				msg = k.toUpperCase() + ': ' + allocinfoLoss(s.input);
+				if (s.input.inaccurate > 0)
+					cls = 'bad';
+			} else if (s.input) {
 				msg = k.toUpperCase() + ': ' + notCounted(s.input);
 				if (s.input.dropped + s.input.map_full > 0)
 					cls = 'bad';
@@ -62,6 +78,21 @@ function header() {
 		return;
 	}
 	$('title').textContent = 'slabacct report: ' + (M.file || '');
+	if (M.input && M.input.kind === '/proc/allocinfo') {
+		/* the kernel's allocation profiling: live counts only */
+		const i = M.input;
+
+		line('input', 'a /proc/allocinfo snapshot, format ' +
+		     i.format_version);
+		line('sites', exact(i.tags) + ' allocation sites, ' +
+		     exact(i.live_tags) + ' with live allocations');
+		$('lost').append(el('span', {
+			class: i.inaccurate > 0 ? 'bad' : 'ok',
+			id: 'lost-msg', text: allocinfoLoss(i) }));
+		for (const n of M.notes || [])
+			$('notes').append(el('li', { text: n }));
+		return;
+	}
 	if (M.input) {
 		/* a /proc/slab_account snapshot: no trace origin */
 		const i = M.input;
@@ -203,7 +234,10 @@ function diffSections() {
 	const a = (M.a || {}).totals || {}, b = (M.b || {}).totals || {};
 	const c = M.change || {};
 	/* the change: the model's, where it has one */
-	const rows = [
+	const rows = isAllocinfo ? [
+		['live allocations', 'live', exact, signed, 'live'],
+		['live bytes', 'live_bytes', bytes, signedBytes, 'live_bytes'],
+	] : [
 		['bytes allocated', 'bytes_alloc', bytes, signedBytes, 'bytes_alloc'],
 		['bytes requested', 'bytes_req', bytes, signedBytes],
 		['slack', 'slack', bytes, signedBytes, 'slack'],
@@ -229,17 +263,20 @@ function diffSections() {
 		 ' gone, ' + exact(c.sites_changed) + ' changed, ' +
 		 exact(c.sites_unchanged) + ' unchanged'],
 	]));
-	const top = (M.rows || []).filter((r) => r.d_bytes)
-		.sort((x, y) => Math.abs(y.d_bytes) - Math.abs(x.d_bytes))
+	/* allocinfo has live bytes, not bytes allocated */
+	const dk = isAllocinfo ? 'd_live_bytes' : 'd_bytes';
+	const vk = isAllocinfo ? 'live_bytes' : 'bytes_alloc';
+	const top = (M.rows || []).filter((r) => r[dk])
+		.sort((x, y) => Math.abs(y[dk]) - Math.abs(x[dk]))
 		.slice(0, 20);
 
-	box.append(h3('The largest changes in bytes allocated'));
+	box.append(h3(isAllocinfo ? 'The largest changes in live bytes' :
+		      'The largest changes in bytes allocated'));
 	box.append(top.length ? divergingBars(top.map((r) => ({
 		label: r.site + (r.status === 'new' || r.status === 'gone' ?
 				 ' (' + r.status + ')' : ''),
-		value: r.d_bytes, text: signedBytes(r.d_bytes),
-		title: bytes(r.a.bytes_alloc) + ' \u2192 ' +
-			bytes(r.b.bytes_alloc) }))) :
+		value: r[dk], text: signedBytes(r[dk]),
+		title: bytes(r.a[vk]) + ' \u2192 ' + bytes(r.b[vk]) }))) :
 		absentNote('no call site changed'));
 	box.append(legend('red: grew from A to B; green: shrank'));
 	box.parentElement.dataset.rendered = '1';

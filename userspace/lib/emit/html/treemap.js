@@ -3,12 +3,20 @@
  * treemap of subsystem -> file or module -> call site, sized by a
  * metric of choice and coloured by frag % (a diff: by growth or
  * shrinkage); a click zooms one level in. The call-site table, sortable
- * by any column, with a filter (a diff: the changes coloured).
+ * by any column, with a filter (a diff: the changes coloured). A
+ * /proc/allocinfo snapshot, or a diff of two, has live bytes and
+ * allocations per site only: the treemap and the table show those.
  */
 
 /* ---- the leaves: one per call-site row ---- */
 
-const METRICS = isDiff ? [
+const METRICS = isDiff && isAllocinfo ? [
+	['live_bytes', 'live bytes', 'd_live_bytes'],
+	['live', 'live allocations', 'd_live'],
+] : isAllocinfo ? [
+	['live_bytes', 'live bytes'],
+	['live', 'live allocations'],
+] : isDiff ? [
 	['bytes_alloc', 'total bytes', 'd_bytes'],
 	['slack', 'slack', 'd_slack'],
 	['live_bytes', 'live bytes', 'd_live_bytes'],
@@ -60,9 +68,13 @@ function diffLeaves() {
 	return (M.rows || []).map((r, i) => {
 		const mod = /\[([^\]]+)\]\s*$/.exec(r.site);
 		const func = r.site.split('+')[0].trim();
+		/* allocinfo: "func file:line [module]" */
+		const at = isAllocinfo ? /^\S+ (\S+):\d+/.exec(r.site) : null;
 
 		return { i, row: r, name: r.site, kind: r.kind,
-			 path: [mod ? '[' + mod[1] + ']' : 'vmlinux', func],
+			 path: at ? [mod ? '[' + mod[1] + ']' : dirOf(at[1], 0),
+				     at[1]] :
+				[mod ? '[' + mod[1] + ']' : 'vmlinux', func],
 			 value: (m) => Math.max(Math.abs(r.a[m] || 0),
 						Math.abs(r.b[m] || 0)) };
 	});
@@ -128,6 +140,8 @@ function diffColour(r) {
 }
 
 function colour(lf) {
+	if (isAllocinfo && !isDiff)
+		return lf.row.accurate ? 'hsl(210, 45%, 78%)' : 'hsl(30, 70%, 70%)';
 	return isDiff ? diffColour(lf.row) : fragColour(lf.row.frag_pct);
 }
 
@@ -143,6 +157,15 @@ function tmLegend() {
 				      'hsl(220,8%,82%)' }), ' same ',
 			 el('span', { class: 'sw', style: 'background:' +
 				      'hsl(0,80%,52%)' }), ' grew');
+		return;
+	}
+	if (isAllocinfo) {
+		l.append('colour: ',
+			 el('span', { class: 'sw', style: 'background:' +
+				      'hsl(210, 45%, 78%)' }), ' counted ',
+			 el('span', { class: 'sw', style: 'background:' +
+				      'hsl(30, 70%, 70%)' }),
+			 ' marked inaccurate (no slack in allocinfo)');
 		return;
 	}
 	l.append('colour: frag % ',
@@ -228,6 +251,17 @@ const tip = $('tip');
 function tipText(lf) {
 	const r = lf.row;
 
+	if (isDiff && isAllocinfo)
+		return r.site + ' (' + r.status + ')\nlive bytes ' +
+			exact(r.a.live_bytes) + ' -> ' + exact(r.b.live_bytes) +
+			' (' + signed(r.d_live_bytes) + ')\nlive allocations ' +
+			exact(r.a.live) + ' -> ' + exact(r.b.live) + ' (' +
+			signed(r.d_live) + ')';
+	if (isAllocinfo)
+		return r.site + '\n' + lf.path.join(' / ') + ':' + r.line +
+			'\nlive bytes ' + exact(r.live_bytes) +
+			', live allocations ' + exact(r.live) +
+			(r.accurate ? '' : '\naccurate: no');
 	if (isDiff)
 		return r.site + ' (' + r.kind + ', ' + r.status + ')\n' +
 			'bytes ' + exact(r.a.bytes_alloc) + ' -> ' +
@@ -391,7 +425,17 @@ function treemap() {
 /* ---- the call-site table ---- */
 
 const get = (path) => (r) => path.reduce((o, k) => (o ? o[k] : undefined), r);
-const COLS = isDiff ? [
+const COLS = isDiff && isAllocinfo ? [
+	['site', 'site', 1], ['status', 'status', 1],
+	['d_live_bytes', '\u0394 live bytes'],
+	['d_live', '\u0394 live allocations'],
+	['a.live_bytes', 'A live bytes'], ['b.live_bytes', 'B live bytes'],
+	['a.live', 'A live allocations'], ['b.live', 'B live allocations'],
+] : isAllocinfo ? [
+	['site', 'site', 1], ['group', 'group', 1], ['file', 'file', 1],
+	['line', 'line'], ['live_bytes', 'live bytes'],
+	['live', 'live allocations'], ['accurate', 'accurate', 1],
+] : isDiff ? [
 	['site', 'site', 1], ['kind', 'kind', 1],
 	['status', 'status', 1], ['d_bytes', '\u0394 bytes'],
 	['d_slack', '\u0394 slack'], ['d_allocs', '\u0394 allocs'],

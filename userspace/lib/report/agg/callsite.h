@@ -67,6 +67,7 @@ struct sa_site {
 	guint64 gfp;
 	char *gfp_str;
 	gboolean have_req;		/* bytes_req was in the events */
+	gboolean inaccurate;		/* allocinfo: marked accurate:no */
 };
 
 struct sa_totals {
@@ -89,6 +90,13 @@ struct sa_callsite_result {
 	guint64 repeats;		/* large kmallocs traced twice, counted
 					 * once (at the second call site) */
 	enum sa_group_by by;
+	/*
+	 * The rows of a /proc/allocinfo snapshot (report/allocinfo.c): one
+	 * per allocation site of every allocator (slab, pages, vmalloc,
+	 * percpu), kind SA_KIND_KMALLOC though it does not apply, with
+	 * live and live_alloc (bytes) only, and func, module, file and line.
+	 */
+	bool allocinfo;
 	GPtrArray *sites;		/* struct sa_site *, every row */
 	GPtrArray *shown;		/* the rows to print, sorted; a view */
 	guint64 hidden;			/* rows left out by --top/--min-bytes */
