@@ -1,7 +1,9 @@
 # The exit statuses a CI job relies on, from real boots of kernel flavour
 # $1 (qemu/run --help documents them as a contract): a script's own
 # status comes back (7); a guest kernel panic is 91; a hang is 92 at the
-# timeout. The first boot also checks `boot collect --fail-on-lost`: a
+# timeout; a guest that powers off before its results are sent is 93; a
+# script that exits 0 with a splat in the kernel's log is 94 (the splat
+# written to /dev/kmsg, which the kernel logs as it is). The first boot also checks `boot collect --fail-on-lost`: a
 # boot buffer far too small (16 KB) loses events, which fails the
 # measurement with 4, the file written all the same.
 . "$(dirname "$0")/../../lib.sh"
@@ -42,4 +44,27 @@ cat "$TEST_TMP/err"
 assert_eq "qemu/run status of a guest that hangs" 92 "$rc"
 grep -q 'did not finish within 60s (hang?)' "$TEST_TMP/err" ||
 	fail "the hang is not named"
+
+# results that do not come back: sysrq's power-off, no panic, no hang
+echo 'echo o >/proc/sysrq-trigger; sleep 60' >"$TEST_TMP/off.sh"
+guest_run "$flavour" "$TEST_TMP/off.sh" -t 240 2>"$TEST_TMP/err"
+rc=$?
+cat "$TEST_TMP/err"
+assert_eq "qemu/run status of a guest that powers off early" 93 "$rc"
+grep -q "the guest's results did not come back" "$TEST_TMP/err" ||
+	fail "the missing results are not named"
+
+# a splat in the kernel's log of a script that exits 0; with
+# --no-splat-check the script's own 0
+echo 'echo "WARNING: CPU: 0 PID: 1 at exit-status test" >/dev/kmsg' >"$TEST_TMP/splat.sh"
+guest_run "$flavour" "$TEST_TMP/splat.sh" -t 240 2>"$TEST_TMP/err"
+rc=$?
+cat "$TEST_TMP/err"
+assert_eq "qemu/run status of a script that exits 0 after a splat" 94 "$rc"
+grep -q 'kernel splat in the guest log' "$TEST_TMP/err" ||
+	fail "the splat is not named"
+grep -q 'WARNING: CPU: 0 PID: 1 at exit-status test' "$TEST_TMP/err" ||
+	fail "the splat's line is not shown"
+guest_run "$flavour" "$TEST_TMP/splat.sh" -t 240 --no-splat-check 2>"$TEST_TMP/err"
+assert_eq "qemu/run --no-splat-check status of the same script" 0 "$?"
 exit 0
