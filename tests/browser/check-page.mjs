@@ -10,6 +10,9 @@
 //     changes and fewer tiles are shown), and the path's root zooms out;
 //   - with --expect 'A|B', the page's text shows A and B;
 //   - with --column NAME, the call-site table has a column NAME;
+//   - with --count 'SELECTOR=N|...', the page has N elements that match
+//     each SELECTOR;
+//   - with --tiles 0, a page with no treemap passes (no tile, no row);
 //   - with --sections 'timeline,pages,...', each of those sections is on
 //     the page, drawn (data-rendered), not empty and not "not in this
 //     trace", and holds what its view draws: the timeline's bars and
@@ -43,7 +46,7 @@ for (let i = 2; i < process.argv.length; i += 2)
 if (!args.html || !args.shot) {
 	console.error('usage: check-page.mjs --html FILE --shot PNG [--tiles N] ' +
 		      '[--chromium PATH] [--expect A|B] [--column NAME] ' +
-		      '[--sections A,B] [--shots DIR]');
+		      '[--count SEL=N|...] [--sections A,B] [--shots DIR]');
 	process.exit(2);
 }
 
@@ -299,7 +302,9 @@ try {
 		ok(tiles.length === Number(args.tiles),
 		   'one tile per call site: ' + tiles.length + ' tiles, ' +
 		   args.tiles + ' call sites');
-	ok(tiles.length > 0, 'the treemap has tiles');
+	/* --tiles 0: a page without a treemap */
+	if (args.tiles === undefined || Number(args.tiles) > 0)
+		ok(tiles.length > 0, 'the treemap has tiles');
 	const rowsInTable = await evaluate(
 		'document.querySelectorAll("#sites tbody tr").length');
 	console.log('# table rows: ' + rowsInTable);
@@ -310,6 +315,19 @@ try {
 		ok(await evaluate('document.body.innerText.includes(' +
 				  JSON.stringify(want) + ')'),
 		   'the page shows "' + want + '"');
+	for (const want of (args.count || '').split('|').filter(Boolean)) {
+		const eq = want.lastIndexOf('=');
+		const sel = want.slice(0, eq), n = Number(want.slice(eq + 1));
+
+		if (eq < 1 || !Number.isInteger(n)) {
+			ok(false, '--count ' + want + ': not SELECTOR=N');
+			continue;
+		}
+		const got = await evaluate('document.querySelectorAll(' +
+					   JSON.stringify(sel) + ').length');
+
+		ok(got === n, 'the page has ' + n + ' of "' + sel + '": ' + got);
+	}
 	if (args.column)
 		ok(await evaluate('[...document.querySelectorAll("#sites th")]' +
 				  '.some((th) => th.textContent.trim() === ' +
