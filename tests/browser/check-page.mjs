@@ -11,14 +11,14 @@
 //   - with --expect 'A|B', the page's text shows A and B;
 //   - with --column NAME, the call-site table has a column NAME;
 //   - with --count 'SELECTOR=N|...', the page has N elements that match
-//     each SELECTOR;
-//   - with --tiles 0, a page with no treemap passes (no tile, no row);
+//     each SELECTOR (--tiles 0: a page with no treemap, a merge's);
 //   - with --sections 'timeline,pages,...', each of those sections is on
 //     the page, drawn (data-rendered), not empty and not "not in this
 //     trace", and holds what its view draws: the timeline's bars and
 //     line, a heat map of pages, reclaim's latency histogram, an OOM
 //     kill's card, ... (a diff's "change": its totals coloured by growth
-//     and its diverging bars);
+//     and its diverging bars; a merge's runs, totals, spread and sites:
+//     their tables and min-median-max bars);
 //   - a screenshot of the page goes to --shot, and with --shots DIR one
 //     of each section (the header, the treemap, the table, every other)
 //     to DIR/NAME.png.
@@ -302,7 +302,7 @@ try {
 		ok(tiles.length === Number(args.tiles),
 		   'one tile per call site: ' + tiles.length + ' tiles, ' +
 		   args.tiles + ' call sites');
-	/* --tiles 0: a page without a treemap */
+	/* --tiles 0: a page without a treemap (a merge's) */
 	if (args.tiles === undefined || Number(args.tiles) > 0)
 		ok(tiles.length > 0, 'the treemap has tiles');
 	const rowsInTable = await evaluate(
@@ -400,6 +400,12 @@ try {
 		system: ['table.heat td[data-v]', 'tbody tr td.up, tbody tr td.down'],
 		change: ['#diff-totals td.grow, #diff-totals td.shrink',
 			 '.dbars .bar'],
+		/* a merge */
+		runs: ['#merge-runs tbody tr', '.bars .bar'],
+		totals: ['#merge-totals tbody tr', '.spread .range', '.spread .med'],
+		spread: ['.spreads .spread .range', '.spreads .spread .med'],
+		sites: ['#merge-sites tbody tr', '#merge-sites .spread .range',
+			'#merge-measure option'],
 	};
 	for (const name of (args.sections || '').split(',').filter(Boolean)) {
 		const got = await evaluate(`(() => {

@@ -31,23 +31,31 @@ static const char merge_help[] =
 "RULES base.json new.dat' compares a run with the median run, site by\n"
 "site (a site in fewer than half the runs is not in the baseline).\n"
 "\n"
+"--html OUT (or --format html) writes one self-contained page (no\n"
+"network needed) that embeds the --json model, so the numbers are the\n"
+"same: the runs with their lost events and their sum, the spread of\n"
+"the totals, the call-site table (sum, min, median and max of a\n"
+"measure of choice, in how many runs of how many) and the spread of\n"
+"the top sites as min-median-max bars.\n"
+"\n"
 "Exit status: 0 ok, 1 unreadable input, 2 usage; a crash is an\n"
 "internal error, said so, and ends with its signal.\n"
 "\n"
 "Examples:\n"
 "  slabacct merge boot1.dat boot2.dat boot3.dat\n"
 "  slabacct merge --json -o baseline.json runs/*/boot.dat\n"
+"  slabacct merge --html fleet.html hosts/*/slab_account.txt\n"
 "  slabacct merge --csv --by function host*/slab_account.txt";
 
 int cmd_merge(int argc, char **argv)
 {
-	gchar *format = NULL, *by = NULL, *output = NULL;
+	gchar *format = NULL, *by = NULL, *output = NULL, *html = NULL;
 	gboolean json = FALSE, csv = FALSE;
 	gint top = 0, width = 80;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
-		  "text (default), json or csv", "FMT" },
+		  "text (default), json, csv or html", "FMT" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "same as --format json",
 		  NULL },
 		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "same as --format csv",
@@ -60,6 +68,9 @@ int cmd_merge(int argc, char **argv)
 		  "text: columns (default 80, 0 = unlimited)", "N" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write to FILE instead of standard output", "FILE" },
+		{ "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
+		  "write a self-contained HTML page (runs, spreads, "
+		  "sites, charts) to OUT: --format html -o OUT", "OUT" },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
@@ -84,10 +95,21 @@ int cmd_merge(int argc, char **argv)
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
 	if (format && (sa_format_parse(format, &e.fmt) ||
 		       (e.fmt != SA_FMT_TEXT && e.fmt != SA_FMT_JSON &&
-			e.fmt != SA_FMT_CSV))) {
-		sa_err("merge", "unknown format '%s' (text, json, csv)",
+			e.fmt != SA_FMT_CSV && e.fmt != SA_FMT_HTML))) {
+		sa_err("merge", "unknown format '%s' (text, json, csv, html)",
 		       format);
 		goto out;
+	}
+	if (html) {
+		/* --html OUT is --format html -o OUT: nothing else */
+		if (output || json || csv || (format && e.fmt != SA_FMT_HTML)) {
+			sa_err("merge", "--html writes the page to its OUT: "
+			       "not with -o, --json, --csv or another "
+			       "--format");
+			goto out;
+		}
+		e.fmt = SA_FMT_HTML;
+		output = g_strdup(html);
 	}
 	if (by && strcmp(by, "site") && strcmp(by, "function")) {
 		sa_err("merge", "--by takes site or function, not '%s'", by);
@@ -136,5 +158,6 @@ out:
 	g_free(format);
 	g_free(by);
 	g_free(output);
+	g_free(html);
 	return ret;
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The HTML emitter: the page embeds exactly the model the JSON emitter
- * writes for the same report, the embedding cannot be broken out of by
- * a string in the data ("</script>"), every template marker is filled,
- * and nothing in the page points outside it.
+ * writes for the same report (or merge), the embedding cannot be broken
+ * out of by a string in the data ("</script>"), every template marker is
+ * filled, and nothing in the page points outside it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 #include <check.h>
 
 #include "emit/emit.h"
+#include "report/merge.h"
 #include "report/report.h"
 
 Suite *suite(void);
@@ -159,6 +160,78 @@ START_TEST(strings_cannot_end_the_model)
 }
 END_TEST
 
+/* Emit a merge in fmt into a string. */
+static char *emit_merge(struct sa_merge *m, enum sa_format fmt)
+{
+	struct sa_emit e = { 0 };
+	char *buf = NULL;
+	size_t len = 0;
+
+	e.fmt = fmt;
+	e.out = open_memstream(&buf, &len);
+	e.width = 80;
+	ck_assert_int_eq(sa_emit_merge(&e, m), 0);
+	fclose(e.out);
+	return buf;
+}
+
+START_TEST(merge_page_embeds_its_json_model)
+{
+	static const char evil[] = "f+0x1 [</script><img src=x onerror=a()>]";
+	struct sa_diff_opts o = { .by = SA_DIFF_BY_SITE };
+	struct sa_merge m = { 0 };
+	struct sa_merge_row *r;
+	GError *err = NULL;
+	char *json, *html, *model;
+	JsonNode *a, *b;
+	JsonObject *row;
+	int i;
+
+	sa_merge_init(&m, o.by);
+	for (i = 0; i < 2; i++) {
+		struct sa_diff_side s;
+
+		ck_assert_msg(!sa_diff_side_load(&s, SMALL, &o, &err), "%s",
+			      err ? err->message : "?");
+		ck_assert_int_eq(sa_merge_add(&m, &s, &err), 0);
+		sa_diff_side_clear(&s);
+	}
+	sa_merge_finish(&m, 0);
+	ck_assert_uint_eq(m.rows->len, 1);
+	/* a site named to end the model element and run a script */
+	r = &g_array_index(m.rows, struct sa_merge_row, 0);
+	g_free(r->site);
+	r->site = g_strdup(evil);
+	json = emit_merge(&m, SA_FMT_JSON);
+	html = emit_merge(&m, SA_FMT_HTML);
+	ck_assert(g_str_has_prefix(html, "<!DOCTYPE html>"));
+	ck_assert_ptr_nonnull(strstr(html, "<title>slabacct merge</title>"));
+	ck_assert_ptr_nonnull(strstr(html, "function mergePage("));
+	ck_assert_ptr_null(strstr(html, "</script><img"));
+	ck_assert_ptr_null(strstr(html, "@@"));
+	model = model_of(html);
+	a = parse(json);
+	b = parse(model);
+	ck_assert_msg(json_node_equal(a, b),
+		      "the merge page's model differs from --json");
+	/* the merge's figures: two runs of 192 bytes, 9 lost events each */
+	row = json_array_get_object_element(json_object_get_array_member(
+		json_node_get_object(b), "rows"), 0);
+	ck_assert_str_eq(json_object_get_string_member(row, "site"), evil);
+	ck_assert_int_eq(json_object_get_int_member(row, "runs"), 2);
+	ck_assert_int_eq(json_object_get_int_member(json_object_get_object_member(
+		row, "bytes_alloc"), "sum"), 384);
+	ck_assert_int_eq(json_object_get_int_member(json_object_get_object_member(
+		json_node_get_object(b), "lost"), "events"), 18);
+	json_node_unref(a);
+	json_node_unref(b);
+	g_free(model);
+	g_free(json);
+	g_free(html);
+	sa_merge_clear(&m);
+}
+END_TEST
+
 START_TEST(format_name)
 {
 	enum sa_format f;
@@ -176,6 +249,7 @@ Suite *suite(void)
 	tcase_add_test(tc, page_embeds_the_json_model);
 	tcase_add_test(tc, page_is_self_contained);
 	tcase_add_test(tc, strings_cannot_end_the_model);
+	tcase_add_test(tc, merge_page_embeds_its_json_model);
 	tcase_add_test(tc, format_name);
 	suite_add_tcase(s, tc);
 	return s;

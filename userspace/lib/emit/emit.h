@@ -180,7 +180,7 @@ int sa_html_write(struct sa_emit *e);
 struct sa_diff;
 int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d);
 
-/* slabacct merge in e->fmt (text, json or csv; emit/merge.c). */
+/* slabacct merge in e->fmt (text, json, csv or html; emit/merge.c). */
 struct sa_merge;
 int sa_emit_merge(struct sa_emit *e, const struct sa_merge *m);
 

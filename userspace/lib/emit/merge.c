@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slabacct merge output, in the report's three formats: the runs and
- * their losses first, the spread of the runs' totals, then one row per
- * call site with its sum and spread over the runs.
+ * slabacct merge output, in the report's formats: the runs and their
+ * losses first, the spread of the runs' totals, then one row per call
+ * site with its sum and spread over the runs. The HTML page embeds the
+ * JSON model (emit/html.c) and its script draws it (html/merge.js).
  */
 #include <string.h>
 
@@ -144,7 +145,7 @@ static int merge_json(struct sa_emit *e, const struct sa_merge *m)
 	}
 	json_builder_end_array(b);
 	json_builder_end_object(b);
-	return sa_json_write(e);
+	return e->fmt == SA_FMT_HTML ? sa_html_write(e) : sa_json_write(e);
 }
 
 static void csv_spread(FILE *f, const struct sa_spread *s)
@@ -224,7 +225,7 @@ static void merge_csv(struct sa_emit *e, const struct sa_merge *m)
 
 int sa_emit_merge(struct sa_emit *e, const struct sa_merge *m)
 {
-	if (e->fmt == SA_FMT_JSON) {
+	if (e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML) {
 		if (merge_json(e, m))
 			return -1;
 	} else if (e->fmt == SA_FMT_CSV) {

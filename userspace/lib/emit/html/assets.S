@@ -1,7 +1,8 @@
 /*
- * The HTML report's page, style sheet and script (report.html,
- * report.css and the script's five parts beside this file, in order),
- * embedded into the binary as NUL-terminated strings for emit/html.c.
+ * The HTML report's page, style sheets and script (report.html,
+ * report.css and merge.css, and the script's six parts beside this
+ * file, in order), embedded into the binary as NUL-terminated strings
+ * for emit/html.c.
  * The Makefile assembles this with -I userspace/lib/emit/html so .incbin
  * finds them.
  */
@@ -15,12 +16,14 @@ sa_html_page_html:
 	.byte 0
 sa_html_page_css:
 	.incbin "report.css"
+	.incbin "merge.css"
 	.byte 0
 sa_html_page_js:
 	.incbin "base.js"
 	.incbin "charts.js"
 	.incbin "treemap.js"
 	.incbin "sections.js"
+	.incbin "merge.js"
 	.incbin "report.js"
 	.byte 0
 

@@ -1,14 +1,15 @@
 /*
- * The HTML report's script, part 1 of 5: the model and what every view
- * uses. The page's script is base.js, charts.js, treemap.js, sections.js
- * and report.js one after the other (html/assets.S), inside one function
- * (report.html): no libraries, no network. It reads the report's JSON
- * model, the object `slabacct report --json` prints (or `slabacct diff
- * --json`), from the sa-model element. It computes no figure of its own
- * but the sums of a timeline phase and the change between two numbers
- * of the model (a system snapshot's start and end, a diff's totals the
- * model gives no change of): every other number shown is in the model,
- * put in human units, with the exact number on hover.
+ * The HTML report's script, part 1 of 6: the model and what every view
+ * uses. The page's script is base.js, charts.js, treemap.js, sections.js,
+ * merge.js and report.js one after the other (html/assets.S), inside one
+ * function (report.html): no libraries, no network. It reads the report's
+ * JSON model, the object `slabacct report --json` prints (or `slabacct
+ * diff --json`, `slabacct merge --json`), from the sa-model element. It
+ * computes no figure of its own but the sums of a timeline phase and the
+ * change between two numbers of the model (a system snapshot's start and
+ * end, a diff's totals the model gives no change of): every other number
+ * shown is in the model, put in human units, with the exact number on
+ * hover.
  */
 
 const M = JSON.parse(document.getElementById('sa-model').textContent);

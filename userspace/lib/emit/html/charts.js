@@ -1,5 +1,5 @@
 /*
- * The HTML report's script, part 2 of 5: charts, as inline SVG and
+ * The HTML report's script, part 2 of 6: charts, as inline SVG and
  * coloured tables: a histogram's columns, bars of a ranking, a heat map,
  * the timeline and its phases, the diverging bars of a diff.
  */

@@ -1,7 +1,8 @@
 /*
- * The HTML report's script, part 5 of 5: the header (the trace's origin
- * and lost events, or a diff's two sides), then every section in order,
- * a table of contents, and the marks the browser test waits for.
+ * The HTML report's script, part 6 of 6: the header (the trace's origin
+ * and lost events, or a diff's two sides), then every section in order
+ * (a merge's: merge.js), a table of contents, and the marks the browser
+ * test waits for.
  */
 
 /* ---- the header: origin, lost events, notes ---- */
@@ -293,13 +294,17 @@ function toc() {
 	}
 }
 
-header();
-if (isDiff)
-	diffSections();
-treemap();
-siteTable();
-if (!isDiff)
-	reportSections();
+if (isMerge) {
+	mergePage();
+} else {
+	header();
+	if (isDiff)
+		diffSections();
+	treemap();
+	siteTable();
+	if (!isDiff)
+		reportSections();
+}
 toc();
 document.body.dataset.ready = '1';
 document.body.dataset.leaves = String(leaves.length);

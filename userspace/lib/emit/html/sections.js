@@ -1,5 +1,5 @@
 /*
- * The HTML report's script, part 4 of 5: a view of each section of the
+ * The HTML report's script, part 4 of 6: a view of each section of the
  * model below the call sites (timeline, live, subsys, pages, reclaim,
  * compaction, oom), of the trace's system snapshots, and of any other
  * section (generic: labelled tables, histograms as charts).

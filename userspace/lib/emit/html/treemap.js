@@ -1,5 +1,5 @@
 /*
- * The HTML report's script, part 3 of 5: the call sites. A squarified
+ * The HTML report's script, part 3 of 6: the call sites. A squarified
  * treemap of subsystem -> file or module -> call site, sized by a
  * metric of choice and coloured by frag % (a diff: by growth or
  * shrinkage); a click zooms one level in. The call-site table, sortable
