@@ -306,7 +306,7 @@ check: deps
 # outside the repo by scripts/kernel-build, and the module's tests under it
 # On success, stamp the content it verified (CI reruns it on a mismatch)
 check-kernel:
-	scripts/install-deps --kernel-build
+	scripts/install-deps --kernel-build --arm
 	$(MAKE) all
 	tests/run 'kernel/*'
 	printf 'hash: %s\nverified: %s\n' "$$(scripts/kernel-tests-hash)" \
@@ -337,8 +337,9 @@ demo:
 
 # module-overhead.sh builds the 6.12 allocation-profiling kernel (once)
 bench:
-	scripts/install-deps --kernel-build
-	$(MAKE) all module
+	scripts/install-deps --kernel-build --arm
+	$(MAKE) all
+	$(MAKE) module ARCH=all
 	bench/run
 
 # The sanitizer build (clang; ASan and UBSan, UBSan fatal) in build/asan/:

@@ -11,7 +11,9 @@
 #                            [--no-wall] [--update]
 #   bench/module-overhead.sh --check [-k KERNELS] [-n PAIRS] [-r ROUNDS]
 #
-#   -k KERNELS  flavours (default "6.1 6.12-cloud 6.12-allocinfo"); the
+#   -k KERNELS  flavours (default: every kernel of the guest matrix,
+#               "6.1 6.12-cloud 6.1-rt 6.1-arm64 6.1-armmp 6.12-allocinfo";
+#               make module ARCH=all builds the modules for all of them); the
 #               last is the custom 6.12 kernel with the kernel's own
 #               allocation profiling (scripts/allocinfo-kernel, built
 #               once), measured as two kernels: 6.12-allocinfo:off and
@@ -33,7 +35,7 @@
 # bench/RESULTS-module.md and compares them with the reference figures.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernels="6.1 6.12-cloud 6.12-allocinfo" pairs= rounds= boots=3 wall=1 update=0 check=0
+kernels="6.1 6.12-cloud 6.1-rt 6.1-arm64 6.1-armmp 6.12-allocinfo" pairs= rounds= boots=3 wall=1 update=0 check=0
 # A raise of the module's instructions per pair above this (percent of
 # the module's reference figure) fails --check.
 limit_pct=3
@@ -94,6 +96,7 @@ qemu_kernel() {
 	*) echo -k "$1" ;;
 	esac
 }
+asked=$kernels
 kernels=$(for k in $kernels; do variants "$k"; done | paste -sd' ')
 # built once, reused in seconds after
 allocinfo_rel=
@@ -144,6 +147,15 @@ release() {
 	*) "$top/scripts/kernels" --flavour "$1" | cut -d' ' -f1 ;;
 	esac
 }
+
+# The modules each kernel's guest loads, built before any boot
+for k in $kernels; do
+	case $k in *:on | *:off) continue ;; esac
+	rel=$(release "$k") && [ -n "$rel" ] ||
+		{ echo "module-overhead: no kernel for flavour '$k' (scripts/kernels --list)" >&2; exit 2; }
+	[ -f "$top/build/kmod/$rel/sa_test.ko" ] && [ -f "$top/build/kmod/$rel/slab_account.ko" ] ||
+		{ echo "module-overhead: no modules for $k in build/kmod/$rel: make module ARCH=all builds them" >&2; exit 2; }
+done
 
 # --check: the module's instructions per pair against the reference
 if [ $check = 1 ]; then
@@ -240,7 +252,7 @@ done
 src=$(git -C "$top" rev-parse --short HEAD:module 2>/dev/null || echo unknown)
 [ -z "$(git -C "$top" status --porcelain -- module tests/kmod 2>/dev/null)" ] ||
 	src="$src with uncommitted changes to module/ or tests/kmod/"
-cmd="bench/module-overhead.sh -k \"$kernels\" -n $pairs -r $rounds -b $boots"
+cmd="bench/module-overhead.sh -k \"$asked\" -n $pairs -r $rounds -b $boots"
 [ $wall = 1 ] || cmd="$cmd --no-wall"
 {
 	echo "# slab_account.ko overhead per kmalloc+kfree pair"
