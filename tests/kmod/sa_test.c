@@ -246,6 +246,18 @@ static noinline int sa_test_reuse_again(void **objs, unsigned int n,
 }
 
 /*
+ * KASAN's quarantine holds freed objects back from the allocator, so that
+ * none of their addresses would come back; shrinking their cache (that of
+ * kmalloc(size)) releases the quarantined ones into it.
+ */
+static void sa_test_unquarantine(size_t size)
+{
+#ifdef CONFIG_KASAN_GENERIC
+	kmem_cache_shrink(kmalloc_caches[KMALLOC_NORMAL][kmalloc_index(size)]);
+#endif
+}
+
+/*
  * Objects freed with no free event (kfree_bulk()), then allocations that
  * get some of their addresses again: slab_account.ko must find those
  * still tracked, count them lost at the first call site, and track them
@@ -281,6 +293,7 @@ static int sa_test_reuse(unsigned int n, unsigned int size)
 		}
 	}
 	kfree_bulk(n - freed, first);
+	sa_test_unquarantine(size);
 	if (!sa_test_reuse_again(again, n, size)) {
 		for (i = 0; i < n; i++)
 			for (j = 0; j < n - freed; j++)
@@ -423,6 +436,8 @@ static int sa_test_show(struct seq_file *m, void *v)
 	seq_printf(m, "reuse_objects: %u\nreuse_freed: %u\n", sa_reuse_n,
 		   sa_reuse_freed);
 	seq_printf(m, "reuse_count: %u\n", sa_reuse_count);
+	seq_printf(m, "reuse_quarantine: %d\n",
+		   IS_ENABLED(CONFIG_KASAN_GENERIC));
 	mutex_unlock(&sa_test_lock);
 	return 0;
 }

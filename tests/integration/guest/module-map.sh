@@ -7,7 +7,8 @@
 # buckets of 16) that many objects live away from their home slot, and
 # some come back to find it free (its holder freed meanwhile): the
 # allocation must still find the stale entry away from home. sa_test
-# counts itself how many addresses came back (reuse_count). A round
+# counts itself how many addresses came back (reuse_count); under KASAN
+# it releases them from the quarantine first (reuse_quarantine). A round
 # brings back a few such addresses, so there are ROUNDS, each after a
 # reset (which forgets the stale entries of the round before).
 . "$(dirname "$0")/../../lib.sh"
@@ -47,6 +48,7 @@ for r in $(seq $ROUNDS); do
 	F=$(value reuse_freed "$t")
 	assert_eq "$r: reuse_freed" $((N / 2)) "$F"
 	R=$(value reuse_count "$t")
+	Q=$(value reuse_quarantine "$t")
 	total=$((total + R))
 	# a bucket that overflowed would leave objects untracked, and the
 	# rows below inexact: the map is sized so that it does not happen
@@ -62,9 +64,23 @@ for r in $(seq $ROUNDS); do
 	assert_eq "$r: first: bytes_alloc" $((N * SLOT)) "$1"
 	assert_eq "$r: first: bytes_req" $((N * S)) "$3"
 	# of those freed in bulk, the addresses that came back were lost
-	# here, the others are tracked still (their free was never seen)
-	assert_eq "$r: first: live objects" $((N - F - R)) "$5"
-	assert_eq "$r: first: live bytes" $(((N - F - R) * SLOT)) "$4"
+	# here, the others are tracked still (their free was never seen).
+	# Under KASAN sa_test releases them from the quarantine first, and
+	# the kernel's own allocations (slower there, interrupts and RCU
+	# work in between) can take some before sa_test does: those are
+	# lost here too, and counted in lost_frees with sa_test's
+	if [ "$Q" = 1 ]; then
+		[ "$5" -le $((N - F - R)) ] ||
+			fail "$r: first: live objects $5, more than the $((N - F - R)) not taken again"
+		others=$((N - F - R - $5))
+		[ "$lost" -ge $((R + others)) ] ||
+			fail "$r: lost_frees $lost, fewer than sa_test's $R and the $others taken by other code"
+		note "$r: $others of the addresses freed in bulk were taken by other code"
+		assert_eq "$r: first: live bytes" $(($5 * SLOT)) "$4"
+	else
+		assert_eq "$r: first: live objects" $((N - F - R)) "$5"
+		assert_eq "$r: first: live bytes" $(((N - F - R) * SLOT)) "$4"
+	fi
 	assert_eq "$r: first: allocs/frees" "$N/$F" "$6"
 	set -- $(row ' sa_test_reuse_again\+.*\[sa_test\]' "$a")
 	[ $# -ge 8 ] || fail "$r: no sa_test_reuse_again row"
