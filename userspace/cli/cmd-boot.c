@@ -22,8 +22,11 @@ static const char cmdline_description[] =
 	"record the events of GROUPS from early boot into the top-level ring\n"
 	"buffer; how they were chosen goes to standard error.\n"
 	"\n"
-	"  trace_event=...     every event of the groups; a kernel that lacks\n"
-	"                      one skips it ('Failed to enable trace event')\n"
+	"  trace_event=...     every event of the groups, and of the boot\n"
+	"                      group always (initcall levels, initcall ends,\n"
+	"                      execs: the report's boot phases); a kernel\n"
+	"                      that lacks one skips it ('Failed to enable\n"
+	"                      trace event')\n"
 	"  trace_buf_size=N    per CPU. Early boot runs on CPU 0 alone, so the\n"
 	"                      estimate for a typical boot is not divided by\n"
 	"                      the number of CPUs; every CPU gets N\n"
@@ -104,7 +107,8 @@ static int boot_cmdline(int argc, char **argv)
 	gboolean quiet = FALSE;
 	const GOptionEntry entries[] = {
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
-		  "groups: kmem (default), page, vmscan, compaction, oom, all",
+		  "groups: kmem (default), page, vmscan, compaction, oom, "
+		  "boot, all",
 		  "GROUPS" },
 		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
 		  "ring buffer per CPU in KB (default: the estimate)", "KB" },
@@ -128,12 +132,14 @@ static int boot_cmdline(int argc, char **argv)
 	}
 	if (sa_groups_parse(groups ? groups : "kmem", &mask, &bad)) {
 		sa_err("boot cmdline", "unknown event group '%s' (kmem, page, "
-		       "vmscan, compaction, oom, all)", bad);
+		       "vmscan, compaction, oom, boot, all)", bad);
 		g_free(bad);
 		g_free(groups);
 		return SA_EXIT_USAGE;
 	}
 	g_free(groups);
+	/* a boot trace carries its phases, whatever else it records */
+	mask |= SA_GROUP_BOOT;
 	if (buffer_kb < 0 || buffer_kb > 16 * 1024 * 1024) {
 		sa_err("boot cmdline", "bad buffer size %d KB (1 to 16777216)",
 		       buffer_kb);

@@ -15,7 +15,8 @@ int cmd_events(int argc, char **argv)
 	gboolean missing_only = FALSE;
 	const GOptionEntry entries[] = {
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
-		  "groups: kmem (default), page, vmscan, compaction, oom, all",
+		  "groups: kmem (default), page, vmscan, compaction, oom, "
+		  "boot, all",
 		  "GROUPS" },
 		{ "missing", 0, 0, G_OPTION_ARG_NONE, &missing_only,
 		  "list only the events this kernel lacks", NULL },
@@ -36,7 +37,7 @@ int cmd_events(int argc, char **argv)
 	}
 	if (sa_groups_parse(groups ? groups : "kmem", &mask, &bad)) {
 		sa_err("events", "unknown event group '%s' (kmem, page, vmscan, "
-		       "compaction, oom, all)", bad);
+		       "compaction, oom, boot, all)", bad);
 		g_free(bad);
 		g_free(groups);
 		return SA_EXIT_USAGE;

@@ -27,7 +27,7 @@
 
 static const char description[] =
 	"Records the events of GROUPS (kmem, page, vmscan, compaction, oom,\n"
-	"all; kmem by default) into FILE, a trace.dat (version 6) that\n"
+	"boot, all; kmem by default) into FILE, a trace.dat (version 6) that\n"
 	"'slabacct report', 'trace-cmd report' and KernelShark read. It holds\n"
 	"the event formats, kallsyms, printk formats and saved cmdlines, so it\n"
 	"decodes on another machine, and where it came from: kernel release,\n"
@@ -42,6 +42,8 @@ static const char description[] =
 	"leaves the instance to the next slabacct, which removes it, and CMD\n"
 	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
 	"\n"
+	"The boot group (initcall levels, initcall ends, execs) gives the\n"
+	"report of a boot trace its boot phases ('slabacct boot cmdline').\n"
 	"Events missing on this kernel are skipped with a warning. --gfp and\n"
 	"--call-site filter allocations (the events with gfp_flags, and with\n"
 	"call_site and bytes_alloc): frees are all kept, since a free's\n"
@@ -259,7 +261,7 @@ static int check_args(struct sa_record_opts *o, const char *groups,
 
 	if (sa_groups_parse(groups ? groups : "kmem", &o->groups, &bad)) {
 		sa_err(CMD, "unknown event group '%s' (kmem, page, vmscan, "
-		       "compaction, oom, all)", bad);
+		       "compaction, oom, boot, all)", bad);
 		g_free(bad);
 		return SA_EXIT_USAGE;
 	}
@@ -299,7 +301,8 @@ int cmd_record(int argc, char **argv)
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
-		  "groups: kmem (default), page, vmscan, compaction, oom, all",
+		  "groups: kmem (default), page, vmscan, compaction, oom, "
+		  "boot, all",
 		  "GROUPS" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "the trace.dat to write (default trace.dat)", "FILE" },

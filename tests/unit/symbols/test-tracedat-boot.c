@@ -26,8 +26,13 @@ START_TEST(estimate_kmem)
 	ck_assert_uint_eq(est.total_bytes, 350000 * 56);
 	/* 18.7 MiB + 25% = 23.4 MiB, rounded up to whole MiB */
 	ck_assert_uint_eq(est.buffer_kb, 24 * 1024);
+	/* what boot cmdline asks by default: the boot group costs no MB */
+	sa_boot_estimate(SA_GROUP_KMEM | SA_GROUP_BOOT, &est);
+	ck_assert_int_eq(est.nr_shares, 2);
+	ck_assert_str_eq(est.shares[1].group, "boot");
+	ck_assert_uint_eq(est.buffer_kb, 24 * 1024);
 	sa_boot_estimate(SA_GROUP_ALL, &est);
-	ck_assert_int_eq(est.nr_shares, 5);
+	ck_assert_int_eq(est.nr_shares, 6);
 	ck_assert_uint_eq(est.buffer_kb % 1024, 0);
 	ck_assert_uint_gt(est.buffer_kb, 24 * 1024);
 }
@@ -47,6 +52,11 @@ START_TEST(cmdline_params)
 	ck_assert(g_str_has_suffix(s, " trace_buf_size=1500K "
 				   "trace_clock=global"));
 	ck_assert_ptr_null(strstr(s, "kmem:"));
+	g_free(s);
+	s = sa_boot_cmdline(SA_GROUP_BOOT, 1024);
+	ck_assert_str_eq(s, "trace_event=initcall:initcall_level,"
+			 "initcall:initcall_finish,sched:sched_process_exec "
+			 "trace_buf_size=1M trace_clock=global");
 	g_free(s);
 }
 END_TEST

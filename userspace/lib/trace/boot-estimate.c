@@ -25,6 +25,8 @@ static const struct {
 	{ SA_GROUP_VMSCAN, "vmscan", 2000, 64 },
 	{ SA_GROUP_COMPACTION, "compaction", 2000, 56 },
 	{ SA_GROUP_OOM, "oom", 100, 64 },
+	/* about 2,000 initcalls, 9 levels and the execs of user space */
+	{ SA_GROUP_BOOT, "boot", 3000, 24 },
 };
 
 #define MB_KB		((guint64)1024)

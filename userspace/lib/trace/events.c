@@ -16,6 +16,7 @@
 #define G_VMSCAN	SA_GROUP_VMSCAN
 #define G_COMPACTION	SA_GROUP_COMPACTION
 #define G_OOM		SA_GROUP_OOM
+#define G_BOOT		SA_GROUP_BOOT
 
 #define KM_ALLOC_FIELDS {					\
 	[SA_KM_CALL_SITE] = { "call_site", 0 },			\
@@ -171,6 +172,17 @@ static const struct sa_event_desc events[] = {
 	{ "oom", "compact_retry", G_OOM, NULL, SA_EV_OOM_COMPACT_RETRY, {
 		[SA_OCR_ORDER] = { "order", 0 },
 		[SA_OCR_RETRIES] = { "retries", 0 } } },
+	/*
+	 * boot phases: the kernel marks the start of each initcall level
+	 * (a string: "early", "core", ... "late") and the end of each
+	 * initcall; the thread that ran them then execs the init process
+	 */
+	{ "initcall", "initcall_level", G_BOOT, NULL, SA_EV_INITCALL_LEVEL, {
+		[SA_IL_LEVEL] = { "level", SA_FLD_STRING } } },
+	{ "initcall", "initcall_finish", G_BOOT, NULL, SA_EV_INITCALL_FINISH,
+	  NO_FIELDS },
+	{ "sched", "sched_process_exec", G_BOOT, NULL, SA_EV_EXEC,
+	  NO_FIELDS },
 	{ NULL },
 };
 
@@ -183,6 +195,7 @@ static const struct {
 	{ "vmscan", SA_GROUP_VMSCAN },
 	{ "compaction", SA_GROUP_COMPACTION },
 	{ "oom", SA_GROUP_OOM },
+	{ "boot", SA_GROUP_BOOT },
 	{ "all", SA_GROUP_ALL },
 };
 

@@ -20,7 +20,8 @@ enum sa_group {
 	SA_GROUP_VMSCAN = 1 << 2,
 	SA_GROUP_COMPACTION = 1 << 3,
 	SA_GROUP_OOM = 1 << 4,
-	SA_GROUP_ALL = (1 << 5) - 1,
+	SA_GROUP_BOOT = 1 << 5,		/* initcall levels, the start of init */
+	SA_GROUP_ALL = (1 << 6) - 1,
 };
 
 /* Event ids: several tracepoints may map to one (kmalloc_node → KMALLOC). */
@@ -62,6 +63,10 @@ enum sa_ev {
 	SA_EV_OOM_SKIP_REAP,
 	SA_EV_OOM_RECLAIM_RETRY,
 	SA_EV_OOM_COMPACT_RETRY,
+	/* boot phases (report/agg/phases.h) */
+	SA_EV_INITCALL_LEVEL,	/* initcall:initcall_level */
+	SA_EV_INITCALL_FINISH,	/* initcall:initcall_finish */
+	SA_EV_EXEC,		/* sched:sched_process_exec */
 	SA_EV_NR,		/* keep below 64 */
 	SA_EV_NONE = 255,	/* recorded, not read by any report */
 };
@@ -156,6 +161,8 @@ enum { SA_OR_PID };
 enum { SA_ORR_ORDER, SA_ORR_LOOPS };
 /* compact_retry */
 enum { SA_OCR_ORDER, SA_OCR_RETRIES };
+/* initcall:initcall_level */
+enum { SA_IL_LEVEL };
 
 struct sa_event_desc {
 	const char *system;		/* tracefs system: kmem, vmscan, ... */
