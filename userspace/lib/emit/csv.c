@@ -11,6 +11,7 @@
 #include "report/agg/live.h"
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
+#include "emit/emit-phases.h"
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-mm.h"
@@ -220,6 +221,7 @@ void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
 			b->alloc_bytes, b->freed_bytes, b->net,
 			b->outstanding, b->untraced, b->untraced_bytes);
 	}
+	sa_csv_phases(e, &r->phases);
 }
 
 const sa_emit_fn sa_csv_sections[SA_SEC_NR] = {

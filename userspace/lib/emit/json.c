@@ -10,6 +10,7 @@
 #include "report/agg/live.h"
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
+#include "emit/emit-phases.h"
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-mm.h"
@@ -320,6 +321,7 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	sa_json_phases(e, &r->phases);
 	json_builder_end_object(b);
 }
 

@@ -9,6 +9,7 @@
 #include "report/agg/live.h"
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
+#include "emit/emit-phases.h"
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-mm.h"
@@ -332,6 +333,7 @@ void sa_text_timeline(struct sa_emit *e, const struct sa_report *rep,
 		put_signed(f, 11, b->outstanding);
 		fputc('\n', f);
 	}
+	sa_text_phases(e, &r->phases);
 }
 
 const sa_emit_fn sa_text_sections[SA_SEC_NR] = {

@@ -16,6 +16,7 @@ struct tl_state {
 	guint64 t0;
 	gboolean started;
 	GArray *bins;			/* struct sa_bin */
+	struct sa_phases_state ph;
 	struct sa_pipeline *p;
 };
 
@@ -28,6 +29,7 @@ static void *tl_create(const struct sa_report_opts *opts,
 	st->interval = st->fixed ? opts->interval_ns : 1000000ULL;
 	st->bins = g_array_new(FALSE, TRUE, sizeof(struct sa_bin));
 	st->p = p;
+	sa_phases_init(&st->ph);
 	return st;
 }
 
@@ -37,6 +39,7 @@ static void tl_destroy(void *state)
 
 	if (st->bins)
 		g_array_free(st->bins, TRUE);
+	sa_phases_clear(&st->ph.res);
 	g_free(st);
 }
 
@@ -75,6 +78,10 @@ static void tl_event(void *state, struct sa_rec *r)
 		st->t0 = r->ts;
 		st->started = TRUE;
 	}
+	sa_phases_event(&st->ph, r);
+	if (r->ev == SA_EV_INITCALL_LEVEL || r->ev == SA_EV_INITCALL_FINISH ||
+	    r->ev == SA_EV_EXEC)
+		return;		/* boot phases only: no bin */
 	i = r->ts > st->t0 ? (r->ts - st->t0) / st->interval : 0;
 	if (st->fixed && i >= SA_TIMELINE_FIXED_BINS) {
 		sa_report_fail(st->p->rep, "the timeline needs more than %u "
@@ -165,6 +172,7 @@ static void *tl_finish(void *state, struct sa_report *rep)
 	res->t0_ns = st->t0;
 	res->bins = st->bins;
 	st->bins = NULL;
+	sa_phases_finish(&st->ph, &res->phases);
 	return res;
 }
 
@@ -173,12 +181,15 @@ static void tl_free_result(void *result)
 	struct sa_timeline_result *res = result;
 
 	g_array_free(res->bins, TRUE);
+	sa_phases_clear(&res->phases);
 	g_free(res);
 }
 
 const struct sa_agg sa_agg_timeline = {
 	.events = SA_EVBIT(SA_EV_KMALLOC) | SA_EVBIT(SA_EV_CACHE_ALLOC) |
-		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE),
+		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE) |
+		  SA_EVBIT(SA_EV_INITCALL_LEVEL) |
+		  SA_EVBIT(SA_EV_INITCALL_FINISH) | SA_EVBIT(SA_EV_EXEC),
 	.create = tl_create,
 	.event = tl_event,
 	.finish = tl_finish,

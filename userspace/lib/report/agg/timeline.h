@@ -8,12 +8,14 @@
  * trace event), which the live section drops at the same moment. A large
  * kmalloc traced twice is one allocation (agg/callsite.h). Outstanding is
  * the running sum of allocated - freed - untraced from the start of the
- * trace: its last value is the live section's bytes.
+ * trace: its last value is the live section's bytes. The boot phases, where
+ * the trace has them, are this section's too (report/agg/phases.h).
  */
 #ifndef SLABACCT_AGG_TIMELINE_H
 #define SLABACCT_AGG_TIMELINE_H
 
 #include "report/report.h"
+#include "report/agg/phases.h"
 
 struct sa_bin {
 	guint64 start_ns;		/* from the first record of the trace */
@@ -28,6 +30,7 @@ struct sa_timeline_result {
 	guint64 interval_ns;
 	guint64 t0_ns;			/* trace time of the first bin */
 	GArray *bins;			/* struct sa_bin */
+	struct sa_phases phases;	/* none: no initcall_level events */
 };
 
 extern const struct sa_agg sa_agg_timeline;
