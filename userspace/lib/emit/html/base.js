@@ -5,7 +5,7 @@
  * function (report.html): no libraries, no network. It reads the report's
  * JSON model, the object `slabacct report --json` prints (or `slabacct
  * diff --json`, `slabacct merge --json`), from the sa-model element. It
- * computes no figure of its own but the sums of a timeline phase and the
+ * computes no figure of its own but the sums of an activity run and the
  * change between two numbers of the model (a system snapshot's start and
  * end, a diff's totals the model gives no change of): every other number
  * shown is in the model, put in human units, with the exact number on

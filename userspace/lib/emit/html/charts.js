@@ -130,13 +130,14 @@ function heatmap(rows, cols, cell, opts) {
 
 /*
  * The timeline: per bin, bytes allocated (up) and freed (down), the
- * outstanding total as a line; phases (runs of bins with events, apart
- * where a bin has none) shaded and numbered; marks [{t, label}] at
- * times of the trace (ns, the trace's clock). The x axis is the trace's
- * clock in seconds when it counts from boot (a boot trace: seconds since
- * boot), else seconds from the first event.
+ * outstanding total as a line; phases [{label, from_ns, to_ns}] shaded
+ * and labelled: the boot phases (boot: class "boot", named by their
+ * level) or activity runs (class "activity", numbered); marks [{t,
+ * label}] at times of the trace (ns, the trace's clock). The x axis is
+ * the trace's clock in seconds when it counts from boot (a boot trace:
+ * seconds since boot), else seconds from the first event.
  */
-function timelineChart(tl, phases, marks, fromBoot) {
+function timelineChart(tl, phases, marks, fromBoot, boot) {
 	const W = 960, H = 300, L = 70, R = 28, T = 26, B = 34;
 	const bins = tl.bins;
 	const iv = tl.interval_ns / 1e9;
@@ -157,16 +158,28 @@ function timelineChart(tl, phases, marks, fromBoot) {
 			       'aria-label': 'allocated and freed bytes over time',
 			       style: 'max-width:' + W + 'px' });
 	const bw = Math.max(1, X(t0 + iv) - X(t0) - 1);
+	const ends = Array(6).fill(-Infinity);
+	const lbls = [];	/* drawn last: over the shades and the bars */
 
 	phases.forEach((p, i) => {
-		const x = X(t0 + p.from_ns / 1e9);
-		const w = X(t0 + p.to_ns / 1e9) - x;
+		const x = Math.min(X(t0 + p.from_ns / 1e9), W - R);
+		const w = Math.max(0, Math.min(X(t0 + p.to_ns / 1e9), W - R) - x);
 		const g = svg('rect', { x, y: T - 14, width: w, height: H - T - B + 14,
-					class: 'phase' + (i % 2 ? ' odd' : '') });
+					class: 'phase ' + (boot ? 'boot' : 'activity') +
+					       (i % 2 ? ' odd' : '') });
+		const lbl = String(p.label);
 
-		g.append(svg('title', null, 'phase ' + (i + 1)));
-		s.append(g, svg('text', { x: x + 3, y: T - 4, class: 'phase-lbl' },
-				String(i + 1)));
+		/* a label goes to the first row where it overlaps none */
+		let row = ends.findIndex((e) => x >= e);
+
+		if (row < 0)
+			row = ends.indexOf(Math.min(...ends));
+		ends[row] = x + 3 + 7 * lbl.length;
+		g.append(svg('title', null, (boot ? 'boot phase ' : 'activity run ') +
+			     lbl));
+		s.append(g);
+		lbls.push(svg('text', { x: x + 3, y: T - 4 + 11 * row,
+					class: 'phase-lbl' }, lbl));
 	});
 	s.append(svg('line', { x1: L, x2: W - R, y1: Y(0), y2: Y(0),
 			       stroke: '#999' }));
@@ -192,7 +205,7 @@ function timelineChart(tl, phases, marks, fromBoot) {
 		d += (d ? ' L' : 'M') + X(t) + ',' + Y(b.outstanding) + ' L' +
 			X(t + iv) + ',' + Y(b.outstanding);
 	}
-	s.append(svg('path', { d, class: 'outstanding' }));
+	s.append(svg('path', { d, class: 'outstanding' }), ...lbls);
 	/* bytes at round steps (a power of two) from 0, up and down */
 	const step = 2 ** Math.ceil(Math.log2((hi - lo) / 5 || 1));
 

@@ -168,7 +168,8 @@ function header() {
 /* ---- sections ---- */
 
 const TITLES = {
-	timeline: 'Timeline: allocated and freed bytes, phases',
+	timeline: 'Timeline: allocated and freed bytes, boot phases or ' +
+		'activity runs',
 	live: 'Live objects',
 	subsys: 'Subsystems',
 	pages: 'Pages: order \u00d7 migratetype, GFP flags, tasks',

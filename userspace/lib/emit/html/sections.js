@@ -47,12 +47,12 @@ const BOOT_CLOCKS = ['local', 'global', 'boot', 'mono', 'mono_raw', 'perf',
 		     'uptime'];
 
 /*
- * The phases of a timeline: runs of bins with events, apart where a bin
- * has none (at boot: early boot, the initcalls, unpacking the
- * initramfs, and user space after the kernel frees its init memory).
- * Each with its sums over its bins.
+ * Activity runs, for a trace without boot phases: runs of bins with
+ * events, apart where a bin has none. Not the boot's phases (those come
+ * from initcall:initcall_level, in the model): each with its sums over
+ * its bins.
  */
-function timelinePhases(tl) {
+function activityRuns(tl) {
 	const out = [];
 	let p = null;
 
@@ -62,7 +62,8 @@ function timelinePhases(tl) {
 			continue;
 		}
 		if (!p) {
-			p = { from_ns: b.start_ns, allocs: 0, frees: 0, alloc_bytes: 0,
+			p = { label: String(out.length + 1), from_ns: b.start_ns,
+			      allocs: 0, frees: 0, alloc_bytes: 0,
 			      freed_bytes: 0, untraced_bytes: 0, net: 0 };
 			out.push(p);
 		}
@@ -78,6 +79,27 @@ function timelinePhases(tl) {
 	return out;
 }
 
+/*
+ * The boot phases of the model (report/agg/phases.h), placed on the
+ * timeline: from each one's start (ns from the first event) to the
+ * next one's, the last to the end of the last bin.
+ */
+function bootPhases(tl) {
+	const bp = tl.boot_phases || {};
+	const ps = bp.phases || [];
+	const last = tl.bins[tl.bins.length - 1];
+	const end = last.start_ns + tl.interval_ns;
+
+	return ps.map((p, i) => ({
+		label: p.name, name: p.name, start_ns: p.start_ns,
+		from_ns: Math.max(0, p.start_ns - tl.t0_ns),
+		to_ns: Math.max(0, i + 1 < ps.length ?
+			ps[i + 1].start_ns - tl.t0_ns : end),
+		allocs: p.allocs, alloc_bytes: p.alloc_bytes,
+		frees: p.frees, freed_bytes: p.freed_bytes,
+	}));
+}
+
 function viewTimeline(box, tl) {
 	if (!tl.bins || !tl.bins.length) {
 		box.append(absentNote('no allocation or free in this trace'));
@@ -85,13 +107,20 @@ function viewTimeline(box, tl) {
 	}
 	const g = M.origin || {};
 	const fromBoot = BOOT_CLOCKS.includes(g.clock);
-	const phases = timelinePhases(tl);
+	const bp = tl.boot_phases || {};
+	const boot = (bp.phases || []).length > 0;
+	const phases = boot ? bootPhases(tl) : activityRuns(tl);
 	const marks = ((S.oom || {}).kills || []).map((k, i) => ({
 		t: k.ts_ns, label: 'OOM kill ' + (i + 1) + ': ' + k.victim_comm }));
 	const base = fromBoot ? tl.t0_ns : 0;
 	const last = tl.bins[tl.bins.length - 1];
 	const at = (ns) => secs((base + ns) / 1e9,
 				(last.start_ns + tl.interval_ns) / 1e9);
+	const INIT_FROM = {
+		initcall_finish: 'from the end of the last initcall of the ' +
+			'thread that ran the levels',
+		sched_process_exec: 'from the exec of the thread that ran the levels',
+	};
 
 	box.append(facts([
 		['bins', exact(tl.bins.length) + ' of ' + dur(tl.interval_ns)],
@@ -99,19 +128,52 @@ function viewTimeline(box, tl) {
 		 ' since boot (' + g.clock + ' clock)' : 'time 0'],
 		['outstanding at the end', bytes(last.outstanding),
 		 exact(last.outstanding)],
-		['phases', phases.length + (phases.length > 1 ?
-		 ' (apart where a bin has no allocation or free)' : '')],
+		boot ? ['boot phases (initcall levels)', phases.length +
+			' from initcall:initcall_level, the first traced "' +
+			bp.first_level + '"' + (bp.init_from ? '; init ' +
+			(INIT_FROM[bp.init_from] || bp.init_from) : '')] :
+		['activity runs, not boot phases', phases.length +
+		 ' (runs of bins with events, apart where a bin has none; the ' +
+		 'trace has no initcall:initcall_level events: record with ' +
+		 '-e boot, or boot with the parameters of slabacct boot cmdline)'],
+		boot && (bp.repeated || bp.out_of_order || bp.dropped) ?
+		['levels out of the way', exact(bp.repeated) + ' repeated, ' +
+		 exact(bp.out_of_order) + ' out of the kernel\'s order, ' +
+		 exact(bp.dropped) + ' not kept'] : ['', undefined],
 	]));
-	box.append(timelineChart(tl, phases, marks, fromBoot));
+	box.append(timelineChart(tl, phases, marks, fromBoot, boot));
 	box.append(legend('bars: bytes allocated (up, red) and freed (down, ' +
 			  'green) per bin; line: outstanding bytes (the running ' +
-			  'sum of allocated - freed); shaded: the phases, ' +
-			  'numbered' + (marks.length ? '; lines: OOM kills' : '')));
+			  'sum of allocated - freed); shaded: ' + (boot ?
+			  'the boot phases, named by their initcall level' :
+			  'activity runs, not boot phases, numbered') +
+			  (marks.length ? '; lines: OOM kills' : '')));
+	if (boot) {
+		const rows = [Object.assign({ label: '(before)', start_ns: null },
+					    bp.before || {})].concat(phases);
+
+		box.append(h3('Boot phases'));
+		box.append(table([
+			{ key: 'label', label: 'phase', txt: true,
+			  get: (p) => p.label, fmt: (v) => v },
+			{ key: 'start_ns', label: fromBoot ? 'from (since boot)' :
+			  'from', fmt: (v) => (v === null ? '' :
+				at(v - tl.t0_ns)) },
+			{ key: 'allocs', label: 'allocs' },
+			{ key: 'alloc_bytes', label: 'allocated', fmt: bytes },
+			{ key: 'frees', label: 'frees' },
+			{ key: 'freed_bytes', label: 'freed', fmt: bytes },
+		], rows, { id: 'boot-phases' }));
+		box.append(legend('a phase lasts from its level\'s start to the ' +
+				  'next one\'s; (before): the events before ' +
+				  'the first level traced'));
+		return;
+	}
 	if (phases.length < 2)
 		return;
-	box.append(h3('Phases'));
+	box.append(h3('Activity runs, not boot phases'));
 	box.append(table([
-		{ key: 'n', label: 'phase', get: (p) => phases.indexOf(p) + 1 },
+		{ key: 'n', label: 'run', get: (p) => phases.indexOf(p) + 1 },
 		{ key: 'from_ns', label: fromBoot ? 'from (since boot)' : 'from',
 		  fmt: at },
 		{ key: 'to_ns', label: 'to', fmt: at },
@@ -121,7 +183,7 @@ function viewTimeline(box, tl) {
 		{ key: 'freed_bytes', label: 'freed', fmt: bytes },
 		{ key: 'net', label: 'net', fmt: signedBytes, cls: growthClass },
 		{ key: 'outstanding', label: 'outstanding at its end', fmt: bytes },
-	], phases));
+	], phases, { id: 'activity-runs' }));
 }
 
 /* ---- live ---- */
