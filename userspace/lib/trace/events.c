@@ -136,6 +136,13 @@ static const struct sa_event_desc events[] = {
 	  SA_EV_COMPACT_MIGRATE, {
 		[SA_CP_MIGRATED] = { "nr_migrated", 0 },
 		[SA_CP_FAILED] = { "nr_failed", 0 } } },
+	/*
+	 * every migrate_pages() call, with its reason: compaction's and
+	 * the others' (/proc/vmstat's pgmigrate_success counts them all);
+	 * recorded for the referee (trace-cmd shows it), not reported
+	 */
+	{ "migrate", "mm_migrate_pages", G_COMPACTION, NULL, SA_EV_NONE,
+	  NO_FIELDS },
 	{ "compaction", "mm_compaction_isolate_migratepages", G_COMPACTION,
 	  NULL, SA_EV_NONE, NO_FIELDS },
 	{ "compaction", "mm_compaction_isolate_freepages", G_COMPACTION, NULL,
