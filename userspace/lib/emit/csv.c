@@ -65,6 +65,9 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 		rep->nr_records, rep->nr_used);
 	if (rep->kmalloc_repeats_known)
 		fprintf(f, "# kmalloc_repeats: %" U "\n", rep->kmalloc_repeats);
+	if (rep->stacks || rep->stacks_lost)
+		fprintf(f, "# stacks: %" U "\n# stacks_lost: %" U "\n",
+			rep->stacks, rep->stacks_lost);
 	for (i = 0; i < rep->notes->len; i++)
 		kv(f, "note", rep->notes->pdata[i]);
 	sa_snapshot_origin_csv(f, o->snapshot_start, o->snapshot_end);

@@ -78,10 +78,16 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_int(b, "total", rep->nr_records);
 	sa_json_put_int(b, "used", rep->nr_used);
 	for (c = 0; c < SA_EV_NR; c++)
-		sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
+		if (c != SA_EV_STACK)	/* counted below */
+			sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
 	/* large kmallocs traced twice, counted once (report/agg/callsite.h) */
 	if (rep->kmalloc_repeats_known)
 		sa_json_put_int(b, "kmalloc_repeats", rep->kmalloc_repeats);
+	/* kernel stacks attached to their events, and with none */
+	if (rep->stacks || rep->stacks_lost) {
+		sa_json_put_int(b, "stacks", rep->stacks);
+		sa_json_put_int(b, "stacks_lost", rep->stacks_lost);
+	}
 	json_builder_end_object(b);
 
 notes:

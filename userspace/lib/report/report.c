@@ -172,6 +172,8 @@ static int on_done(void *data, struct tep_handle *tep,
 	rep->missed_pages_unknown = rc->missed_pages_unknown;
 	rep->first_ts = rc->first_ts;
 	rep->last_ts = rc->last_ts;
+	rep->stacks = rc->stacks;
+	rep->stacks_lost = rc->stacks_lost;
 	if (!c->started) {
 		sa_pipeline_init(&c->p, rep);
 		c->started = true;

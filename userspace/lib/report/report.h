@@ -165,6 +165,12 @@ struct sa_report {
 	 */
 	bool kmalloc_repeats_known;
 	guint64 kmalloc_repeats;
+	/*
+	 * Kernel stacks recorded with the events (record --stacks, trace-cmd
+	 * record -T), each attached to its event; those with no event (after
+	 * events lost in the buffer) are counted apart.
+	 */
+	guint64 stacks, stacks_lost;
 	GPtrArray *notes;		/* char *: what could not be computed */
 	GError *error;			/* an aggregator cannot go on:
 					 * the read fails with it */
