@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "report/agg/callsite.h"
+#include "trace/stack.h"
 #include "report/agg/live.h"
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
@@ -158,6 +159,23 @@ static void site_obj(JsonBuilder *b, const struct sa_site *s)
 		json_builder_set_member_name(b, "wrapper");
 		json_builder_add_boolean_value(b, TRUE);
 	}
+	/* attributed through a wrapper by the stacks: the wrapper, the caller */
+	if (s->wrapper)
+		sa_json_put_str(b, "via", s->wrapper);
+	if (s->caller_sym)
+		sa_json_put_str(b, "caller", s->caller_sym);
+	if (s->frames && s->frames->n > 1) {
+		json_builder_set_member_name(b, "frames");
+		json_builder_begin_array(b);
+		for (i = 0; i < (int)s->frames->n; i++) {
+			char *a = g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
+						  s->frames->ip[i]);
+
+			json_builder_add_string_value(b, a);
+			g_free(a);
+		}
+		json_builder_end_array(b);
+	}
 	json_builder_end_object(b);
 }
 
@@ -175,7 +193,7 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 	}
 	json_builder_set_member_name(b, "callsite");
 	json_builder_begin_object(b);
-	sa_json_put_str(b, "by", r->by == SA_BY_CACHE ? "cache" : "callsite");
+	sa_json_put_str(b, "by", sa_group_by_name(r->by));
 	json_builder_set_member_name(b, "totals");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_KIND_NR; k++) {
@@ -187,6 +205,15 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 	sa_json_put_int(b, "unmatched_frees", r->unmatched_frees);
 	sa_json_put_int(b, "null_frees", r->null_frees);
 	sa_json_put_int(b, "reused_without_free", r->reused);
+	if (r->attributed || r->attrib_not_in_stack ||
+	    r->attrib_all_wrappers || r->wrapper_no_stack) {
+		sa_json_put_int(b, "attributed", r->attributed);
+		sa_json_put_int(b, "wrapper_stack_without_site",
+				r->attrib_not_in_stack);
+		sa_json_put_int(b, "wrapper_stack_all_wrappers",
+				r->attrib_all_wrappers);
+		sa_json_put_int(b, "wrapper_no_stack", r->wrapper_no_stack);
+	}
 	json_builder_end_object(b);
 	sa_json_put_int(b, "rows_hidden", r->hidden);
 	json_builder_set_member_name(b, "rows");

@@ -163,8 +163,10 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 		sa_text_allocinfo_sites(e, r);
 		return;
 	}
-	fprintf(f, "\n== call sites%s ==\n",
-		r->by == SA_BY_CACHE ? " (by cache)" : "");
+	fprintf(f, "\n== call sites%s%s%s ==\n",
+		r->by != SA_BY_CALLSITE ? " (by " : "",
+		r->by != SA_BY_CALLSITE ? sa_group_by_name(r->by) : "",
+		r->by != SA_BY_CALLSITE ? ")" : "");
 	for (k = 0; k < SA_KIND_NR; k++)
 		totals_line(e, sa_kind_name(k), &r->total[k]);
 	fprintf(f, "# frees of untraced objects: %" G_GUINT64_FORMAT

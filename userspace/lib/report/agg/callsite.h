@@ -53,6 +53,18 @@ struct sa_site {
 	const char *func, *module, *file;
 	int line;
 	const char *wrapper_hint;	/* non-NULL for kstrdup & co */
+	/*
+	 * Attributed through a wrapper by the allocations' kernel stacks
+	 * (report/report.h, enum sa_group_by): the wrapper's allocation name
+	 * (interned: "kvmalloc_node"), and the frames from the real caller
+	 * outwards, interned (one frame but with --by stack). sym is then
+	 * "kvmalloc_node <- caller+0xoff", caller_sym "caller+0xoff", and
+	 * func, module, file and line are the caller's. NULL: the row is
+	 * the call site's own.
+	 */
+	const char *wrapper;
+	const struct sa_stack *frames;
+	char *caller_sym;
 	/* counts */
 	guint64 allocs, frees;
 	guint64 bytes_alloc, bytes_req, slack;
@@ -89,6 +101,14 @@ struct sa_callsite_result {
 					 * rows' freed_untraced) */
 	guint64 repeats;		/* large kmallocs traced twice, counted
 					 * once (at the second call site) */
+	/*
+	 * Allocations at a wrapper's call site: attributed to their caller
+	 * through their stack; with a stack that does not hold the call
+	 * site, or only wrappers beyond it; with no stack (counted when the
+	 * trace has stacks at all).
+	 */
+	guint64 attributed, attrib_not_in_stack, attrib_all_wrappers;
+	guint64 wrapper_no_stack;
 	enum sa_group_by by;
 	/*
 	 * The rows of a /proc/allocinfo snapshot (report/allocinfo.c): one
