@@ -26,6 +26,8 @@ cases=(
 	"top|--sort hits --top 3 --min-bytes 64"
 	"timeline|--what timeline --interval 1ms"
 	"livetop|--what live --objects --top 2"
+	"bywrapper|--by wrapper --width 0"
+	"bystack|--by stack --stack-depth 2 --width 0 --json --what callsite"
 )
 n=0
 for dat in *.dat; do
@@ -108,7 +110,7 @@ print(t["kmalloc"]["allocs"], t["kmalloc"]["bytes_alloc"],
 done
 
 # diff: a trace against its own /proc/slab_account rendering is all equal
-first=$(ls ./*.dat | head -n 1)
+first=$(ls ./tc-*.dat | head -n 1)
 "$SLABACCT" report --format account "$first" >"$TEST_TMP/acc" || fail "account"
 "$SLABACCT" diff --json "$TEST_TMP/acc" "$first" >"$TEST_TMP/d.json" ||
 	fail "diff of a trace and its account rendering failed"
@@ -182,7 +184,7 @@ assert not {"lost_known", "lost_events", "kernel_release"} & set(a)' ||
 
 # diff between the two kernels' recordings, every format, golden
 for fmt in text json csv; do
-	set -- ./*.dat
+	set -- ./tc-*.dat
 	[ $# -ge 2 ] || break
 	"$SLABACCT" diff --by function --format $fmt "$1" "$2" >"$TEST_TMP/diff.$fmt" ||
 		fail "diff --format $fmt failed"
