@@ -116,7 +116,14 @@ static void totals(JsonBuilder *b, const struct sa_totals *t)
 	sa_json_put_int(b, "pingpong", t->pingpong);
 }
 
-static void site_obj(JsonBuilder *b, const struct sa_site *s)
+/* Charged to a memory cgroup, where the trace says. */
+static void accounted(JsonBuilder *b, guint64 n, guint64 bytes)
+{
+	sa_json_put_int(b, "accounted", n);
+	sa_json_put_int(b, "accounted_bytes", bytes);
+}
+
+static void site_obj(JsonBuilder *b, const struct sa_site *s, bool acct)
 {
 	int i;
 
@@ -149,6 +156,8 @@ static void site_obj(JsonBuilder *b, const struct sa_site *s)
 	sa_json_put_pct(b, "live_frag_pct", s->live_frag);
 	sa_json_put_int(b, "pingpong", s->pingpong);
 	sa_json_put_int(b, "freed_untraced", s->freed_untraced);
+	if (acct)
+		accounted(b, s->accounted, s->accounted_bytes);
 	sa_json_put_str(b, "gfp", s->gfp_str);
 	json_builder_set_member_name(b, "live_age");
 	json_builder_begin_object(b);
@@ -200,6 +209,9 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 		json_builder_set_member_name(b, sa_kind_name(k));
 		json_builder_begin_object(b);
 		totals(b, &r->total[k]);
+		if (r->accounted_known)
+			accounted(b, r->total[k].accounted,
+				  r->total[k].accounted_bytes);
 		json_builder_end_object(b);
 	}
 	sa_json_put_int(b, "unmatched_frees", r->unmatched_frees);
@@ -219,7 +231,7 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->shown->len; i++)
-		site_obj(b, r->shown->pdata[i]);
+		site_obj(b, r->shown->pdata[i], r->accounted_known);
 	json_builder_end_array(b);
 	json_builder_end_object(b);
 }
@@ -247,7 +259,7 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->sites->len; i++)
-		site_obj(b, r->sites->pdata[i]);
+		site_obj(b, r->sites->pdata[i], false);
 	json_builder_end_array(b);
 	sa_json_put_int(b, "rows_hidden", r->sites_hidden);
 	if (r->objects)

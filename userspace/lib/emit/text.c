@@ -203,6 +203,10 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 					snprintf(u, sizeof(u), ", untraced "
 						 "frees %" G_GUINT64_FORMAT,
 						 s->freed_untraced);
+				if (r->accounted_known && s->accounted)
+					snprintf(u + strlen(u),
+						 sizeof(u) - strlen(u),
+						 ", memcg %s", H(s->accounted_bytes));
 				l = g_strdup_printf(
 					"        req %s, live %" G_GUINT64_FORMAT
 					" (waste %s)%s, %s%s%s",

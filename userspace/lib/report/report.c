@@ -165,6 +165,8 @@ static int on_opened(void *data, struct tep_handle *tep, GError **err)
 				   opts ? opts->build_tree : NULL, err);
 	if (!rep->syms)
 		return -1;
+	/* and the formats: what a kmalloc's gfp_flags say of memcg charges */
+	rep->tep = tep;
 	wrappers_check(rep, tep);
 	return 0;
 }
@@ -249,6 +251,7 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 		sa_pipeline_abort(&c.p);
 	sa_symbols_free(c.rep->syms);
 	c.rep->syms = NULL;
+	c.rep->tep = NULL;
 	if (ret > 0 && c.rep->error) {
 		g_propagate_error(err, c.rep->error);
 		c.rep->error = NULL;

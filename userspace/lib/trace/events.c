@@ -25,6 +25,7 @@
 	[SA_KM_ALLOC] = { "bytes_alloc", 0 },			\
 	[SA_KM_GFP] = { "gfp_flags", 0 },			\
 	[SA_KM_NAME] = { "name", SA_FLD_OPTIONAL | SA_FLD_STRING }, \
+	[SA_KM_ACCOUNTED] = { "accounted", SA_FLD_OPTIONAL },	\
 }
 #define KM_FREE_FIELDS {					\
 	[SA_KM_CALL_SITE] = { "call_site", 0 },			\

@@ -78,7 +78,7 @@ enum sa_ev {
 };
 #define SA_EVBIT(e)	(1ULL << (e))
 
-#define SA_REC_FIELDS	6
+#define SA_REC_FIELDS	7
 
 struct sa_stack;
 
@@ -118,6 +118,10 @@ enum {
 	SA_KM_ALLOC,		/* allocations only */
 	SA_KM_GFP,		/* allocations only */
 	SA_KM_NAME,		/* cache name, on newer kernels */
+	SA_KM_ACCOUNTED,	/* charged to a memory cgroup: 6.0+, and on
+				 * newer kernels only kmem_cache_alloc's (a
+				 * kmalloc's is computed from gfp_flags by
+				 * the print format) */
 };
 
 /*

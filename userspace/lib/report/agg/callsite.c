@@ -19,6 +19,7 @@ struct cs_last {
 	guint64 ptr, call_site, ts, gfp;
 	guint8 ev;			/* enum sa_ev, or SA_EV_NR: none */
 	gboolean have_gfp;
+	gint8 accounted;		/* 1, 0, or -1: unknown */
 };
 
 struct cs_state {
@@ -34,6 +35,10 @@ struct cs_state {
 	GHashTable *attr;		/* struct attr_key -> struct attr_val */
 	struct sa_inttable chain_index[SA_KIND_NR];	/* chain -> site */
 	guint64 attributed, not_in_stack, all_wrappers;
+	/* memcg charges: the report (its trace's formats), gfp -> answer */
+	struct sa_report *rep;
+	GHashTable *acct;		/* (gfp << 1 | cache) -> 1 + (0 or 1) */
+	bool acct_known;
 };
 
 /* What the stack of one allocation at one call site gives. */
@@ -128,6 +133,9 @@ static void *cs_create(const struct sa_report_opts *opts,
 	sa_livemap_init(&st->live);
 	st->last = g_array_new(FALSE, FALSE, sizeof(struct cs_last));
 	st->syms = p && p->rep ? p->rep->syms : NULL;
+	st->rep = p ? p->rep : NULL;
+	st->acct = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+					 NULL);
 	st->attr = g_hash_table_new_full(attr_hash, attr_equal, g_free,
 					 g_free);
 	for (k = 0; k < SA_KIND_NR; k++)
@@ -146,6 +154,7 @@ static void cs_destroy(void *state)
 		sa_inttable_clear(&st->chain_index[k]);
 	}
 	g_hash_table_destroy(st->attr);
+	g_hash_table_destroy(st->acct);
 	/* once finished, the sites belong to the result */
 	if (!st->given)
 		for (i = 0; i < st->sites->len; i++)
@@ -359,10 +368,46 @@ static bool is_repeat(const struct cs_last *l, const struct sa_rec *r,
 	       o->bytes_req == req && o->bytes_alloc == alloc;
 }
 
-/* Count allocation r (of req, alloc) at site s. */
-static void site_add(struct sa_site *s, const struct sa_rec *r, guint32 req,
-		     guint32 alloc)
+/*
+ * Whether allocation r was charged to a memory cgroup: its "accounted"
+ * field, else what the event's print format says for its gfp_flags
+ * (asked once per value); -1 when the trace does not say.
+ */
+static int accounted(struct cs_state *st, const struct sa_rec *r)
 {
+	guint64 key;
+	gpointer v;
+	char *text;
+	int a = -1;
+
+	if (r->have & (1u << SA_KM_ACCOUNTED))
+		return !!r->v[SA_KM_ACCOUNTED];
+	if (!(r->have & (1u << SA_KM_GFP)) || !st->rep || !st->rep->tep)
+		return -1;
+	key = r->v[SA_KM_GFP] << 1 | (r->ev == SA_EV_CACHE_ALLOC);
+	v = g_hash_table_lookup(st->acct, &key);
+	if (v)
+		return GPOINTER_TO_INT(v) - 2;
+	text = sa_report_print_label(st->rep, r->ev, SA_KM_GFP,
+				     r->v[SA_KM_GFP], "accounted");
+	if (text && !strcmp(text, "true"))
+		a = 1;
+	else if (text && !strcmp(text, "false"))
+		a = 0;
+	g_free(text);
+	g_hash_table_insert(st->acct, g_memdup2(&key, sizeof(key)),
+			    GINT_TO_POINTER(a + 2));
+	return a;
+}
+
+/* Count allocation r (of req, alloc; acct: accounted()) at site s. */
+static void site_add(struct sa_site *s, const struct sa_rec *r, guint32 req,
+		     guint32 alloc, int acct)
+{
+	if (acct > 0) {
+		s->accounted++;
+		s->accounted_bytes += alloc;
+	}
 	s->allocs++;
 	s->bytes_alloc += alloc;
 	s->bytes_req += req;
@@ -382,9 +427,13 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 	struct sa_live_obj *o;
 	struct sa_site *s;
 	guint32 idx;
+	int acct;
 
 	if (!ptr)
 		return;		/* a failed allocation */
+	acct = accounted(st, r);
+	if (acct >= 0)
+		st->acct_known = true;
 	idx = site_get(st, r, kind);
 	s = st->sites->pdata[idx];
 	o = sa_livemap_put(&st->live, ptr);
@@ -397,6 +446,10 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 		first->bytes_req -= req;
 		if (l->have_gfp)
 			gfp_uncount(first, l->gfp);
+		if (l->accounted > 0) {
+			first->accounted--;
+			first->accounted_bytes -= alloc;
+		}
 		live_drop(first, o);
 		r->flags |= SA_REC_REPEAT;
 		st->repeats++;
@@ -409,7 +462,8 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 		live_drop(old, o);
 		r->freed_alloc = o->bytes_alloc;
 	}
-	site_add(s, r, req, alloc);
+	site_add(s, r, req, alloc, acct);
+	l->accounted = acct;
 	o->ptr = ptr;
 	o->ts = r->ts;
 	o->site = idx;
@@ -475,6 +529,8 @@ static void cs_event(void *state, struct sa_rec *r)
 	l->ts = r->ts;
 	l->have_gfp = !!(r->have & (1u << SA_KM_GFP));
 	l->gfp = r->v[SA_KM_GFP];
+	if (r->ev != SA_EV_KMALLOC && r->ev != SA_EV_CACHE_ALLOC)
+		l->accounted = -1;
 }
 
 void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data)
@@ -542,6 +598,8 @@ static void totals_add(struct sa_totals *t, const struct sa_site *s)
 	t->live_req += s->live_req;
 	t->live_waste += s->live_waste;
 	t->pingpong += s->pingpong;
+	t->accounted += s->accounted;
+	t->accounted_bytes += s->accounted_bytes;
 }
 
 void sa_callsite_totals(struct sa_callsite_result *res)
@@ -748,6 +806,7 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	res->attrib_not_in_stack = st->not_in_stack;
 	res->attrib_all_wrappers = st->all_wrappers;
 	res->wrapper_no_stack = wrapper_no_stack;
+	res->accounted_known = st->acct_known;
 	note_attrib(rep, res);
 	rep->kmalloc_repeats_known = true;
 	rep->kmalloc_repeats = st->repeats;

@@ -78,6 +78,13 @@ struct sa_site {
 	guint64 gfp_v[SA_GFP_SLOTS], gfp_n[SA_GFP_SLOTS];
 	guint64 gfp;
 	char *gfp_str;
+	/*
+	 * Charged to a memory cgroup (the event's "accounted": its field,
+	 * or what its print format computes from gfp_flags), allocations
+	 * and their bytes_alloc; counted when the trace says
+	 * (sa_callsite_result.accounted_known)
+	 */
+	guint64 accounted, accounted_bytes;
 	gboolean have_req;		/* bytes_req was in the events */
 	gboolean inaccurate;		/* allocinfo: marked accurate:no */
 };
@@ -90,6 +97,7 @@ struct sa_totals {
 	guint64 live, live_alloc, live_req, live_waste;
 	double live_frag;
 	guint64 pingpong;
+	guint64 accounted, accounted_bytes;
 };
 
 struct sa_callsite_result {
@@ -109,6 +117,8 @@ struct sa_callsite_result {
 	 */
 	guint64 attributed, attrib_not_in_stack, attrib_all_wrappers;
 	guint64 wrapper_no_stack;
+	/* the trace says which allocations were charged to a memcg */
+	bool accounted_known;
 	enum sa_group_by by;
 	/*
 	 * The rows of a /proc/allocinfo snapshot (report/allocinfo.c): one
