@@ -19,6 +19,7 @@
 #include "cli/cmd.h"
 #include "trace/events.h"
 #include "symbols/kallsyms-range.h"
+#include "symbols/wrappers.h"
 #include "trace/record-advice.h"
 #include "trace/recorder.h"
 #include "emit/snapshot-origin.h"
@@ -55,6 +56,18 @@ static const char description[] =
 	"on common_pid where the kernel lacks it), and the origin says so;\n"
 	"--trace-self keeps them.\n"
 	"\n"
+	"--stacks records a kernel stack (an ftrace kernel_stack entry, which\n"
+	"trace-cmd report and KernelShark show) after the allocations whose\n"
+	"call site is an allocation wrapper (kvmalloc_node, kmemdup,\n"
+	"kstrdup_const, kasprintf, mempool_alloc, krealloc, devm_kmalloc, ...,\n"
+	"and their 6.10+ _noprof names; --wrapper SYM adds one): a stacktrace\n"
+	"trigger on each allocation event, filtered on call_site within those\n"
+	"functions' addresses, so other allocations cost nothing more; with\n"
+	"the page group, after every mm_page_alloc too. --stacks=all sets the\n"
+	"instance's stacktrace option: a stack after every event (as trace-cmd\n"
+	"record -T), which costs far more. 'slabacct report' attributes a\n"
+	"wrapper's allocations to their callers through the stacks.\n"
+	"\n"
 	"What FILE reveals: /proc/kallsyms (kernel addresses, which undo\n"
 	"KASLR), the heap pointers of every allocation, the command line of\n"
 	"the workload and of the kernel, process names and pids (saved\n"
@@ -77,7 +90,8 @@ static const char description[] =
 	"Examples:\n"
 	"  slabacct record -o boot.dat --duration 10\n"
 	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
-	"  slabacct record --call-site kstrdup -- ls /\n";
+	"  slabacct record --call-site kstrdup -- ls /\n"
+	"  slabacct record --stacks -o w.dat -- ip link show\n";
 
 /*
  * Every catchable signal whose default would end the process ends the
@@ -253,6 +267,60 @@ static int parse_call_site(const char *arg, struct sa_record_opts *o)
 	return 0;
 }
 
+/* --stacks[=wrappers|all] */
+static gchar *stacks_arg;
+
+static gboolean parse_stacks(const gchar *name, const gchar *value,
+			     gpointer data, GError **err)
+{
+	if (value && strcmp(value, "wrappers") && strcmp(value, "all")) {
+		g_set_error(err, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			    "%s takes wrappers or all, not '%s'", name, value);
+		return FALSE;
+	}
+	g_free(stacks_arg);
+	stacks_arg = g_strdup(value ? value : "wrappers");
+	return TRUE;
+}
+
+/*
+ * The address ranges of the wrappers (with the --wrapper names), from
+ * /proc/kallsyms, for --stacks=wrappers. 0, or SA_EXIT_USAGE after
+ * saying why.
+ */
+static int stack_ranges(struct sa_record_opts *o, gchar **names)
+{
+	struct sa_wrappers *w = sa_wrappers_new();
+	char *text = NULL;
+	int ret = 0;
+
+	if (!g_file_get_contents("/proc/kallsyms", &text, NULL, NULL)) {
+		sa_err(CMD, "--stacks: cannot read /proc/kallsyms");
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	for (; names && *names && !ret; names++) {
+		if (!sa_kallsyms_has_func(text, *names)) {
+			sa_err(CMD, "--wrapper: no kernel function '%s' in "
+			       "/proc/kallsyms", *names);
+			ret = SA_EXIT_USAGE;
+		}
+		sa_wrappers_add(w, *names);
+	}
+	if (ret)
+		goto out;
+	o->stack_ranges = sa_wrappers_ranges(w, text);
+	if (!o->stack_ranges->len) {
+		sa_err(CMD, "--stacks: no allocation wrapper in /proc/kallsyms "
+		       "(are its addresses hidden? run as root)");
+		ret = SA_EXIT_USAGE;
+	}
+out:
+	g_free(text);
+	sa_wrappers_free(w);
+	return ret;
+}
+
 /* Check the arguments; 0, or SA_EXIT_USAGE after saying why. */
 static int check_args(struct sa_record_opts *o, const char *groups,
 		      double duration, const char *gfp)
@@ -297,6 +365,7 @@ int cmd_record(int argc, char **argv)
 	gint buffer_kb = 0, pid = 0;
 	gboolean no_snapshot = FALSE, trace_self = FALSE, self_filter = FALSE;
 	gboolean fail_on_lost = FALSE;
+	gchar **wrapper_names = NULL;
 	gdouble duration = 0;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
@@ -319,6 +388,14 @@ int cmd_record(int argc, char **argv)
 		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &site,
 		  "only allocations from this function (or 0xADDRESS); "
 		  "every free is kept", "SYM" },
+		{ "stacks", 0, G_OPTION_FLAG_OPTIONAL_ARG,
+		  G_OPTION_ARG_CALLBACK, parse_stacks,
+		  "a kernel stack with the allocations at a wrapper's call "
+		  "site (default), or with every event (all)",
+		  "[=wrappers|all]" },
+		{ "wrapper", 0, 0, G_OPTION_ARG_STRING_ARRAY, &wrapper_names,
+		  "--stacks: one more allocation wrapper (repeatable)",
+		  "SYM" },
 		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &no_snapshot,
 		  "store no system snapshot at start and end (it reads "
 		  "every process's smaps_rollup)", NULL },
@@ -381,6 +458,18 @@ int cmd_record(int argc, char **argv)
 		ret = SA_EXIT_USAGE;
 		goto out;
 	}
+	if (wrapper_names && !stacks_arg) {
+		sa_err(CMD, "--wrapper goes with --stacks");
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (stacks_arg && !strcmp(stacks_arg, "all"))
+		o.stacks = SA_STACKS_ALL;
+	else if (stacks_arg)
+		o.stacks = SA_STACKS_WRAPPERS;
+	if (o.stacks == SA_STACKS_WRAPPERS &&
+	    (ret = stack_ranges(&o, wrapper_names)))
+		goto out;
 	if (argc > 1) {
 		/* before anything is touched: an earlier FILE stays */
 		if (!(path = g_find_program_in_path(argv[1]))) {
@@ -470,6 +559,10 @@ out:
 	g_free(gfp);
 	g_free(site);
 	g_free(command);
+	g_strfreev(wrapper_names);
+	g_clear_pointer(&stacks_arg, g_free);
+	if (o.stack_ranges)
+		g_array_unref(o.stack_ranges);
 	sa_output_opts_clear(&oo);
 	return ret;
 }

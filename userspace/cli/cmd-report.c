@@ -19,6 +19,8 @@
 #include "report/sort.h"
 #include "report/report.h"
 #include "account/sniff.h"
+#include "symbols/attrib.h"
+#include "symbols/wrappers.h"
 
 static const char report_help[] =
 "Sections (--what, comma list or 'all'; default callsite):\n"
@@ -95,6 +97,15 @@ static const char report_help[] =
 "  every other section; it embeds the --json model, so the numbers are\n"
 "  the same. With two FILEs it shows their diff (slabacct diff --all),\n"
 "  tiles coloured by growth or shrinkage.\n"
+"Wrappers: an allocation whose call site is an allocation wrapper\n"
+"  (kvmalloc_node, kmemdup, kstrdup_const, kasprintf, mempool_alloc,\n"
+"  krealloc, kobject_set_name_vargs, devm_kmalloc, ... and their 6.10+\n"
+"  _noprof names; --wrapper adds one) and that has a kernel stack\n"
+"  (slabacct record --stacks, trace-cmd record -T) is attributed to the\n"
+"  first frame of its stack outside the wrappers: a row 'kvmalloc_node\n"
+"  <- caller+0xoff', which its frees follow and subsys, the treemap and\n"
+"  diff group by. --by wrapper keeps the wrappers' own rows; --by stack\n"
+"  adds --stack-depth frames (default 4) to every allocation with a stack.\n"
 "FILE may also be a saved /proc/slab_account (its call sites) or\n"
 "  /proc/allocinfo (the kernel's allocation profiling, 6.10+: per source\n"
 "  line, the bytes and allocations live now, of every allocator; its\n"
@@ -174,7 +185,9 @@ int cmd_report(int argc, char **argv)
 	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
 	gboolean no_raw = FALSE, force_vmlinux = FALSE, metrics = FALSE;
-	gint top, depth = 0, width = 80, threads = 0;
+	gint top, depth = 0, width = 80, threads = 0, stack_depth = -1;
+	gchar **wrapper_names = NULL;
+	struct sa_wrappers *wrappers = NULL;
 	gint64 min_bytes = 0;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
@@ -197,7 +210,13 @@ int cmd_report(int argc, char **argv)
 		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &min_bytes,
 		  "hide call sites that allocated fewer bytes", "BYTES" },
 		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
-		  "group by callsite (default) or cache", "KEY" },
+		  "group by caller (default: call site, through wrappers "
+		  "where stacks tell), wrapper, stack or cache", "KEY" },
+		{ "stack-depth", 0, 0, G_OPTION_ARG_INT, &stack_depth,
+		  "--by stack: frames from the caller outwards (default 4, "
+		  "at most 32)", "N" },
+		{ "wrapper", 0, 0, G_OPTION_ARG_STRING_ARRAY, &wrapper_names,
+		  "one more allocation wrapper (repeatable)", "SYM" },
 		{ "objects", 0, 0, G_OPTION_ARG_NONE, &objects,
 		  "live: list every live object (pointer, size, age, pid/comm)",
 		  NULL },
@@ -294,8 +313,22 @@ int cmd_report(int argc, char **argv)
 		}
 		sp = &sorter;
 	}
-	if (by && strcmp(by, "callsite") && strcmp(by, "cache")) {
-		sa_err("report", "--by takes callsite or cache, not '%s'", by);
+	if (by && strcmp(by, "callsite") && strcmp(by, "caller") &&
+	    strcmp(by, "cache") && strcmp(by, "wrapper") &&
+	    strcmp(by, "stack")) {
+		sa_err("report", "--by takes caller, wrapper, stack or cache, "
+		       "not '%s'", by);
+		goto out;
+	}
+	if (stack_depth != -1 && (stack_depth < 1 ||
+				  stack_depth > SA_ATTRIB_MAX_DEPTH)) {
+		sa_err("report", "--stack-depth takes 1 to %d frames, not %d",
+		       SA_ATTRIB_MAX_DEPTH, stack_depth);
+		goto out;
+	}
+	if (stack_depth != -1 && by && strcmp(by, "stack")) {
+		sa_err("report", "--stack-depth goes with --by stack, not "
+		       "--by %s", by);
 		goto out;
 	}
 	if (top < 0 || min_bytes < 0 || depth < 0 || width < 0 ||
@@ -309,7 +342,29 @@ int cmd_report(int argc, char **argv)
 		       "e.g. 100ms, 1s, 500us)", interval);
 		goto out;
 	}
-	opts.by = by && !strcmp(by, "cache") ? SA_BY_CACHE : SA_BY_CALLSITE;
+	opts.by = SA_BY_CALLSITE;
+	if (by && !strcmp(by, "cache"))
+		opts.by = SA_BY_CACHE;
+	else if (by && !strcmp(by, "wrapper"))
+		opts.by = SA_BY_WRAPPER;
+	else if ((by && !strcmp(by, "stack")) || stack_depth != -1)
+		opts.by = SA_BY_STACK;
+	opts.stack_depth = stack_depth > 0 ? stack_depth : 0;
+	if (wrapper_names) {
+		gchar **w;
+
+		wrappers = sa_wrappers_new();
+		for (w = wrapper_names; *w; w++) {
+			if (!**w) {
+				sa_err("report", "--wrapper takes a function "
+				       "name");
+				goto out;
+			}
+			sa_wrappers_add(wrappers, *w);
+		}
+		opts.wrappers = wrappers;
+		opts.wrapper_names = (const char *const *)wrapper_names;
+	}
 	opts.objects = objects;
 	opts.vmlinux = vmlinux;
 	opts.force_vmlinux = force_vmlinux;
@@ -379,6 +434,8 @@ out:
 	g_free(format);
 	g_free(sort);
 	g_free(by);
+	g_strfreev(wrapper_names);
+	sa_wrappers_free(wrappers);
 	g_free(interval);
 	g_free(vmlinux);
 	g_free(build_tree);

@@ -6,6 +6,9 @@
 # per-CPU data are copied after the rebuilt header, page aligned. The
 # records themselves are unchanged, so every report figure stays the same.
 #
+# A file slabacct wrote loses its VERSION option ("slabacct ..."), which
+# says an origin section follows the CPU data: it is not copied.
+#
 #   shrink-trace.py IN.v6.dat OUT.dat FUNC...   (FUNC: names to keep)
 import struct
 import sys
@@ -51,11 +54,19 @@ def main():
     ncpus = u('I', 4)
     assert d[pos:pos + 10] == b'options  \x00'
     pos += 10
+    opts_start = pos
+    opts = b''
     while True:
+        at = pos
         oid = u('H', 2)
         if oid == 0:
+            opts += d[at:pos]
             break
         skip('I', 4)
+        if oid == 9 and d[at + 6:at + 15] == b'slabacct ':
+            continue
+        opts += d[at:pos]
+    opts_end = pos
     assert d[pos:pos + 10] == b'flyrecord\x00'
     pos += 10
     cpus = [(u('Q', 8), u('Q', 8)) for _ in range(ncpus)]
@@ -77,7 +88,7 @@ def main():
     newks = b'\n'.join(sorted(set(out), key=lambda l: int(l.split()[0], 16))) + b'\n'
 
     head = d[:ks_start] + struct.pack(endian + 'I', len(newks)) + newks
-    head += d[rest_start:table_at]
+    head += d[rest_start:opts_start] + opts + d[opts_end:table_at]
     table_len = 16 * ncpus
     off = len(head) + table_len
     off = (off + page_size - 1) // page_size * page_size

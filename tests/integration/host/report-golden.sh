@@ -26,6 +26,8 @@ cases=(
 	"top|--sort hits --top 3 --min-bytes 64"
 	"timeline|--what timeline --interval 1ms"
 	"livetop|--what live --objects --top 2"
+	"bywrapper|--by wrapper --width 0"
+	"bystack|--by stack --stack-depth 2 --width 0 --json --what callsite"
 )
 n=0
 for dat in *.dat; do
@@ -104,11 +106,44 @@ t = json.load(open(sys.argv[1]))["sections"]["callsite"]["totals"]
 print(t["kmalloc"]["allocs"], t["kmalloc"]["bytes_alloc"],
       t["cache"]["allocs"], t["cache"]["bytes_alloc"])' "$TEST_TMP/t1")
 		assert_eq "$dat: kmalloc allocs, bytes, cache allocs, bytes vs trace-cmd" "$want" "$got"
+		# memcg charges per site: the "accounted=" libtraceevent
+		# prints (a field, or computed from gfp_flags by the format)
+		trace-cmd report "$dat" 2>/dev/null | python3 -c '
+import json, re, subprocess, sys
+want = {}
+for l in sys.stdin:
+    m = re.search(r" (kmalloc|kmalloc_node|kmem_cache_alloc|kmem_cache_alloc_node): .*call_site=(\S+) ptr=(\S+).* bytes_alloc=(\d+).* accounted=(\w+)", l)
+    if not m or m.group(3) == "(nil)":
+        continue
+    kind = "kmalloc" if m.group(1).startswith("kmalloc") else "cache"
+    k = kind + " " + m.group(2).split("/")[0]
+    n = want.setdefault(k, [0, 0])
+    if m.group(5) == "true":
+        n[0] += 1
+        n[1] += int(m.group(4))
+out = subprocess.run([sys.argv[1], "report", "--json", "--by", "wrapper",
+                      sys.argv[2]], check=True, capture_output=True).stdout
+c = json.loads(out)["sections"]["callsite"]
+got = {r["kind"] + " " + re.sub(r" \[.*\]$", "", r["site"]):
+       [r["accounted"], r["accounted_bytes"]] for r in c["rows"]}
+assert set(got) == set(want), (set(got) ^ set(want))
+bad = [(k, want[k], got[k]) for k in want if want[k] != got[k]]
+assert not bad, bad
+n = sum(v[0] for v in want.values())
+assert n > 0, "no allocation charged to a memcg"
+for kind in ("kmalloc", "cache"):
+    t = c["totals"][kind]
+    assert [t["accounted"], t["accounted_bytes"]] == [
+        sum(v[i] for k, v in want.items() if k.startswith(kind + " "))
+        for i in (0, 1)], kind
+print("# %s: memcg charges = trace-cmd at %d sites (%d allocations)"
+      % (sys.argv[2], len(want), n))' "$SLABACCT" "$dat" ||
+			fail "$dat: memcg charges per site differ from trace-cmd"
 	fi
 done
 
 # diff: a trace against its own /proc/slab_account rendering is all equal
-first=$(ls ./*.dat | head -n 1)
+first=$(ls ./tc-*.dat | head -n 1)
 "$SLABACCT" report --format account "$first" >"$TEST_TMP/acc" || fail "account"
 "$SLABACCT" diff --json "$TEST_TMP/acc" "$first" >"$TEST_TMP/d.json" ||
 	fail "diff of a trace and its account rendering failed"
@@ -182,7 +217,7 @@ assert not {"lost_known", "lost_events", "kernel_release"} & set(a)' ||
 
 # diff between the two kernels' recordings, every format, golden
 for fmt in text json csv; do
-	set -- ./*.dat
+	set -- ./tc-*.dat
 	[ $# -ge 2 ] || break
 	"$SLABACCT" diff --by function --format $fmt "$1" "$2" >"$TEST_TMP/diff.$fmt" ||
 		fail "diff --format $fmt failed"

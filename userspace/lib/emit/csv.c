@@ -65,18 +65,27 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 		rep->nr_records, rep->nr_used);
 	if (rep->kmalloc_repeats_known)
 		fprintf(f, "# kmalloc_repeats: %" U "\n", rep->kmalloc_repeats);
+	if (rep->stacks || rep->stacks_lost)
+		fprintf(f, "# stacks: %" U "\n# stacks_lost: %" U "\n",
+			rep->stacks, rep->stacks_lost);
 	for (i = 0; i < rep->notes->len; i++)
 		kv(f, "note", rep->notes->pdata[i]);
 	sa_snapshot_origin_csv(f, o->snapshot_start, o->snapshot_end);
 }
 
-static const char site_cols[] =
-	"kind,site,address,function,module,cache,allocs,frees,bytes_alloc,"
-	"bytes_req,slack,frag_pct,live,live_bytes,live_req,live_waste,"
-	"live_frag_pct,pingpong,gfp,age_lt_1ms,age_lt_10ms,age_lt_100ms,"
-	"age_lt_1s,age_lt_10s,age_ge_10s,freed_untraced,file,line";
+#define SITE_COLS							\
+	"kind,site,address,function,module,cache,allocs,frees,bytes_alloc,"	\
+	"bytes_req,slack,frag_pct,live,live_bytes,live_req,live_waste,"	\
+	"live_frag_pct,pingpong,gfp,age_lt_1ms,age_lt_10ms,age_lt_100ms,"	\
+	"age_lt_1s,age_lt_10s,age_ge_10s,freed_untraced"
+static const char site_cols[] = SITE_COLS ",file,line";
+/* the call-site table: memcg charges too (empty where the trace lacks them) */
+static const char callsite_cols[] = SITE_COLS
+	",accounted,accounted_bytes,file,line";
 
-static void site_row(FILE *f, const char *section, const struct sa_site *s)
+/* acct: 0, no accounted columns; 1, empty ones; 2, with their values */
+static void site_row(FILE *f, const char *section, const struct sa_site *s,
+		     int acct)
 {
 	int i;
 
@@ -100,6 +109,10 @@ static void site_row(FILE *f, const char *section, const struct sa_site *s)
 	for (i = 0; i < SA_AGE_BUCKETS; i++)
 		fprintf(f, ",%" U, s->age[i]);
 	fprintf(f, ",%" U, s->freed_untraced);
+	if (acct == 1)
+		fputs(",,", f);
+	else if (acct == 2)
+		fprintf(f, ",%" U ",%" U, s->accounted, s->accounted_bytes);
 	/* --vmlinux: source file:line; --build-tree: the object file */
 	fputc(',', f);
 	sa_csv_str(f, s->file);
@@ -135,9 +148,10 @@ void sa_csv_callsite(struct sa_emit *e, const struct sa_report *rep,
 			t->pingpong, r->unmatched_frees, r->null_frees,
 			r->reused);
 	}
-	fprintf(f, "\ncallsite,%s\n", site_cols);
+	fprintf(f, "\ncallsite,%s\n", callsite_cols);
 	for (i = 0; i < r->shown->len; i++)
-		site_row(f, "callsite", r->shown->pdata[i]);
+		site_row(f, "callsite", r->shown->pdata[i],
+			 r->accounted_known ? 2 : 1);
 }
 
 void sa_csv_live(struct sa_emit *e, const struct sa_report *rep,
@@ -149,7 +163,7 @@ void sa_csv_live(struct sa_emit *e, const struct sa_report *rep,
 
 	fprintf(f, "\nlive,%s\n", site_cols);
 	for (i = 0; i < r->sites->len; i++)
-		site_row(f, "live", r->sites->pdata[i]);
+		site_row(f, "live", r->sites->pdata[i], 0);
 	if (!r->objects)
 		return;
 	fprintf(f, "\nlive_object,ptr,bytes_alloc,bytes_req,age_ns,pid,comm,"

@@ -128,7 +128,8 @@ void sa_csv_timeline(struct sa_emit *e, const struct sa_report *rep,
 void sa_csv_str(FILE *f, const char *s);
 
 /* Text: s as the last column of a line whose first used columns are
- * taken, cut with '~' to the width (e->width, 0 = no limit). */
+ * taken, cut with '~' to the width (e->width, 0 = no limit), keeping
+ * its " <- caller" or " [module]" end where they leave room. */
 void sa_text_tail_name(const struct sa_emit *e, int used, const char *s);
 /* Text: "at FILE:LINE" (or "in FILE" without a line) on a line of its
  * own, indented; a path too long for the width loses its beginning. */

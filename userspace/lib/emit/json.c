@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "report/agg/callsite.h"
+#include "trace/stack.h"
 #include "report/agg/live.h"
 #include "report/agg/subsys.h"
 #include "report/agg/timeline.h"
@@ -78,10 +79,16 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_int(b, "total", rep->nr_records);
 	sa_json_put_int(b, "used", rep->nr_used);
 	for (c = 0; c < SA_EV_NR; c++)
-		sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
+		if (c != SA_EV_STACK)	/* counted below */
+			sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
 	/* large kmallocs traced twice, counted once (report/agg/callsite.h) */
 	if (rep->kmalloc_repeats_known)
 		sa_json_put_int(b, "kmalloc_repeats", rep->kmalloc_repeats);
+	/* kernel stacks attached to their events, and with none */
+	if (rep->stacks || rep->stacks_lost) {
+		sa_json_put_int(b, "stacks", rep->stacks);
+		sa_json_put_int(b, "stacks_lost", rep->stacks_lost);
+	}
 	json_builder_end_object(b);
 
 notes:
@@ -109,7 +116,14 @@ static void totals(JsonBuilder *b, const struct sa_totals *t)
 	sa_json_put_int(b, "pingpong", t->pingpong);
 }
 
-static void site_obj(JsonBuilder *b, const struct sa_site *s)
+/* Charged to a memory cgroup, where the trace says. */
+static void accounted(JsonBuilder *b, guint64 n, guint64 bytes)
+{
+	sa_json_put_int(b, "accounted", n);
+	sa_json_put_int(b, "accounted_bytes", bytes);
+}
+
+static void site_obj(JsonBuilder *b, const struct sa_site *s, bool acct)
 {
 	int i;
 
@@ -142,6 +156,8 @@ static void site_obj(JsonBuilder *b, const struct sa_site *s)
 	sa_json_put_pct(b, "live_frag_pct", s->live_frag);
 	sa_json_put_int(b, "pingpong", s->pingpong);
 	sa_json_put_int(b, "freed_untraced", s->freed_untraced);
+	if (acct)
+		accounted(b, s->accounted, s->accounted_bytes);
 	sa_json_put_str(b, "gfp", s->gfp_str);
 	json_builder_set_member_name(b, "live_age");
 	json_builder_begin_object(b);
@@ -151,6 +167,23 @@ static void site_obj(JsonBuilder *b, const struct sa_site *s)
 	if (s->wrapper_hint) {
 		json_builder_set_member_name(b, "wrapper");
 		json_builder_add_boolean_value(b, TRUE);
+	}
+	/* attributed through a wrapper by the stacks: the wrapper, the caller */
+	if (s->wrapper)
+		sa_json_put_str(b, "via", s->wrapper);
+	if (s->caller_sym)
+		sa_json_put_str(b, "caller", s->caller_sym);
+	if (s->frames && s->frames->n > 1) {
+		json_builder_set_member_name(b, "frames");
+		json_builder_begin_array(b);
+		for (i = 0; i < (int)s->frames->n; i++) {
+			char *a = g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
+						  s->frames->ip[i]);
+
+			json_builder_add_string_value(b, a);
+			g_free(a);
+		}
+		json_builder_end_array(b);
 	}
 	json_builder_end_object(b);
 }
@@ -169,24 +202,36 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 	}
 	json_builder_set_member_name(b, "callsite");
 	json_builder_begin_object(b);
-	sa_json_put_str(b, "by", r->by == SA_BY_CACHE ? "cache" : "callsite");
+	sa_json_put_str(b, "by", sa_group_by_name(r->by));
 	json_builder_set_member_name(b, "totals");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_KIND_NR; k++) {
 		json_builder_set_member_name(b, sa_kind_name(k));
 		json_builder_begin_object(b);
 		totals(b, &r->total[k]);
+		if (r->accounted_known)
+			accounted(b, r->total[k].accounted,
+				  r->total[k].accounted_bytes);
 		json_builder_end_object(b);
 	}
 	sa_json_put_int(b, "unmatched_frees", r->unmatched_frees);
 	sa_json_put_int(b, "null_frees", r->null_frees);
 	sa_json_put_int(b, "reused_without_free", r->reused);
+	if (r->attributed || r->attrib_not_in_stack ||
+	    r->attrib_all_wrappers || r->wrapper_no_stack) {
+		sa_json_put_int(b, "attributed", r->attributed);
+		sa_json_put_int(b, "wrapper_stack_without_site",
+				r->attrib_not_in_stack);
+		sa_json_put_int(b, "wrapper_stack_all_wrappers",
+				r->attrib_all_wrappers);
+		sa_json_put_int(b, "wrapper_no_stack", r->wrapper_no_stack);
+	}
 	json_builder_end_object(b);
 	sa_json_put_int(b, "rows_hidden", r->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->shown->len; i++)
-		site_obj(b, r->shown->pdata[i]);
+		site_obj(b, r->shown->pdata[i], r->accounted_known);
 	json_builder_end_array(b);
 	json_builder_end_object(b);
 }
@@ -214,7 +259,7 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->sites->len; i++)
-		site_obj(b, r->sites->pdata[i]);
+		site_obj(b, r->sites->pdata[i], false);
 	json_builder_end_array(b);
 	sa_json_put_int(b, "rows_hidden", r->sites_hidden);
 	if (r->objects)

@@ -129,6 +129,10 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "# large kmalloc traced twice: %" G_GUINT64_FORMAT
 			" (counted once, at its caller)\n",
 			rep->kmalloc_repeats);
+	if (rep->stacks || rep->stacks_lost)
+		fprintf(f, "# kernel stacks: %" G_GUINT64_FORMAT " (with their "
+			"events), %" G_GUINT64_FORMAT " with no event\n",
+			rep->stacks, rep->stacks_lost);
 	for (i = 0; i < rep->notes->len; i++)
 		put_wrapped(e, "# note: ", rep->notes->pdata[i]);
 	sa_snapshot_origin_text(f, o->snapshot_start, o->snapshot_end);
@@ -159,8 +163,10 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 		sa_text_allocinfo_sites(e, r);
 		return;
 	}
-	fprintf(f, "\n== call sites%s ==\n",
-		r->by == SA_BY_CACHE ? " (by cache)" : "");
+	fprintf(f, "\n== call sites%s%s%s ==\n",
+		r->by != SA_BY_CALLSITE ? " (by " : "",
+		r->by != SA_BY_CALLSITE ? sa_group_by_name(r->by) : "",
+		r->by != SA_BY_CALLSITE ? ")" : "");
 	for (k = 0; k < SA_KIND_NR; k++)
 		totals_line(e, sa_kind_name(k), &r->total[k]);
 	fprintf(f, "# frees of untraced objects: %" G_GUINT64_FORMAT
@@ -197,6 +203,10 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 					snprintf(u, sizeof(u), ", untraced "
 						 "frees %" G_GUINT64_FORMAT,
 						 s->freed_untraced);
+				if (r->accounted_known && s->accounted)
+					snprintf(u + strlen(u),
+						 sizeof(u) - strlen(u),
+						 ", memcg %s", H(s->accounted_bytes));
 				l = g_strdup_printf(
 					"        req %s, live %" G_GUINT64_FORMAT
 					" (waste %s)%s, %s%s%s",

@@ -50,8 +50,9 @@ static char *field_text(const char *printed, const char *name)
 	return p ? g_strndup(p, strcspn(p, " ")) : NULL;
 }
 
-char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
-		      guint64 value)
+/* The event printed from a record with only field set to value. */
+static char *print_with(struct sa_report *rep, enum sa_ev ev, int field,
+			guint64 value, const char *label)
 {
 	const struct sa_event_desc *row;
 	struct tep_format_field *f, *ct;
@@ -65,13 +66,13 @@ char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 			e = tep_find_event_by_name(rep->tep, row->system,
 						   row->name);
 	if (!e)
-		goto hex;
+		return NULL;
 	row--;
 	f = tep_find_field(e, row->fields[field].name);
 	ct = tep_find_common_field(e, "common_type");
 	if (!f || !ct || f->offset + f->size > FAKE_SIZE || f->size > 8 ||
 	    ct->offset + ct->size > FAKE_SIZE || ct->size > 8)
-		goto hex;
+		return NULL;
 	memset(buf, 0, sizeof(buf));
 	/* as the trace's kernel wrote them: its byte order, not ours */
 	put_num(buf + ct->offset, ct->size, e->id,
@@ -84,11 +85,24 @@ char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 	tep_print_event(rep->tep, &s, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
 	if (s.buffer)
-		out = field_text(s.buffer, f->name);
+		out = field_text(s.buffer, label ? label : f->name);
 	trace_seq_destroy(&s);
-	if (out && *out)
-		return out;
-	g_free(out);
-hex:
-	return g_strdup_printf("0x%" G_GINT64_MODIFIER "x", value);
+	if (out && !*out)
+		g_clear_pointer(&out, g_free);
+	return out;
+}
+
+char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
+		      guint64 value)
+{
+	char *out = print_with(rep, ev, field, value, NULL);
+
+	return out ? out : g_strdup_printf("0x%" G_GINT64_MODIFIER "x",
+					   value);
+}
+
+char *sa_report_print_label(struct sa_report *rep, enum sa_ev ev, int field,
+			    guint64 value, const char *label)
+{
+	return print_with(rep, ev, field, value, label);
 }

@@ -18,4 +18,13 @@
 char *sa_report_flags(struct sa_report *rep, enum sa_ev ev, int field,
 		      guint64 value);
 
+/*
+ * The text the event's print format gives label (a field or a label of
+ * its own, like kmalloc's "accounted", computed from gfp_flags) for a
+ * record whose field index field is value and every other field 0, or
+ * NULL when it cannot be printed or has no such label. g_free it.
+ */
+char *sa_report_print_label(struct sa_report *rep, enum sa_ev ev, int field,
+			    guint64 value, const char *label);
+
 #endif /* SLABACCT_REPORT_FLAGS_H */

@@ -115,6 +115,25 @@ static void notes_fill(struct sa_report *rep)
 			       "no kmem records");
 }
 
+static bool same_alloc_name(const char *name, void *data)
+{
+	char a[128], b[128];
+
+	return !strcmp(sa_sym_alloc_name(name, a, sizeof(a)),
+		       sa_sym_alloc_name(data, b, sizeof(b)));
+}
+
+/* The --wrapper names the trace's kernel does not have, as notes. */
+static void wrappers_check(struct sa_report *rep, struct tep_handle *tep)
+{
+	const char *const *n;
+
+	for (n = rep->opts ? rep->opts->wrapper_names : NULL; n && *n; n++)
+		if (!sa_kallsyms_any(tep, same_alloc_name, (void *)*n))
+			sa_report_note(rep, "--wrapper %s: the trace's kallsyms "
+				       "has no such function", *n);
+}
+
 struct read_ctx {
 	struct sa_report *rep;
 	struct sa_pipeline p;
@@ -138,6 +157,17 @@ static int on_opened(void *data, struct tep_handle *tep, GError **err)
 				    err))
 		return -1;
 	rep->origin_known = true;
+	/*
+	 * Symbols now: the call-site aggregator attributes allocations
+	 * through wrappers by their stacks while the trace is read.
+	 */
+	rep->syms = sa_symbols_new(tep, opts ? opts->vmlinux : NULL,
+				   opts ? opts->build_tree : NULL, err);
+	if (!rep->syms)
+		return -1;
+	/* and the formats: what a kmalloc's gfp_flags say of memcg charges */
+	rep->tep = tep;
+	wrappers_check(rep, tep);
 	return 0;
 }
 
@@ -172,6 +202,8 @@ static int on_done(void *data, struct tep_handle *tep,
 	rep->missed_pages_unknown = rc->missed_pages_unknown;
 	rep->first_ts = rc->first_ts;
 	rep->last_ts = rc->last_ts;
+	rep->stacks = rc->stacks;
+	rep->stacks_lost = rc->stacks_lost;
 	if (!c->started) {
 		sa_pipeline_init(&c->p, rep);
 		c->started = true;
@@ -179,8 +211,9 @@ static int on_done(void *data, struct tep_handle *tep,
 	notes_fill(rep);
 	origin_fill(rep, tep);
 	rep->tep = tep;
-	rep->syms = sa_symbols_new(tep, opts ? opts->vmlinux : NULL,
-				   opts ? opts->build_tree : NULL, err);
+	if (!rep->syms)
+		rep->syms = sa_symbols_new(tep, opts ? opts->vmlinux : NULL,
+					   opts ? opts->build_tree : NULL, err);
 	if (!rep->syms)
 		return -1;
 	sa_pipeline_finish(&c->p);
@@ -216,6 +249,9 @@ struct sa_report *sa_report_read(const char *path, guint32 sections,
 	ret = sa_trace_read(path, &ro, &sink, err);
 	if (c.started)
 		sa_pipeline_abort(&c.p);
+	sa_symbols_free(c.rep->syms);
+	c.rep->syms = NULL;
+	c.rep->tep = NULL;
 	if (ret > 0 && c.rep->error) {
 		g_propagate_error(err, c.rep->error);
 		c.rep->error = NULL;

@@ -60,13 +60,35 @@
 
 /* ---- options shared by the aggregators ---- */
 
+/*
+ * How allocations are grouped into rows. By call site, an allocation
+ * whose call site is an allocation wrapper (symbols/wrappers.h) and that
+ * has a kernel stack (record --stacks, trace-cmd record -T) is a row of
+ * its own per wrapper and real caller ("kvmalloc_node <- seq_buf_alloc"),
+ * which its frees follow; SA_BY_WRAPPER keeps the wrappers' rows as the
+ * call sites say; SA_BY_STACK adds stack_depth frames from the caller
+ * outwards to every allocation that has a stack.
+ */
 enum sa_group_by {
-	SA_BY_CALLSITE,
+	SA_BY_CALLSITE,			/* --by caller (the default) */
 	SA_BY_CACHE,
+	SA_BY_WRAPPER,
+	SA_BY_STACK,
 };
+
+struct sa_wrappers;
+
+/* "callsite", "cache", "wrapper", "stack" (JSON's callsite.by) */
+const char *sa_group_by_name(enum sa_group_by by);
 
 struct sa_report_opts {
 	enum sa_group_by by;
+	int stack_depth;		/* SA_BY_STACK's frames; 0: 4 */
+	/* the wrapper set (symbols/wrappers.h); NULL: the built-in one */
+	const struct sa_wrappers *wrappers;
+	/* the names added to it (--wrapper), NULL-terminated, or NULL: a
+	 * name the trace's kallsyms lacks is a note */
+	const char *const *wrapper_names;
 	bool objects;			/* live: list every object */
 	guint64 interval_ns;		/* timeline bin width; 0 = automatic */
 	const char *vmlinux;		/* DWARF for file:line */
@@ -165,6 +187,12 @@ struct sa_report {
 	 */
 	bool kmalloc_repeats_known;
 	guint64 kmalloc_repeats;
+	/*
+	 * Kernel stacks recorded with the events (record --stacks, trace-cmd
+	 * record -T), each attached to its event; those with no event (after
+	 * events lost in the buffer) are counted apart.
+	 */
+	guint64 stacks, stacks_lost;
 	GPtrArray *notes;		/* char *: what could not be computed */
 	GError *error;			/* an aggregator cannot go on:
 					 * the read fails with it */

@@ -157,38 +157,3 @@ const char *sa_sym_alloc_name(const char *func, char *buf, size_t size)
 	buf[len] = 0;
 	return buf;
 }
-
-/*
- * Wrappers whose own kmalloc hides the caller that asked for memory, by
- * their sa_sym_alloc_name (__kvmalloc_node_noprof is kvmalloc_node).
- */
-static const char *const wrappers[] = {
-	"kstrdup", "kstrdup_const", "kstrndup", "kstrdup_quotable",
-	"kmemdup", "kmemdup_nul", "kmemdup_array", "kvmemdup",
-	"kvasprintf", "kvasprintf_const", "kasprintf",
-	"krealloc", "kvrealloc", "kvmalloc", "kvmalloc_node",
-	"kmalloc_node_track_caller",
-	"memdup_user", "vmemdup_user", "strndup_user", "memdup_user_nul",
-	"mempool_alloc", "mempool_kmalloc", "mempool_alloc_slab",
-	"devm_kmalloc", "devm_krealloc", "devm_kmemdup", "devm_kstrdup",
-	"devm_kasprintf", "devm_kvasprintf", "kobject_set_name_vargs",
-	NULL,
-};
-
-const char *sa_sym_wrapper_hint(const char *func)
-{
-	char name[128];
-	int i;
-
-	if (!sa_sym_alloc_name(func, name, sizeof(name)))
-		return NULL;
-	for (i = 0; wrappers[i]; i++)
-		if (!strcmp(name, wrappers[i]))
-			return "an allocation wrapper: its call site hides "
-			       "the real caller. Record the events with "
-			       "stack traces (trace-cmd record -T), or on "
-			       "6.10+ build with CONFIG_MEM_ALLOC_PROFILING "
-			       "(/proc/allocinfo); kconfig-fragments/"
-			       "callsite.config keeps helpers un-inlined";
-	return NULL;
-}

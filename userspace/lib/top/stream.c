@@ -108,7 +108,9 @@ static int decode_one(struct tep_record *rec, void *data)
 	struct decode_ctx *d = data;
 	struct sa_rec r;
 
-	if (sa_decode_record(d->s->dec, d->s->tep, rec, &r))
+	/* a kernel stack: the live view has no use for it */
+	if (sa_decode_record(d->s->dec, d->s->tep, rec, &r) ||
+	    r.ev == SA_EV_STACK)
 		return 0;
 	r.cpu = d->cpu;
 	g_array_append_val(d->s->recs[d->cpu], r);

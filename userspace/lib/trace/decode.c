@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "trace/decode.h"
+#include "trace/stack.h"
 #include "util/notes.h"
 
 /* How one tracepoint of the trace is decoded. */
@@ -38,6 +39,10 @@ struct decoder {
 		unsigned int len;
 		const char *interned;
 	} names[NAME_CACHE];
+	/* kernel_stack: its frames, and the stacks seen (NULL: not that) */
+	struct sa_stack_cache *stacks;
+	int caller_off, word;		/* the frames' offset and size */
+	bool big_endian;
 };
 
 /* A plain field of 1, 2, 4 or 8 bytes in the host's byte order. */
@@ -112,6 +117,64 @@ static const char *intern_cached(struct decoder *dec, const char *s,
 	return s;
 }
 
+/*
+ * A kernel_stack entry: its frames up to the end of the record, or to its
+ * size field where that says fewer (older kernels end a fixed array
+ * with ULONG_MAX instead), interned.
+ */
+static void decode_stack(struct decoder *dec, const struct tep_record *rec,
+			 struct sa_rec *out)
+{
+	guint64 ip[SA_STACK_MAX];
+	const char *p = (const char *)rec->data + dec->caller_off;
+	guint32 n = 0, max = 0;
+
+	if ((int)rec->size > dec->caller_off)
+		max = ((int)rec->size - dec->caller_off) / dec->word;
+	if ((dec->have & (1u << SA_ST_SIZE)) && out->v[SA_ST_SIZE] < max)
+		max = out->v[SA_ST_SIZE];
+	if (max > SA_STACK_MAX)
+		max = SA_STACK_MAX;
+	for (; n < max; n++, p += dec->word) {
+		guint64 a;
+
+		if (dec->word == 8) {
+			memcpy(&a, p, 8);
+			a = dec->big_endian ? GUINT64_FROM_BE(a) :
+			    GUINT64_FROM_LE(a);
+			if (a == G_MAXUINT64)
+				break;
+		} else {
+			guint32 a32;
+
+			memcpy(&a32, p, 4);
+			a = dec->big_endian ? GUINT32_FROM_BE(a32) :
+			    GUINT32_FROM_LE(a32);
+			if (a == G_MAXUINT32)
+				break;
+		}
+		if (!a)
+			break;
+		ip[n] = a;
+	}
+	out->stack = n ? sa_stack_intern_cached(dec->stacks, ip, n) : NULL;
+}
+
+int sa_decode_is_stack(const struct sa_decode *d, struct tep_handle *tep,
+		       struct tep_record *rec)
+{
+	int id;
+
+	if (rec->size < 4 || d->stack_id < 0)
+		return 0;
+	if (d->type_size && d->type_off + d->type_size <= (int)rec->size)
+		id = read_plain((const char *)rec->data + d->type_off,
+				d->type_size);
+	else
+		id = tep_data_type(tep, rec);
+	return id == d->stack_id;
+}
+
 int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		     struct tep_record *rec, struct sa_rec *out)
 {
@@ -141,6 +204,7 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	out->have = 0;
 	out->freed_alloc = 0;
 	out->flags = 0;
+	out->stack = NULL;
 	memset(out->v, 0, sizeof(out->v));
 	todo = dec->have;
 	if ((int)rec->size >= dec->fast_end) {
@@ -203,6 +267,8 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		}
 		out->have |= 1u << i;
 	}
+	if (G_UNLIKELY(dec->stacks))
+		decode_stack(dec, rec, out);
 	return 0;
 }
 
@@ -261,6 +327,29 @@ static void slow_add(struct decoder *dec, struct tep_handle *tep, int f)
 		dec->loc_inline |= 1u << f;
 }
 
+/*
+ * The kernel_stack decoder: its frames are an array of words (the
+ * trace's long size) from the caller field to the end of the record.
+ */
+static bool stack_setup(struct decoder *dec, struct tep_handle *tep,
+			struct tep_event *ev)
+{
+	struct tep_format_field *f = dec->f[SA_ST_CALLER];
+	int word = tep_get_long_size(tep);
+
+	if (!f || (word != 4 && word != 8) || f->offset < 0)
+		return false;
+	dec->caller_off = f->offset;
+	dec->word = word;
+	dec->big_endian = tep_is_file_bigendian(tep);
+	/* the caller array is read by decode_stack, not as a field */
+	dec->have &= ~(1u << SA_ST_CALLER);
+	dec->fast &= ~(1u << SA_ST_CALLER);
+	dec->slow &= ~(1u << SA_ST_CALLER);
+	dec->stacks = g_new0(struct sa_stack_cache, 1);
+	return true;
+}
+
 struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 				GPtrArray *notes)
 {
@@ -270,6 +359,7 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 	guint i;
 
 	d->max_id = -1;
+	d->stack_id = -1;
 	for (row = sa_event_table(); row->name; row++) {
 		struct tep_event *ev = tep_find_event_by_name(tep, row->system,
 							      row->name);
@@ -316,6 +406,12 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 					     "for these events", row->system,
 					     row->name, fs->name);
 		}
+		if (row->ev == SA_EV_STACK && !stack_setup(dec, tep, ev)) {
+			g_free(dec);
+			continue;
+		}
+		if (row->ev == SA_EV_STACK)
+			d->stack_id = ev->id;
 		if (ev->id > d->max_id)
 			d->max_id = ev->id;
 		if (!d->type_size)
@@ -337,8 +433,11 @@ void sa_decode_free(struct sa_decode *d)
 
 	if (!d)
 		return;
-	for (i = 0; i <= d->max_id; i++)
+	for (i = 0; i <= d->max_id; i++) {
+		if (d->by_id[i])
+			g_free(d->by_id[i]->stacks);
 		g_free(d->by_id[i]);
+	}
 	g_free(d->by_id);
 	g_free(d);
 }

@@ -19,6 +19,7 @@ struct sa_decode {
 	int max_id;
 	/* common_type and common_pid, read inline when plain (size 0: not) */
 	int type_off, type_size, pid_off, pid_size;
+	int stack_id;			/* ftrace:kernel_stack's, or -1 */
 };
 
 /*
@@ -30,8 +31,16 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 				GPtrArray *notes);
 void sa_decode_free(struct sa_decode *d);
 
-/* Decode one record. Returns 0, or -1 if the table does not know it. */
+/*
+ * Decode one record. Returns 0, or -1 if the table does not know it. A
+ * kernel_stack entry comes out as ev SA_EV_STACK with its frames in
+ * out->stack (trace/stack.h), for the reader to attach to its event.
+ */
 int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		     struct tep_record *rec, struct sa_rec *out);
+
+/* Whether rec is a kernel_stack entry (1) or not (0), undecoded. */
+int sa_decode_is_stack(const struct sa_decode *d, struct tep_handle *tep,
+		       struct tep_record *rec);
 
 #endif /* SLABACCT_DECODE_H */

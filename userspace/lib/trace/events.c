@@ -25,6 +25,7 @@
 	[SA_KM_ALLOC] = { "bytes_alloc", 0 },			\
 	[SA_KM_GFP] = { "gfp_flags", 0 },			\
 	[SA_KM_NAME] = { "name", SA_FLD_OPTIONAL | SA_FLD_STRING }, \
+	[SA_KM_ACCOUNTED] = { "accounted", SA_FLD_OPTIONAL },	\
 }
 #define KM_FREE_FIELDS {					\
 	[SA_KM_CALL_SITE] = { "call_site", 0 },			\
@@ -190,6 +191,15 @@ static const struct sa_event_desc events[] = {
 	  NO_FIELDS },
 	{ "sched", "sched_process_exec", G_BOOT, NULL, SA_EV_EXEC,
 	  NO_FIELDS },
+	/*
+	 * Written by a stacktrace trigger (slabacct record --stacks) or the
+	 * stacktrace option (trace-cmd record -T) after an event; in no
+	 * group: never enabled as an event. Decoded by trace/decode.c.
+	 */
+	{ "ftrace", "kernel_stack", 0, NULL, SA_EV_STACK, {
+		[SA_ST_SIZE] = { "size", SA_FLD_OPTIONAL },
+		/* an array, read by the decoder itself */
+		[SA_ST_CALLER] = { "caller", SA_FLD_OPTIONAL } } },
 	{ NULL },
 };
 

@@ -67,17 +67,31 @@ enum sa_ev {
 	SA_EV_INITCALL_LEVEL,	/* initcall:initcall_level */
 	SA_EV_INITCALL_FINISH,	/* initcall:initcall_finish */
 	SA_EV_EXEC,		/* sched:sched_process_exec */
+	/*
+	 * ftrace:kernel_stack, the stack a trigger or the stacktrace option
+	 * wrote after an event of its CPU: never handed to a sink, but
+	 * attached to that event (sa_rec.stack, trace/stack.h)
+	 */
+	SA_EV_STACK,
 	SA_EV_NR,		/* keep below 64 */
 	SA_EV_NONE = 255,	/* recorded, not read by any report */
 };
 #define SA_EVBIT(e)	(1ULL << (e))
 
-#define SA_REC_FIELDS	6
+#define SA_REC_FIELDS	7
+
+struct sa_stack;
 
 /* One decoded trace record. String fields hold a g_intern_string(). */
 struct sa_rec {
 	guint64 ts;			/* ns */
 	guint64 v[SA_REC_FIELDS];	/* fields, in the event row's order */
+	/*
+	 * The kernel stack recorded with this event (an ftrace kernel_stack
+	 * entry that followed it on its CPU), interned: the same frames are
+	 * the same pointer for the whole process. NULL: none.
+	 */
+	const struct sa_stack *stack;
 	guint32 have;			/* bit i: v[i] was in the format */
 	gint32 pid;
 	guint16 cpu;
@@ -104,7 +118,21 @@ enum {
 	SA_KM_ALLOC,		/* allocations only */
 	SA_KM_GFP,		/* allocations only */
 	SA_KM_NAME,		/* cache name, on newer kernels */
+	SA_KM_ACCOUNTED,	/* charged to a memory cgroup: 6.0+, and on
+				 * newer kernels only kmem_cache_alloc's (a
+				 * kmalloc's is computed from gfp_flags by
+				 * the print format) */
 };
+
+/*
+ * The events whose v[0] is the call_site field: the allocator's caller
+ * (for frees, the function that frees).
+ */
+#define SA_EV_CALL_SITE_MASK (SA_EVBIT(SA_EV_KMALLOC) |			\
+			      SA_EVBIT(SA_EV_CACHE_ALLOC) |		\
+			      SA_EVBIT(SA_EV_KFREE) |			\
+			      SA_EVBIT(SA_EV_CACHE_FREE))
+#define SA_F_CALL_SITE	0
 
 #define SA_FLD_OPTIONAL	1	/* absence is normal: no note */
 #define SA_FLD_STRING	2	/* a string (__string/__data_loc or char[]) */
@@ -163,6 +191,8 @@ enum { SA_ORR_ORDER, SA_ORR_LOOPS };
 enum { SA_OCR_ORDER, SA_OCR_RETRIES };
 /* initcall:initcall_level */
 enum { SA_IL_LEVEL };
+/* ftrace:kernel_stack: read by the decoder itself (trace/decode.c) */
+enum { SA_ST_SIZE, SA_ST_CALLER };
 
 struct sa_event_desc {
 	const char *system;		/* tracefs system: kmem, vmscan, ... */

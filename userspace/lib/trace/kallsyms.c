@@ -218,3 +218,19 @@ void sa_kallsyms_forget(struct tep_handle *tep)
 	}
 	g_mutex_unlock(&lock);
 }
+
+bool sa_kallsyms_any(struct tep_handle *tep,
+		     bool (*match)(const char *name, void *data), void *data)
+{
+	struct ktable *t;
+	bool hit = false;
+	guint i;
+
+	g_mutex_lock(&lock);
+	t = by_tep ? g_hash_table_lookup(by_tep, tep) : NULL;
+	for (i = 0; t && i < t->syms->len && !hit; i++)
+		hit = match(g_array_index(t->syms, struct ksym, i).name,
+			    data);
+	g_mutex_unlock(&lock);
+	return hit;
+}

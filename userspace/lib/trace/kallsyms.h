@@ -24,6 +24,13 @@ const char *sa_kallsyms_module(struct tep_handle *tep, guint64 func_start);
 void sa_kallsyms_forget(struct tep_handle *tep);
 
 /*
+ * Whether match(name, data) is true of a symbol of the trace whose tep
+ * handle is tep (false when it has no kallsyms).
+ */
+bool sa_kallsyms_any(struct tep_handle *tep,
+		     bool (*match)(const char *name, void *data), void *data);
+
+/*
  * While skip is true, trace files opened by the calling thread get no
  * kallsyms (their handles resolve no symbol); it saves the parse.
  */

@@ -100,18 +100,17 @@ static int take_record(struct stream *s, struct tep_handle *tep,
 {
 	struct chunk *c = s->cur;
 
-	chunk_count(c, rec);
 	if (G_LIKELY(rec->cpu >= 0 && rec->cpu < s->nr_cpus)) {
 		if (G_UNLIKELY(!s->first_off[rec->cpu]))
 			s->first_off[rec->cpu] = rec->offset;
 		s->last_off[rec->cpu] = rec->offset;
 	}
-	if (sa_decode_record(s->dec, tep, rec, &c->r[c->n]))
-		return 0;
-	if (++c->n == CHUNK_RECS) {
+	if (chunk_add_record(c, s->dec, tep, rec)) {
+		/* full: hand it on, the record starts the next one */
 		chunk_seal(s, c);
-		g_async_queue_push(s->full, c);
 		s->cur = chunk_get(s);
+		chunk_carry(s->cur, c);
+		g_async_queue_push(s->full, c);
 	}
 	return 0;
 }
@@ -342,6 +341,8 @@ static void chunk_account(struct sa_read_counts *rc, const struct chunk *c)
 	rc->nr_records += c->nr_records;
 	rc->missed_events += c->missed;
 	rc->missed_pages_unknown += c->missed_unknown;
+	rc->stacks += c->stacks;
+	rc->stacks_lost += c->stacks_lost;
 	if (c->first_ts && (!rc->first_ts || c->first_ts < rc->first_ts))
 		rc->first_ts = c->first_ts;
 	if (c->last_ts > rc->last_ts)

@@ -34,6 +34,10 @@ struct sa_read_counts {
 	guint64 missed_events;		/* ring-buffer pages flagged lost */
 	guint64 missed_pages_unknown;	/* pages lost, count unknown */
 	guint64 first_ts, last_ts;	/* of the records read */
+	guint64 stacks;			/* kernel stacks, each attached to
+					 * its event (sa_rec.stack) */
+	guint64 stacks_lost;		/* kernel stacks with no event to go
+					 * to (after lost events) */
 };
 
 /* Where the records go. Callbacks get data; any may be NULL. */

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
@@ -11,7 +12,11 @@
 
 #include "trace/recorder-filters.h"
 #include "trace/meta.h"
+#include "trace/stack.h"
 #include "trace/tracedat-format.h"
+
+/* The kernel takes a trigger of less than a page. */
+#define TRIGGER_MAX	4000
 
 static int fail(GError **err, const char *what)
 {
@@ -176,6 +181,87 @@ static void filters_origin(struct sa_tracedat *td,
 	g_ptr_array_unref(words);
 }
 
+/* "call_site >= 0x.. && call_site < 0x.. || ..." for the ranges. */
+static char *ranges_expr(GArray *ranges)
+{
+	GString *s = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; i < ranges->len; i++) {
+		const struct sa_addr_range *r =
+			&g_array_index(ranges, struct sa_addr_range, i);
+
+		g_string_append_printf(s, "%s(call_site >= 0x%" G_GINT64_MODIFIER
+				       "x && call_site < 0x%" G_GINT64_MODIFIER
+				       "x)", i ? " || " : "", r->lo, r->hi);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/*
+ * Kernel stacks (trace/recorder.h, enum sa_stacks): the stacktrace
+ * option, or a stacktrace trigger on each allocation event whose filter
+ * is the wrappers' ranges and the event's own filter (filter; a trigger
+ * runs on events the filter drops). Said in the origin.
+ */
+static int set_stacks(struct tracefs_instance *inst,
+		      const struct sa_record_opts *o, const char *system,
+		      const char *name, struct tep_event *ev,
+		      const char *filter, GError **err)
+{
+	bool page = ev && !strcmp(name, "mm_page_alloc");
+	char *cond = NULL, *trig;
+	int ret = 0;
+
+	if (o->stacks != SA_STACKS_WRAPPERS || !ev)
+		return 0;
+	if (!page && !(tep_find_any_field(ev, "call_site") &&
+		       tep_find_any_field(ev, "bytes_alloc")))
+		return 0;
+	if (!page && (!o->stack_ranges || !o->stack_ranges->len))
+		return 0;
+	if (!page)
+		cond = ranges_expr(o->stack_ranges);
+	if (cond && filter)
+		trig = g_strdup_printf("stacktrace if (%s) && (%s)", cond,
+				       filter);
+	else if (cond || filter)
+		trig = g_strdup_printf("stacktrace if %s", cond ? cond : filter);
+	else
+		trig = g_strdup("stacktrace");
+	if (strlen(trig) >= TRIGGER_MAX) {
+		g_set_error(err, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+			    "the stack trigger for %s:%s is %zu bytes, more than "
+			    "the kernel takes (fewer --wrapper, or --stacks=all)",
+			    system, name, strlen(trig));
+		ret = -1;
+	} else if (tracefs_event_file_write(inst, system, name, "trigger",
+					    trig) < 0) {
+		g_set_error(err, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+			    "the kernel refused the trigger '%s' for %s:%s",
+			    trig, system, name);
+		ret = -1;
+	}
+	g_free(cond);
+	g_free(trig);
+	return ret;
+}
+
+static void stacks_origin(struct sa_tracedat *td,
+			  const struct sa_record_opts *o)
+{
+	char *s;
+
+	if (o->stacks == SA_STACKS_ALL) {
+		sa_tracedat_set_origin(td, SA_ORIGIN_STACKS, "all");
+	} else if (o->stacks == SA_STACKS_WRAPPERS) {
+		s = g_strdup_printf("wrappers (%u address ranges)",
+				    o->stack_ranges ? o->stack_ranges->len : 0);
+		sa_tracedat_set_origin(td, SA_ORIGIN_STACKS, s);
+		g_free(s);
+	}
+}
+
 static int apply_filters(struct tracefs_instance *inst,
 			 struct sa_tracedat *td, GPtrArray *events,
 			 const struct sa_record_opts *o, GArray *self,
@@ -186,7 +272,15 @@ static int apply_filters(struct tracefs_instance *inst,
 	int ret = 0;
 
 	filters_origin(td, o);
-	if (!o->pid && !o->comm && !o->gfp_mask && !o->site_hi && !self)
+	stacks_origin(td, o);
+	if (o->stacks == SA_STACKS_ALL &&
+	    tracefs_option_enable(inst, TRACEFS_OPTION_STACKTRACE)) {
+		g_set_error(err, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+			    "cannot set the stacktrace option of the instance");
+		return -1;
+	}
+	if (!o->pid && !o->comm && !o->gfp_mask && !o->site_hi && !self &&
+	    o->stacks != SA_STACKS_WRAPPERS)
 		return 0;
 	tep = sa_trace_meta_tep(events);
 	for (i = 0; i < events->len && !ret; i++) {
@@ -204,6 +298,9 @@ static int apply_filters(struct tracefs_instance *inst,
 				    "%s:%s", expr, e->system, e->name);
 			ret = -1;
 		}
+		if (!ret)
+			ret = set_stacks(inst, o, e->system, e->name, ev, expr,
+					 err);
 		g_free(expr);
 	}
 	tep_free(tep);

@@ -45,6 +45,7 @@ struct sa_recorder {
 	guint64 *lost_at_err;	/* [nr_cpus] lost events when a write failed */
 	struct sa_cpu_readers *readers;
 	gint64 started;		/* monotonic µs when tracing started */
+	bool stacks;		/* kernel stacks recorded (--stacks) */
 };
 
 static void disable_events(struct sa_recorder *r);
@@ -304,6 +305,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 
 	r->page_size = sa_trace_subbuf_size(r->inst);
 	r->snapshot = o->no_snapshot ? NULL : o->snapshot;
+	r->stacks = o->stacks != SA_STACKS_NONE;
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	if (sa_trace_meta_begin(r->td, r->events, o->recorder, o->command,
 				r->snapshot, err) ||
@@ -343,6 +345,25 @@ void sa_recorder_abort(struct sa_recorder *r)
 	free_recorder(r);
 }
 
+/* The kernel_stack entries recorded (--stacks), as one more count. */
+static void count_stacks(struct sa_record_result *res,
+			 const struct sa_ringbuf_counts *c)
+{
+	char *text = tracefs_event_file_read(NULL, "ftrace", "kernel_stack",
+					     "format", NULL);
+	const char *id = text ? strstr(text, "\nID: ") : NULL;
+	struct sa_record_event_count *n;
+
+	if (id) {
+		n = g_new0(struct sa_record_event_count, 1);
+		n->system = g_strdup("ftrace");
+		n->name = g_strdup("kernel_stack");
+		n->count = sa_ringbuf_count_of(c, atoi(id + 5));
+		g_ptr_array_add(res->counts, n);
+	}
+	free(text);
+}
+
 static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 {
 	struct tep_handle *tep = sa_trace_meta_tep(r->events);
@@ -376,6 +397,8 @@ static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 		n->count = ev ? sa_ringbuf_count_of(&c, ev->id) : 0;
 		g_ptr_array_add(res->counts, n);
 	}
+	if (r->stacks)
+		count_stacks(res, &c);
 	sa_ringbuf_counts_clear(&c);
 	tep_free(tep);
 }
@@ -394,8 +417,13 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	if (r->started)
 		res->seconds = (g_get_monotonic_time() - r->started) / 1e6;
 	sa_cpu_readers_stop(r->readers);
-	if (!r->own)
+	if (!r->own) {
 		disable_events(r);
+		/* the boot's stacktrace option goes with its events */
+		if (r->stacks)
+			tracefs_option_disable(NULL,
+					       TRACEFS_OPTION_STACKTRACE);
+	}
 	res->nr_cpus = r->nr_cpus;
 	res->lost = g_new0(guint64, r->nr_cpus);
 	res->lost_stopped = g_new0(guint64, r->nr_cpus);
@@ -535,6 +563,8 @@ int sa_recorder_collect_boot(const char *output,
 	if (open_output(r, output, out, err) || top_events(r, err))
 		goto fail;
 	tracefs_trace_off(NULL);
+	/* boot cmdline --stacks: trace_options=stacktrace */
+	r->stacks = tracefs_option_is_enabled(NULL, TRACEFS_OPTION_STACKTRACE);
 	r->snapshot = snapshot;	/* at the end: now */
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	/*
@@ -544,6 +574,8 @@ int sa_recorder_collect_boot(const char *output,
 	if (sa_trace_meta_begin(r->td, r->events, recorder, NULL, NULL, err))
 		goto fail;
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
+	if (r->stacks)
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_STACKS, "all");
 	if (reserve_header(r, err) || start_readers(r, err))
 		goto fail;
 	return sa_recorder_stop(r, res, err);

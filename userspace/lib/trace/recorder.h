@@ -13,6 +13,18 @@
 #include "util/outfile.h"
 #include "trace/ringbuf-count.h"
 
+/* Kernel stacks with the events (record --stacks). */
+enum sa_stacks {
+	SA_STACKS_NONE,
+	/*
+	 * A stacktrace trigger on each allocation event, filtered on
+	 * call_site within stack_ranges (the wrappers' functions), and on
+	 * mm_page_alloc (which has no call site)
+	 */
+	SA_STACKS_WRAPPERS,
+	SA_STACKS_ALL,			/* the stacktrace option: every event */
+};
+
 struct sa_record_opts {
 	unsigned int groups;	/* enum sa_group mask */
 	const char *output;
@@ -28,6 +40,9 @@ struct sa_record_opts {
 				 * Frees are kept: their call_site is the
 				 * freeing function's */
 	const char *site_name;	/* the --call-site argument, for the origin */
+	enum sa_stacks stacks;
+	GArray *stack_ranges;	/* struct sa_addr_range (trace/stack.h),
+				 * sorted: SA_STACKS_WRAPPERS's call sites */
 	const char *recorder;	/* "slabacct record" */
 	const char *command;	/* the workload's command line, or NULL */
 	bool no_snapshot;	/* no system snapshots at start and end */

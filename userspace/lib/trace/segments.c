@@ -47,6 +47,7 @@ struct reader {
 	struct seg *seg;		/* being read */
 	struct seg_cpu *sc;
 	struct chunk *c;		/* being filled */
+	int mode;			/* enum seg_mode */
 };
 
 struct sa_segments {
@@ -80,34 +81,67 @@ static struct chunk *chunk_take(struct sa_segments *ss)
 	return c;
 }
 
-/* Hand the reader's chunk to the merge; with more, start another. */
+/*
+ * Hand the reader's chunk to the merge; with more, start another, which
+ * carries the record that found the full one full (chunk_add_record):
+ * under the lock, before the merge can take the full one.
+ */
 static void chunk_hand(struct reader *r, gboolean more)
 {
 	struct sa_segments *ss = r->ss;
+	struct chunk *full = r->c;
 
 	g_mutex_lock(&ss->lock);
-	g_queue_push_tail(&r->seg->chunks, r->c);
+	g_queue_push_tail(&r->seg->chunks, full);
 	r->c = more ? chunk_take(ss) : NULL;
+	if (more)
+		chunk_carry(r->c, full);
 	if (!more)
 		r->seg->read = TRUE;
 	g_cond_broadcast(&ss->cond);
 	g_mutex_unlock(&ss->lock);
 }
 
+/*
+ * How a reader takes the records of a segment. The kernel_stack entries
+ * at the start of a segment (before any other record, with no events
+ * lost before them) belong to the last event of the segment before it:
+ * that one's reader reads on into this segment for them (TAIL), and this
+ * one's skips them (HEAD).
+ */
+enum seg_mode {
+	SEG_BODY,
+	SEG_HEAD,			/* skipping the leading stacks */
+	SEG_TAIL,			/* the next segment's leading stacks */
+};
+
+/* The chunk is full: hand it on, and go on in another. */
+static void chunk_full(struct reader *r, const struct tep_record *rec)
+{
+	r->c->done = (const guint8 *)rec->data - r->ss->map - r->sc->base;
+	r->c->min_off = r->sc->base;
+	chunk_hand(r, TRUE);
+}
+
 static int seg_cb(struct tep_record *rec, void *data)
 {
 	struct reader *r = data;
-	struct chunk *c = r->c;
+	struct chunk *c;
 
-	chunk_count(c, rec);
-	if (sa_decode_record(r->dec, r->tep, rec, &c->r[c->n]))
-		return 0;
-	if (++c->n == CHUNK_RECS) {
-		c->done = (const guint8 *)rec->data - r->ss->map -
-			  r->sc->base;
-		c->min_off = r->sc->base;
-		chunk_hand(r, TRUE);
+	if (G_UNLIKELY(r->mode != SEG_BODY)) {
+		bool lead = !rec->missed_events &&
+			    sa_decode_is_stack(r->dec, r->tep, rec);
+
+		if (r->mode == SEG_TAIL && !lead)
+			return 1;	/* stop: not ours */
+		if (r->mode == SEG_HEAD && lead)
+			return 0;	/* the reader before took it */
+		if (r->mode == SEG_HEAD)
+			r->mode = SEG_BODY;
 	}
+	c = r->c;
+	if (chunk_add_record(c, r->dec, r->tep, rec))
+		chunk_full(r, rec);
 	return 0;
 }
 
@@ -164,9 +198,21 @@ static gpointer reader_main(gpointer data)
 		}
 		r->c = chunk_take(ss);
 		g_mutex_unlock(&ss->lock);
+		r->mode = r->seg == r->sc->seg ? SEG_BODY : SEG_HEAD;
 		ret = sa_raw_iterate_range(ss->map, ss->len, ss->lay,
 					   r->sc->cpu, r->seg->off,
 					   r->seg->size, seg_cb, r, &dmg);
+		if (!ret && r->seg + 1 < r->sc->seg + r->sc->nseg) {
+			struct sa_page_damage tail_dmg;
+
+			/* a damaged page there is its own reader's to tell */
+			r->mode = SEG_TAIL;
+			sa_raw_iterate_range(ss->map, ss->len, ss->lay,
+					     r->sc->cpu, r->seg[1].off,
+					     r->seg[1].size, seg_cb, r,
+					     &tail_dmg);
+		}
+		r->mode = SEG_BODY;
 		r->c->done = r->seg->off + r->seg->size - r->sc->base;
 		r->c->min_off = r->sc->base;
 		chunk_hand(r, FALSE);

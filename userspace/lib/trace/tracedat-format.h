@@ -59,6 +59,8 @@ enum sa_tracedat_option {
  * The filters of the recording: "filter" sums them up in words; each one
  * also has its key, with the option's value (for the report's notes).
  */
+/* kernel stacks: "wrappers (N functions)" or "all" (record --stacks) */
+#define SA_ORIGIN_STACKS		"stacks"
 #define SA_ORIGIN_FILTER		"filter"
 #define SA_ORIGIN_FILTER_CALL_SITE	"filter_call_site"
 #define SA_ORIGIN_FILTER_GFP		"filter_gfp"

@@ -452,7 +452,9 @@ const COLS = isDiff && isAllocinfo ? [
 	['allocs', 'allocs'], ['frees', 'frees'], ['live', 'live'],
 	['live_bytes', 'live bytes'], ['live_waste', 'live waste'],
 	['pingpong', 'ping-pong'],
-	['freed_untraced', 'freed untraced'], ['gfp', 'gfp', 1],
+	['freed_untraced', 'freed untraced'],
+	/* charged to a memory cgroup: blank where the trace does not say */
+	['accounted_bytes', 'memcg bytes'], ['gfp', 'gfp', 1],
 ];
 
 function siteTable() {

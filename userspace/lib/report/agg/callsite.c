@@ -10,6 +10,8 @@
 #include "report/agg/callsite.h"
 #include "util/inttable.h"
 #include "report/flags.h"
+#include "report/pipeline.h"
+#include "symbols/attrib.h"
 #include "symbols/symbols.h"
 
 /* The last kmem event of one CPU: is the next kmalloc its repeat? */
@@ -17,6 +19,7 @@ struct cs_last {
 	guint64 ptr, call_site, ts, gfp;
 	guint8 ev;			/* enum sa_ev, or SA_EV_NR: none */
 	gboolean have_gfp;
+	gint8 accounted;		/* 1, 0, or -1: unknown */
 };
 
 struct cs_state {
@@ -27,7 +30,46 @@ struct cs_state {
 	GArray *last;			/* struct cs_last, by CPU */
 	guint64 unmatched, nullf, reused, repeats;
 	gboolean given;			/* sites now belong to the result */
+	/* attribution through wrappers (report/report.h, sa_group_by) */
+	struct sa_symbols *syms;	/* the trace's; NULL: no attribution */
+	GHashTable *attr;		/* struct attr_key -> struct attr_val */
+	struct sa_inttable chain_index[SA_KIND_NR];	/* chain -> site */
+	guint64 attributed, not_in_stack, all_wrappers;
+	/* memcg charges: the report (its trace's formats), gfp -> answer */
+	struct sa_report *rep;
+	GHashTable *acct;		/* (gfp << 1 | cache) -> 1 + (0 or 1) */
+	bool acct_known;
 };
+
+/* What the stack of one allocation at one call site gives. */
+struct attr_key {
+	guint64 call_site;
+	const struct sa_stack *stack;
+	int kind;
+};
+
+struct attr_val {
+	guint32 idx;			/* the row, or NO_ROW: the call site's */
+	enum sa_attrib_result res;
+	bool wrapper;
+};
+#define NO_ROW	G_MAXUINT32
+
+static guint attr_hash(gconstpointer p)
+{
+	const struct attr_key *k = p;
+
+	return (guint)(k->call_site ^ (k->call_site >> 32)) * 31 +
+	       g_direct_hash(k->stack) + k->kind;
+}
+
+static gboolean attr_equal(gconstpointer a, gconstpointer b)
+{
+	const struct attr_key *x = a, *y = b;
+
+	return x->call_site == y->call_site && x->stack == y->stack &&
+	       x->kind == y->kind;
+}
 
 static const guint64 age_limit[SA_AGE_BUCKETS - 1] = {
 	1000000ULL, 10000000ULL, 100000000ULL, 1000000000ULL,
@@ -73,6 +115,7 @@ void sa_site_free(struct sa_site *s)
 	if (!s)
 		return;
 	g_free(s->sym);
+	g_free(s->caller_sym);
 	g_free(s->gfp_str);
 	g_free(s);
 }
@@ -89,6 +132,14 @@ static void *cs_create(const struct sa_report_opts *opts,
 	st->sites = g_ptr_array_new();
 	sa_livemap_init(&st->live);
 	st->last = g_array_new(FALSE, FALSE, sizeof(struct cs_last));
+	st->syms = p && p->rep ? p->rep->syms : NULL;
+	st->rep = p ? p->rep : NULL;
+	st->acct = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free,
+					 NULL);
+	st->attr = g_hash_table_new_full(attr_hash, attr_equal, g_free,
+					 g_free);
+	for (k = 0; k < SA_KIND_NR; k++)
+		sa_inttable_init(&st->chain_index[k]);
 	return st;
 }
 
@@ -98,8 +149,12 @@ static void cs_destroy(void *state)
 	guint i;
 	int k;
 
-	for (k = 0; k < SA_KIND_NR; k++)
+	for (k = 0; k < SA_KIND_NR; k++) {
 		sa_inttable_clear(&st->index[k]);
+		sa_inttable_clear(&st->chain_index[k]);
+	}
+	g_hash_table_destroy(st->attr);
+	g_hash_table_destroy(st->acct);
 	/* once finished, the sites belong to the result */
 	if (!st->given)
 		for (i = 0; i < st->sites->len; i++)
@@ -124,6 +179,89 @@ static const char *cache_of(const struct sa_rec *r, enum sa_kind kind)
 	return g_intern_string(buf);
 }
 
+static struct sa_site *site_new(struct cs_state *st, const struct sa_rec *r,
+				enum sa_kind kind)
+{
+	struct sa_site *s = g_new0(struct sa_site, 1);
+
+	s->kind = kind;
+	s->call_site = r->v[SA_KM_CALL_SITE];
+	if (r->have & (1u << SA_KM_NAME))
+		s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
+	g_ptr_array_add(st->sites, s);
+	return s;
+}
+
+/*
+ * The row of allocation r by its stack (report/report.h: sa_group_by),
+ * or NO_ROW for the call site's own. Worked out once per call site and
+ * stack (both interned).
+ */
+static guint32 attr_site(struct cs_state *st, const struct sa_rec *r,
+			 enum sa_kind kind)
+{
+	struct attr_key key = { r->v[SA_KM_CALL_SITE], r->stack, kind };
+	struct attr_val *v = g_hash_table_lookup(st->attr, &key);
+	bool by_stack = st->opts->by == SA_BY_STACK;
+
+	if (!v) {
+		guint64 fr[SA_ATTRIB_MAX_DEPTH + 1];
+		struct sa_sym sym = { 0 };
+		guint n = 0, depth = 1;
+		guint32 *idx;
+		bool found;
+
+		if (by_stack)
+			depth = st->opts->stack_depth > 0 ?
+				MIN(st->opts->stack_depth,
+				    SA_ATTRIB_MAX_DEPTH) : 4;
+		v = g_new0(struct attr_val, 1);
+		v->idx = NO_ROW;
+		v->wrapper = sa_attrib_is_wrapper(st->syms,
+						  st->opts->wrappers,
+						  key.call_site);
+		v->res = sa_attrib_frames(st->syms, st->opts->wrappers,
+					  key.call_site, r->stack, by_stack,
+					  fr + 1, depth, &n);
+		if (v->res == SA_ATTRIB_OK) {
+			const struct sa_stack *chain;
+			struct sa_site *s;
+
+			/* a wrapper's row is the wrapper's, whatever the
+			 * call site in it */
+			fr[0] = key.call_site;
+			if (v->wrapper &&
+			    !sa_symbols_lookup(st->syms, key.call_site, &sym))
+				fr[0] = key.call_site - sym.off;
+			chain = sa_stack_intern(fr, n + 1);
+			idx = sa_inttable_put(&st->chain_index[kind],
+					      (uintptr_t)chain, &found);
+			if (!found) {
+				char buf[128];
+
+				*idx = st->sites->len;
+				s = site_new(st, r, kind);
+				s->frames = sa_stack_intern(fr + 1, n);
+				if (v->wrapper)
+					s->wrapper = g_intern_string(
+						sa_sym_alloc_name(sym.func,
+							buf, sizeof(buf)));
+			}
+			v->idx = *idx;
+		}
+		g_hash_table_insert(st->attr, g_memdup2(&key, sizeof(key)), v);
+	}
+	if (v->wrapper) {
+		if (v->res == SA_ATTRIB_OK)
+			st->attributed++;
+		else if (v->res == SA_ATTRIB_NOT_IN_STACK)
+			st->not_in_stack++;
+		else if (v->res == SA_ATTRIB_ALL_WRAPPERS)
+			st->all_wrappers++;
+	}
+	return v->idx;
+}
+
 static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 			enum sa_kind kind)
 {
@@ -133,6 +271,13 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 	struct sa_site *s;
 	bool found;
 
+	if (r->stack && st->syms && st->opts &&
+	    (st->opts->by == SA_BY_CALLSITE || st->opts->by == SA_BY_STACK)) {
+		guint32 i = attr_site(st, r, kind);
+
+		if (i != NO_ROW)
+			return i;
+	}
 	if (st->opts && st->opts->by == SA_BY_CACHE) {
 		cache = cache_of(r, kind);
 		key = (uintptr_t)cache;
@@ -143,16 +288,11 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 	if (found)
 		return *idx;
 	*idx = st->sites->len;
-	s = g_new0(struct sa_site, 1);
-	s->kind = kind;
+	s = site_new(st, r, kind);
 	if (cache) {
 		s->cache = cache;
-	} else {
-		s->call_site = r->v[SA_KM_CALL_SITE];
-		if (r->have & (1u << SA_KM_NAME))
-			s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
+		s->call_site = 0;
 	}
-	g_ptr_array_add(st->sites, s);
 	return st->sites->len - 1;
 }
 
@@ -228,10 +368,46 @@ static bool is_repeat(const struct cs_last *l, const struct sa_rec *r,
 	       o->bytes_req == req && o->bytes_alloc == alloc;
 }
 
-/* Count allocation r (of req, alloc) at site s. */
-static void site_add(struct sa_site *s, const struct sa_rec *r, guint32 req,
-		     guint32 alloc)
+/*
+ * Whether allocation r was charged to a memory cgroup: its "accounted"
+ * field, else what the event's print format says for its gfp_flags
+ * (asked once per value); -1 when the trace does not say.
+ */
+static int accounted(struct cs_state *st, const struct sa_rec *r)
 {
+	guint64 key;
+	gpointer v;
+	char *text;
+	int a = -1;
+
+	if (r->have & (1u << SA_KM_ACCOUNTED))
+		return !!r->v[SA_KM_ACCOUNTED];
+	if (!(r->have & (1u << SA_KM_GFP)) || !st->rep || !st->rep->tep)
+		return -1;
+	key = r->v[SA_KM_GFP] << 1 | (r->ev == SA_EV_CACHE_ALLOC);
+	v = g_hash_table_lookup(st->acct, &key);
+	if (v)
+		return GPOINTER_TO_INT(v) - 2;
+	text = sa_report_print_label(st->rep, r->ev, SA_KM_GFP,
+				     r->v[SA_KM_GFP], "accounted");
+	if (text && !strcmp(text, "true"))
+		a = 1;
+	else if (text && !strcmp(text, "false"))
+		a = 0;
+	g_free(text);
+	g_hash_table_insert(st->acct, g_memdup2(&key, sizeof(key)),
+			    GINT_TO_POINTER(a + 2));
+	return a;
+}
+
+/* Count allocation r (of req, alloc; acct: accounted()) at site s. */
+static void site_add(struct sa_site *s, const struct sa_rec *r, guint32 req,
+		     guint32 alloc, int acct)
+{
+	if (acct > 0) {
+		s->accounted++;
+		s->accounted_bytes += alloc;
+	}
 	s->allocs++;
 	s->bytes_alloc += alloc;
 	s->bytes_req += req;
@@ -251,9 +427,13 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 	struct sa_live_obj *o;
 	struct sa_site *s;
 	guint32 idx;
+	int acct;
 
 	if (!ptr)
 		return;		/* a failed allocation */
+	acct = accounted(st, r);
+	if (acct >= 0)
+		st->acct_known = true;
 	idx = site_get(st, r, kind);
 	s = st->sites->pdata[idx];
 	o = sa_livemap_put(&st->live, ptr);
@@ -266,6 +446,10 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 		first->bytes_req -= req;
 		if (l->have_gfp)
 			gfp_uncount(first, l->gfp);
+		if (l->accounted > 0) {
+			first->accounted--;
+			first->accounted_bytes -= alloc;
+		}
 		live_drop(first, o);
 		r->flags |= SA_REC_REPEAT;
 		st->repeats++;
@@ -278,7 +462,8 @@ static void on_alloc(struct cs_state *st, struct sa_rec *r,
 		live_drop(old, o);
 		r->freed_alloc = o->bytes_alloc;
 	}
-	site_add(s, r, req, alloc);
+	site_add(s, r, req, alloc, acct);
+	l->accounted = acct;
 	o->ptr = ptr;
 	o->ts = r->ts;
 	o->site = idx;
@@ -344,6 +529,8 @@ static void cs_event(void *state, struct sa_rec *r)
 	l->ts = r->ts;
 	l->have_gfp = !!(r->have & (1u << SA_KM_GFP));
 	l->gfp = r->v[SA_KM_GFP];
+	if (r->ev != SA_EV_KMALLOC && r->ev != SA_EV_CACHE_ALLOC)
+		l->accounted = -1;
 }
 
 void sa_callsite_foreach_live(void *state, sa_live_fn fn, void *data)
@@ -411,6 +598,8 @@ static void totals_add(struct sa_totals *t, const struct sa_site *s)
 	t->live_req += s->live_req;
 	t->live_waste += s->live_waste;
 	t->pingpong += s->pingpong;
+	t->accounted += s->accounted;
+	t->accounted_bytes += s->accounted_bytes;
 }
 
 void sa_callsite_totals(struct sa_callsite_result *res)
@@ -472,11 +661,79 @@ static void note_untraced(struct sa_report *rep, GPtrArray *sites,
 	g_ptr_array_free(a, TRUE);
 }
 
+/*
+ * The names of a row attributed by its stack: "kvmalloc_node <-
+ * caller+0xoff" (with --by stack, more frames after it), the caller's
+ * symbol and its place, which subsystems and the treemap group by.
+ */
+static void name_attributed(struct sa_symbols *syms, struct sa_site *s)
+{
+	GString *name = g_string_new(NULL);
+	struct sa_sym sym = { 0 };
+	guint32 i;
+
+	if (s->wrapper) {
+		g_string_append(name, s->wrapper);
+	} else {
+		char *cs;
+
+		sa_symbols_lookup(syms, s->call_site, &sym);
+		cs = sa_sym_format(&sym, s->call_site);
+		g_string_append(name, cs);
+		g_free(cs);
+	}
+	for (i = 0; i < s->frames->n; i++) {
+		char *f;
+
+		memset(&sym, 0, sizeof(sym));
+		sa_symbols_lookup(syms, s->frames->ip[i], &sym);
+		f = sa_sym_format(&sym, s->frames->ip[i]);
+		g_string_append_printf(name, " <- %s", f);
+		if (!i) {
+			s->caller_sym = f;
+			s->func = sym.func;
+			s->module = sym.module;
+			s->file = sym.file;
+			s->line = sym.line;
+		} else {
+			g_free(f);
+		}
+	}
+	s->sym = g_string_free(name, FALSE);
+}
+
+/* What attribution through the stacks did, as notes. */
+static void note_attrib(struct sa_report *rep,
+			const struct sa_callsite_result *res)
+{
+	if (res->attributed)
+		sa_report_note(rep, "%" G_GUINT64_FORMAT " allocations at an "
+			       "allocation wrapper's call site were attributed "
+			       "to their caller by their kernel stack "
+			       "(\"wrapper <- caller\" rows; --by wrapper: "
+			       "the wrappers' own rows)", res->attributed);
+	if (res->attrib_not_in_stack)
+		sa_report_note(rep, "%" G_GUINT64_FORMAT " allocations at a "
+			       "wrapper's call site had a kernel stack without "
+			       "that call site: left at the wrapper",
+			       res->attrib_not_in_stack);
+	if (res->attrib_all_wrappers)
+		sa_report_note(rep, "%" G_GUINT64_FORMAT " allocations at a "
+			       "wrapper's call site had only wrappers beyond it "
+			       "in their kernel stack: left at the wrapper",
+			       res->attrib_all_wrappers);
+	if (res->wrapper_no_stack)
+		sa_report_note(rep, "%" G_GUINT64_FORMAT " allocations at a "
+			       "wrapper's call site had no kernel stack: left "
+			       "at the wrapper", res->wrapper_no_stack);
+}
+
 static void *cs_finish(void *state, struct sa_report *rep)
 {
 	struct cs_state *st = state;
 	struct sa_callsite_result *res = g_new0(struct sa_callsite_result, 1);
 	struct age_ctx ac = { st, rep->last_ts };
+	guint64 wrapper_no_stack = 0;
 	bool no_req = false;
 	guint i;
 	int j;
@@ -500,17 +757,21 @@ static void *cs_finish(void *state, struct sa_report *rep)
 		}
 		g_ptr_array_add(res->sites, s);
 		sa_site_derive(s);
-		if (s->call_site && rep->syms) {
+		if (s->frames && rep->syms) {
+			name_attributed(rep->syms, s);
+		} else if (s->call_site && rep->syms) {
 			sa_symbols_lookup(rep->syms, s->call_site, &sym);
 			s->func = sym.func;
 			s->module = sym.module;
 			s->file = sym.file;
 			s->line = sym.line;
 			s->wrapper_hint = sa_sym_wrapper_hint(sym.func);
+			if (s->wrapper_hint && st->syms && rep->stacks)
+				wrapper_no_stack += s->allocs;
 		}
-		if (!s->cache || s->call_site)
+		if (!s->sym && (!s->cache || s->call_site))
 			s->sym = sa_sym_format(&sym, s->call_site);
-		else
+		else if (!s->sym)
 			s->sym = g_strdup(s->cache);
 		for (j = 0; j < SA_GFP_SLOTS; j++)
 			if (s->gfp_n[j] > s->gfp_n[0]) {
@@ -541,6 +802,12 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	res->null_frees = st->nullf;
 	res->reused = st->reused;
 	res->repeats = st->repeats;
+	res->attributed = st->attributed;
+	res->attrib_not_in_stack = st->not_in_stack;
+	res->attrib_all_wrappers = st->all_wrappers;
+	res->wrapper_no_stack = wrapper_no_stack;
+	res->accounted_known = st->acct_known;
+	note_attrib(rep, res);
 	rep->kmalloc_repeats_known = true;
 	rep->kmalloc_repeats = st->repeats;
 	if (st->repeats)
@@ -580,4 +847,18 @@ const struct sa_agg sa_agg_callsite = {
 const char *sa_kind_name(int kind)
 {
 	return kind == SA_KIND_KMALLOC ? "kmalloc" : "cache";
+}
+
+const char *sa_group_by_name(enum sa_group_by by)
+{
+	switch (by) {
+	case SA_BY_CACHE:
+		return "cache";
+	case SA_BY_WRAPPER:
+		return "wrapper";
+	case SA_BY_STACK:
+		return "stack";
+	default:
+		return "callsite";
+	}
 }

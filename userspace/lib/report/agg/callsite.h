@@ -53,6 +53,18 @@ struct sa_site {
 	const char *func, *module, *file;
 	int line;
 	const char *wrapper_hint;	/* non-NULL for kstrdup & co */
+	/*
+	 * Attributed through a wrapper by the allocations' kernel stacks
+	 * (report/report.h, enum sa_group_by): the wrapper's allocation name
+	 * (interned: "kvmalloc_node"), and the frames from the real caller
+	 * outwards, interned (one frame but with --by stack). sym is then
+	 * "kvmalloc_node <- caller+0xoff", caller_sym "caller+0xoff", and
+	 * func, module, file and line are the caller's. NULL: the row is
+	 * the call site's own.
+	 */
+	const char *wrapper;
+	const struct sa_stack *frames;
+	char *caller_sym;
 	/* counts */
 	guint64 allocs, frees;
 	guint64 bytes_alloc, bytes_req, slack;
@@ -66,6 +78,13 @@ struct sa_site {
 	guint64 gfp_v[SA_GFP_SLOTS], gfp_n[SA_GFP_SLOTS];
 	guint64 gfp;
 	char *gfp_str;
+	/*
+	 * Charged to a memory cgroup (the event's "accounted": its field,
+	 * or what its print format computes from gfp_flags), allocations
+	 * and their bytes_alloc; counted when the trace says
+	 * (sa_callsite_result.accounted_known)
+	 */
+	guint64 accounted, accounted_bytes;
 	gboolean have_req;		/* bytes_req was in the events */
 	gboolean inaccurate;		/* allocinfo: marked accurate:no */
 };
@@ -78,6 +97,7 @@ struct sa_totals {
 	guint64 live, live_alloc, live_req, live_waste;
 	double live_frag;
 	guint64 pingpong;
+	guint64 accounted, accounted_bytes;
 };
 
 struct sa_callsite_result {
@@ -89,6 +109,16 @@ struct sa_callsite_result {
 					 * rows' freed_untraced) */
 	guint64 repeats;		/* large kmallocs traced twice, counted
 					 * once (at the second call site) */
+	/*
+	 * Allocations at a wrapper's call site: attributed to their caller
+	 * through their stack; with a stack that does not hold the call
+	 * site, or only wrappers beyond it; with no stack (counted when the
+	 * trace has stacks at all).
+	 */
+	guint64 attributed, attrib_not_in_stack, attrib_all_wrappers;
+	guint64 wrapper_no_stack;
+	/* the trace says which allocations were charged to a memcg */
+	bool accounted_known;
 	enum sa_group_by by;
 	/*
 	 * The rows of a /proc/allocinfo snapshot (report/allocinfo.c): one

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The allocation wrappers (symbols/wrappers.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "symbols/symbols.h"
+#include "symbols/wrappers.h"
+
+/*
+ * By their sa_sym_alloc_name: __kvmalloc_node_noprof is kvmalloc_node,
+ * mempool_alloc_noprof mempool_alloc, kmemdup_noprof kmemdup. Not
+ * kmalloc_node_track_caller: its callers pass their own caller as the
+ * call site, and where it is a call site itself (6.10+: a large kmalloc
+ * traced twice, the allocator's event first) the next event is the
+ * caller's (report/agg/callsite.h).
+ */
+static const char *const builtin[] = {
+	"kstrdup", "kstrdup_const", "kstrndup", "kstrdup_quotable",
+	"kmemdup", "kmemdup_nul", "kmemdup_array", "kvmemdup",
+	"kvasprintf", "kvasprintf_const", "kasprintf",
+	"krealloc", "kvrealloc", "kvmalloc", "kvmalloc_node",
+	"memdup_user", "vmemdup_user", "strndup_user", "memdup_user_nul",
+	"mempool_alloc", "mempool_kmalloc", "mempool_alloc_slab",
+	"devm_kmalloc", "devm_krealloc", "devm_kmemdup", "devm_kstrdup",
+	"devm_kasprintf", "devm_kvasprintf", "kobject_set_name_vargs",
+	NULL,
+};
+
+struct sa_wrappers {
+	GHashTable *names;		/* allocation names, interned */
+};
+
+const char *const *sa_wrappers_builtin(void)
+{
+	return builtin;
+}
+
+static const char *norm(const char *func, char *buf, size_t size)
+{
+	return sa_sym_alloc_name(func, buf, size);
+}
+
+struct sa_wrappers *sa_wrappers_new(void)
+{
+	struct sa_wrappers *w = g_new0(struct sa_wrappers, 1);
+	int i;
+
+	w->names = g_hash_table_new(g_str_hash, g_str_equal);
+	for (i = 0; builtin[i]; i++)
+		g_hash_table_add(w->names, (gpointer)builtin[i]);
+	return w;
+}
+
+void sa_wrappers_add(struct sa_wrappers *w, const char *func)
+{
+	char buf[128];
+
+	if (norm(func, buf, sizeof(buf)) && buf[0])
+		g_hash_table_add(w->names, (gpointer)g_intern_string(buf));
+}
+
+void sa_wrappers_free(struct sa_wrappers *w)
+{
+	if (!w)
+		return;
+	g_hash_table_destroy(w->names);
+	g_free(w);
+}
+
+bool sa_wrappers_has(const struct sa_wrappers *w, const char *func)
+{
+	char buf[128];
+	int i;
+
+	if (!norm(func, buf, sizeof(buf)))
+		return false;
+	if (w)
+		return g_hash_table_contains(w->names, buf);
+	for (i = 0; builtin[i]; i++)
+		if (!strcmp(buf, builtin[i]))
+			return true;
+	return false;
+}
+
+/* One line of /proc/kallsyms: "ADDR TYPE NAME [MODULE]". */
+struct ksline {
+	guint64 addr;
+	const char *name;
+	size_t len;
+	char type;
+};
+
+static bool parse_line(const char *line, struct ksline *l)
+{
+	const char *p = strchr(line, ' ');
+
+	if (!p || !p[1] || p[2] != ' ')
+		return false;
+	l->addr = g_ascii_strtoull(line, NULL, 16);
+	l->type = p[1];
+	l->name = p + 3;
+	l->len = strcspn(l->name, "\t\n ");
+	return l->len > 0;
+}
+
+static bool is_text(char type)
+{
+	return type == 't' || type == 'T' || type == 'w' || type == 'W';
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_range(gconstpointer a, gconstpointer b)
+{
+	return cmp_u64(&((const struct sa_addr_range *)a)->lo,
+		       &((const struct sa_addr_range *)b)->lo);
+}
+
+GArray *sa_wrappers_ranges(const struct sa_wrappers *w, const char *kallsyms)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct sa_addr_range));
+	GArray *addrs = g_array_new(FALSE, FALSE, sizeof(guint64));
+	const char *line;
+	struct ksline l;
+	guint i, j;
+
+	for (line = kallsyms; line && *line;) {
+		const char *nl = strchr(line, '\n');
+
+		if (parse_line(line, &l) && l.addr) {
+			g_array_append_val(addrs, l.addr);
+			if (is_text(l.type)) {
+				char *name = g_strndup(l.name, l.len);
+
+				if (sa_wrappers_has(w, name)) {
+					struct sa_addr_range r = {
+						l.addr, 0 };
+
+					g_array_append_val(out, r);
+				}
+				g_free(name);
+			}
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	qsort(addrs->data, addrs->len, sizeof(guint64), cmp_u64);
+	/* each one ends at the next higher address */
+	for (i = 0; i < out->len; i++) {
+		struct sa_addr_range *r = &g_array_index(out, struct
+							  sa_addr_range, i);
+		guint lo = 0, hi = addrs->len;
+
+		while (lo < hi) {
+			guint mid = (lo + hi) / 2;
+
+			if (g_array_index(addrs, guint64, mid) <= r->lo)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		r->hi = lo < addrs->len ? g_array_index(addrs, guint64, lo) :
+			r->lo + 1;
+	}
+	g_array_sort(out, cmp_range);
+	/* joined where they touch or overlap (aliases) */
+	for (i = 0, j = 0; i < out->len; i++) {
+		struct sa_addr_range *r = &g_array_index(out, struct
+							  sa_addr_range, i);
+		struct sa_addr_range *prev = j ?
+			&g_array_index(out, struct sa_addr_range, j - 1) :
+			NULL;
+
+		if (prev && r->lo <= prev->hi) {
+			if (r->hi > prev->hi)
+				prev->hi = r->hi;
+			continue;
+		}
+		g_array_index(out, struct sa_addr_range, j++) = *r;
+	}
+	g_array_set_size(out, j);
+	g_array_unref(addrs);
+	return out;
+}
+
+bool sa_kallsyms_has_func(const char *kallsyms, const char *func)
+{
+	size_t len = strlen(func);
+	const char *line;
+	struct ksline l;
+
+	for (line = kallsyms; line && *line && len;) {
+		const char *nl = strchr(line, '\n');
+
+		if (parse_line(line, &l) && is_text(l.type) && l.len == len &&
+		    !memcmp(l.name, func, len))
+			return true;
+		line = nl ? nl + 1 : NULL;
+	}
+	return false;
+}
+
+const char *sa_sym_wrapper_hint(const char *func)
+{
+	if (!sa_wrappers_has(NULL, func))
+		return NULL;
+	return "an allocation wrapper: its call site hides the real "
+	       "caller. Record with kernel stacks (slabacct record "
+	       "--stacks, or trace-cmd record -T) and the report "
+	       "attributes its allocations to their callers; on 6.10+, "
+	       "CONFIG_MEM_ALLOC_PROFILING (/proc/allocinfo) sees "
+	       "through it too";
+}
