@@ -58,15 +58,21 @@ while [ $round -lt 5 ] && [ ! -e $OUT/loop/caught ]; do
 	total=$((total + k)) k=$((k * 2))
 done
 # 2. a reset between the reads of a row's counters (test_reset_in_read:
-# the next row read resets the tables after reading its req), three times,
-# under an allocation storm so that rows fill again
+# the next row read resets the tables after reading its req), under an
+# allocation storm so that rows fill again: until three reads have shown
+# a row read across the reset, at most 10 (another reader of the rows,
+# such as the OOM notifier, can take an armed reset before a read does)
 echo 0 > $sys/test_read_gap_us
 echo storm 1 > /proc/sa_test
-n=0
-while [ $n -lt 3 ]; do
+n=0 caught=0
+while [ $caught -lt 3 ] && [ $n -lt 10 ]; do
 	echo 1 > $sys/test_reset_in_read
 	read_file $OUT/reset
 	cat $sys/test_reset_in_read >> $OUT/reset/armed
+	if awk '/^# *total/ { r = 1; next } r && $3 > $1 { f = 1 }
+		END { exit !f }' $OUT/reset/$n; then
+		caught=$((caught + 1))
+	fi
 	sleep 0.2
 done
 echo storm 0 > /proc/sa_test
@@ -102,10 +108,16 @@ over=$(awk '/ sa_test_kmalloc_loop\+/ && $3 > $1' "$o"/loop/[0-9]*)
 
 res=$(check "$o/reset") || fail "a row read during a reset has a wrong slack"
 set -- $res
+reads=$1
 note "reset: $1 reads, $2 rows with req > total (slack printed 0)"
-assert_eq "resets done inside a read" "N N N" "$(tr '\n' ' ' <"$o/reset/armed" | sed 's/ $//')"
-# each read had its first row cleared between its req and its alloc
-[ "$2" -ge 3 ] || fail "only $2 rows with req > total in 3 reads"
+# every armed reset was done (by a read, or by another reader of the rows)
+assert_eq "resets done" "$(yes N | head -n "$reads" | tr '\n' ' ' | sed 's/ $//')" \
+	"$(tr '\n' ' ' <"$o/reset/armed" | sed 's/ $//')"
+# three reads had a row cleared between its req and its alloc
+with=$(awk '/^# *total/ { r = 1; next } r && $3 > $1 { f[FILENAME] = 1 }
+	END { print length(f) }' "$o"/reset/[0-9]*)
+note "reads with a row read across the reset: $with of $reads"
+[ "$with" -ge 3 ] || fail "only $with of $reads reads had a row with req > total"
 
 for d in loop reset; do
 	if foreign_guest "$flavour"; then
