@@ -59,5 +59,5 @@ awk -v r="$rate" -v i="$interval" -v n=$N \
 note "rate $rate/s over ${interval}s: $N allocations"
 # --sort live: the first row is the one with the most live bytes
 first=$(awk '/^ ALLOCS/ { getline; print $4; exit }' "$o/top-live")
-max=$(awk '/^ ALLOCS/ { on = 1; next } on { print $4 }' "$o/top-live" | sort -n | tail -n 1)
+max=$(awk '/^ ALLOCS/ { on = 1; next } on { print $4 }' "$o/top-live" | sort -h | tail -n 1)
 assert_eq "--sort live puts the most live bytes first" "$max" "$first"
