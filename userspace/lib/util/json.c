@@ -3,7 +3,6 @@
  * The one JSON writer (util/json.h), over json-glib's builder and generator.
  */
 #include <errno.h>
-#include <math.h>
 
 #include "util/json.h"
 
@@ -15,8 +14,16 @@ void sa_json_put_int(JsonBuilder *b, const char *k, gint64 v)
 
 void sa_json_put_pct(JsonBuilder *b, const char *k, double v)
 {
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+	/*
+	 * Rounded as printf rounds it, on the exact value: a tie (15.625) goes
+	 * to even, as in the text output and in Python's round(v, 2), not
+	 * away from zero as round(v * 100) would take it.
+	 */
 	json_builder_set_member_name(b, k);
-	json_builder_add_double_value(b, round(v * 100.0) / 100.0);
+	json_builder_add_double_value(b, g_ascii_strtod(
+		g_ascii_formatd(buf, sizeof(buf), "%.2f", v), NULL));
 }
 
 void sa_json_put_str(JsonBuilder *b, const char *k, const char *v)
