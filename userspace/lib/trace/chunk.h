@@ -6,6 +6,7 @@
 #ifndef SLABACCT_REPORT_CHUNK_H
 #define SLABACCT_REPORT_CHUNK_H
 
+#include <stdbool.h>
 #include <string.h>
 
 #include <event-parse.h>
@@ -50,59 +51,92 @@ static inline void chunk_count(struct chunk *c, const struct tep_record *rec)
 		c->last_ts = rec->ts;
 }
 
+/* chunk_add_record's answers */
+enum {
+	CHUNK_TAKEN,			/* decoded, counted (or not used) */
+	CHUNK_FULL,			/* c is full: the record is for the next */
+	CHUNK_NOT_OURS,			/* a stack of the records before c */
+};
+
 /*
  * Decode rec (read by dec, on tep) into c. A kernel_stack entry is
- * attached to its event among c's last records, or counted as lost:
- * after events lost in the buffer, or with no event of its CPU to go to.
- * A full chunk is handed on only when the next record is not a stack, and
- * its last records go on with the next chunk (chunk_carry), so that a
- * stack always finds the event before it. Returns 1 when c is full and
- * the record, in c->r[CHUNK_RECS], must go to the next chunk
- * (chunk_carry); else 0.
+ * attached to its event among c's last records (trace/stack.h), or
+ * counted as lost: after events lost in the buffer, or with no event of
+ * its CPU to go to. A full chunk is handed on only when the next record
+ * is not a stack, and its last records go on with the next chunk
+ * (chunk_carry), so that a stack always finds the records before it.
+ *
+ * head: the records before c are another reader's (c starts a segment,
+ * trace/segments.c). A stack that finds no event in c, where the rule
+ * could look further back, is then that reader's (CHUNK_NOT_OURS): it is
+ * neither counted nor attached here.
+ *
+ * Returns CHUNK_FULL when c is full and the record, in c->r[CHUNK_RECS],
+ * must go to the next chunk (chunk_carry).
  */
 static inline int chunk_add_record(struct chunk *c,
 				   const struct sa_decode *dec,
 				   struct tep_handle *tep,
-				   struct tep_record *rec)
+				   struct tep_record *rec, bool head)
 {
 	struct sa_rec *slot = &c->r[c->n];
 
-	chunk_count(c, rec);
-	if (sa_decode_record(dec, tep, rec, slot))
-		return 0;
+	if (sa_decode_record(dec, tep, rec, slot)) {
+		chunk_count(c, rec);
+		return CHUNK_TAKEN;
+	}
 	if (G_UNLIKELY(slot->ev == SA_EV_STACK)) {
-		if (!rec->missed_events && slot->stack &&
-		    sa_stack_attach(c->r, c->n, slot))
+		guint scanned = 0;
+
+		if (rec->missed_events || !slot->stack)
+			c->stacks_lost++;
+		else if (sa_stack_attach(c->r, c->n, slot, &scanned))
 			c->stacks++;
+		else if (head && scanned < SA_STACK_SCAN)
+			return CHUNK_NOT_OURS;
 		else
 			c->stacks_lost++;
-		return 0;
+		chunk_count(c, rec);
+		return CHUNK_TAKEN;
 	}
+	chunk_count(c, rec);
 	if (G_UNLIKELY(c->n == CHUNK_RECS))
-		return 1;
+		return CHUNK_FULL;
 	c->n++;
-	return 0;
+	return CHUNK_TAKEN;
 }
 
 /*
- * The last records of a full chunk move on with the next one: a stack
- * that comes after its event and other CPUs' records (a reader of
- * several CPUs gets them merged in time order) still finds it.
+ * How many of the last records of a full chunk move on with the next
+ * one, so that a stack still finds its event there: the SA_STACK_SCAN
+ * the rule looks at, when the chunk holds one CPU's records (the fast
+ * path's streams, and libtracecmd's with a reader per CPU). A stream of
+ * several CPUs carries half the chunk: a stack then finds its event if
+ * at most that many records of any CPU came in between.
  */
-#define CHUNK_CARRY	64
+static inline guint chunk_carry_len(const struct chunk *c)
+{
+	guint i;
+
+	for (i = 1; i < c->n; i++)
+		if (c->r[i].cpu != c->r[0].cpu)
+			return CHUNK_RECS / 2;
+	return SA_STACK_SCAN;
+}
 
 /*
- * Move the last CHUNK_CARRY records of the full chunk from, and the
- * record that found it full, into the empty chunk to, before from is
+ * Move the last records of the full chunk from (chunk_carry_len), and
+ * the record that found it full, into the empty chunk to, before from is
  * handed on.
  */
 static inline void chunk_carry(struct chunk *to, struct chunk *from)
 {
-	guint keep = CHUNK_RECS - CHUNK_CARRY;
+	guint carry = chunk_carry_len(from);
+	guint keep = CHUNK_RECS - carry;
 
 	memcpy(&to->r[to->n], &from->r[keep],
-	       (CHUNK_CARRY + 1) * sizeof(from->r[0]));
-	to->n += CHUNK_CARRY + 1;
+	       (carry + 1) * sizeof(from->r[0]));
+	to->n += carry + 1;
 	from->n = keep;
 }
 

@@ -160,21 +160,6 @@ static void decode_stack(struct decoder *dec, const struct tep_record *rec,
 	out->stack = n ? sa_stack_intern_cached(dec->stacks, ip, n) : NULL;
 }
 
-int sa_decode_is_stack(const struct sa_decode *d, struct tep_handle *tep,
-		       struct tep_record *rec)
-{
-	int id;
-
-	if (rec->size < 4 || d->stack_id < 0)
-		return 0;
-	if (d->type_size && d->type_off + d->type_size <= (int)rec->size)
-		id = read_plain((const char *)rec->data + d->type_off,
-				d->type_size);
-	else
-		id = tep_data_type(tep, rec);
-	return id == d->stack_id;
-}
-
 int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		     struct tep_record *rec, struct sa_rec *out)
 {

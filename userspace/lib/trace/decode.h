@@ -39,8 +39,4 @@ void sa_decode_free(struct sa_decode *d);
 int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		     struct tep_record *rec, struct sa_rec *out);
 
-/* Whether rec is a kernel_stack entry (1) or not (0), undecoded. */
-int sa_decode_is_stack(const struct sa_decode *d, struct tep_handle *tep,
-		       struct tep_record *rec);
-
 #endif /* SLABACCT_DECODE_H */

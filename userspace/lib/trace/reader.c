@@ -105,7 +105,7 @@ static int take_record(struct stream *s, struct tep_handle *tep,
 			s->first_off[rec->cpu] = rec->offset;
 		s->last_off[rec->cpu] = rec->offset;
 	}
-	if (chunk_add_record(c, s->dec, tep, rec)) {
+	if (chunk_add_record(c, s->dec, tep, rec, false) == CHUNK_FULL) {
 		/* full: hand it on, the record starts the next one */
 		chunk_seal(s, c);
 		s->cur = chunk_get(s);

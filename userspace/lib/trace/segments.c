@@ -48,6 +48,9 @@ struct reader {
 	struct seg_cpu *sc;
 	struct chunk *c;		/* being filled */
 	int mode;			/* enum seg_mode */
+	/* SEG_TAIL: the next segment's records, as its reader has them */
+	struct sa_rec tail[SA_STACK_SCAN + 1];
+	guint ntail;
 };
 
 struct sa_segments {
@@ -103,16 +106,19 @@ static void chunk_hand(struct reader *r, gboolean more)
 }
 
 /*
- * How a reader takes the records of a segment. The kernel_stack entries
- * at the start of a segment (before any other record, with no events
- * lost before them) belong to the last event of the segment before it:
- * that one's reader reads on into this segment for them (TAIL), and this
- * one's skips them (HEAD).
+ * How a reader takes the records of a segment. A kernel_stack entry near
+ * the start of a segment may belong to an event of the segment before
+ * it: one that finds no event in its own segment where the rule
+ * (trace/stack.h) would look further back. Such a stack is the reader's
+ * before (TAIL), which reads on into the next segment, as that one's
+ * reader has its records, until the rule cannot reach back; this one's
+ * reader leaves it (HEAD). Both decide by the same records, so each stack
+ * is taken once, and as one stream of the CPU would take it.
  */
 enum seg_mode {
 	SEG_BODY,
-	SEG_HEAD,			/* skipping the leading stacks */
-	SEG_TAIL,			/* the next segment's leading stacks */
+	SEG_HEAD,			/* the first chunk of a segment */
+	SEG_TAIL,			/* the next segment's stacks */
 };
 
 /* The chunk is full: hand it on, and go on in another. */
@@ -123,25 +129,50 @@ static void chunk_full(struct reader *r, const struct tep_record *rec)
 	chunk_hand(r, TRUE);
 }
 
+/*
+ * A record of the next segment, in SEG_TAIL: its events are decoded as
+ * that segment's reader decodes them, but not counted; a stack that
+ * finds no event among them, and could look further back, is taken here.
+ * Returns 1 to stop: no later stack can reach back to this segment.
+ */
+static int tail_record(struct reader *r, struct tep_record *rec)
+{
+	struct sa_rec *slot = &r->tail[r->ntail];
+	struct chunk *c = r->c;
+	guint scanned = 0;
+
+	if (sa_decode_record(r->dec, r->tep, rec, slot))
+		return 0;
+	if (slot->ev != SA_EV_STACK)
+		return ++r->ntail >= SA_STACK_SCAN;
+	if (rec->missed_events || !slot->stack ||
+	    sa_stack_attach(r->tail, r->ntail, slot, &scanned) ||
+	    scanned >= SA_STACK_SCAN)
+		return 0;		/* the next reader's */
+	chunk_count(c, rec);
+	if (sa_stack_attach(c->r, c->n, slot, &scanned))
+		c->stacks++;
+	else
+		c->stacks_lost++;
+	return 0;
+}
+
 static int seg_cb(struct tep_record *rec, void *data)
 {
 	struct reader *r = data;
-	struct chunk *c;
 
-	if (G_UNLIKELY(r->mode != SEG_BODY)) {
-		bool lead = !rec->missed_events &&
-			    sa_decode_is_stack(r->dec, r->tep, rec);
-
-		if (r->mode == SEG_TAIL && !lead)
-			return 1;	/* stop: not ours */
-		if (r->mode == SEG_HEAD && lead)
-			return 0;	/* the reader before took it */
-		if (r->mode == SEG_HEAD)
-			r->mode = SEG_BODY;
-	}
-	c = r->c;
-	if (chunk_add_record(c, r->dec, r->tep, rec))
+	if (G_UNLIKELY(r->mode == SEG_TAIL))
+		return tail_record(r, rec);
+	switch (chunk_add_record(r->c, r->dec, r->tep, rec,
+				 r->mode == SEG_HEAD)) {
+	case CHUNK_FULL:
+		r->mode = SEG_BODY;
 		chunk_full(r, rec);
+		break;
+	case CHUNK_NOT_OURS:		/* the reader before took it */
+	case CHUNK_TAKEN:
+		break;
+	}
 	return 0;
 }
 
@@ -207,6 +238,7 @@ static gpointer reader_main(gpointer data)
 
 			/* a damaged page there is its own reader's to tell */
 			r->mode = SEG_TAIL;
+			r->ntail = 0;
 			sa_raw_iterate_range(ss->map, ss->len, ss->lay,
 					     r->sc->cpu, r->seg[1].off,
 					     r->seg[1].size, seg_cb, r,

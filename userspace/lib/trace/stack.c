@@ -97,10 +97,11 @@ bool sa_stack_has(const struct sa_stack *st, guint64 addr)
 	return false;
 }
 
-bool sa_stack_attach(struct sa_rec *recs, guint n, const struct sa_rec *s)
+bool sa_stack_attach(struct sa_rec *recs, guint n, const struct sa_rec *s,
+		     guint *scanned)
 {
 	struct sa_rec *open = NULL;
-	guint i, seen = 0, scanned = 0;
+	guint i, seen = 0;
 
 	/*
 	 * Back over the events of its CPU that have their stack already (an
@@ -108,10 +109,13 @@ bool sa_stack_attach(struct sa_rec *recs, guint n, const struct sa_rec *s)
 	 * one.
 	 */
 	for (i = n; i-- > 0 && seen < SA_STACK_WINDOW &&
-	     scanned++ < SA_STACK_SCAN;) {
+	     *scanned < SA_STACK_SCAN;) {
 		struct sa_rec *r = &recs[i];
 
-		if (r->cpu != s->cpu || r->stack)
+		if (r->cpu != s->cpu)
+			continue;
+		++*scanned;
+		if (r->stack)
 			continue;
 		if (!seen++)
 			open = r;

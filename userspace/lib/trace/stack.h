@@ -56,10 +56,13 @@ bool sa_stack_has(const struct sa_stack *st, guint64 addr);
  * RCU batch of frees, may put its own events (each with its stack, when
  * every event takes one) between an event and its stack. The events of
  * the stack's CPU that have no stack yet are candidates, at most
- * SA_STACK_WINDOW of them, within the last SA_STACK_SCAN records.
+ * SA_STACK_WINDOW of them, within the last SA_STACK_SCAN records of that
+ * CPU. The rule counts a CPU's own records only, so that every reader
+ * applies it alike: one stream per CPU or several CPUs merged, whatever
+ * the chunks and segments the records came in.
  */
 #define SA_STACK_WINDOW	8
-#define SA_STACK_SCAN	1024
+#define SA_STACK_SCAN	512
 
 /*
  * Attach the stack record s (ev SA_EV_STACK) to its event among the n
@@ -68,7 +71,14 @@ bool sa_stack_has(const struct sa_stack *st, guint64 addr);
  * (events with a call_site, trace/events.h), else the newest candidate
  * (events without a call site: vmalloc, pages). Returns false when there
  * is none (the stack is then dropped and counted).
+ *
+ * *scanned is how many records of s's CPU were looked at before recs (a
+ * search that goes on into the records before an earlier run), and is
+ * added to. When the search fails with *scanned < SA_STACK_SCAN, no
+ * record of s's CPU in recs had no stack: the records before recs, if
+ * any, are the ones to go on with.
  */
-bool sa_stack_attach(struct sa_rec *recs, guint n, const struct sa_rec *s);
+bool sa_stack_attach(struct sa_rec *recs, guint n, const struct sa_rec *s,
+		     guint *scanned);
 
 #endif /* SLABACCT_TRACE_STACK_H */
