@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A /proc/slab_account or /proc/allocinfo snapshot printed back as it
+ * is (emit/proc-print.h), for the account command.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "account/account.h"
+#include "account/allocinfo.h"
+#include "emit/emit.h"
+#include "emit/proc-print.h"
+#include "util/json.h"
+#include "util/textfold.h"
+#include "util/units.h"
+
+#define H(v) sa_human((char[16]){ 0 }, (v))
+
+static void add_orders(JsonBuilder *b, const char *k, const guint64 *v,
+		       unsigned int n)
+{
+	unsigned int i;
+
+	json_builder_set_member_name(b, k);
+	json_builder_begin_array(b);
+	for (i = 0; i < n; i++)
+		json_builder_add_int_value(b, (gint64)v[i]);
+	json_builder_end_array(b);
+}
+
+int sa_account_print_json(FILE *f, const struct sa_account *a)
+{
+	JsonBuilder *b = json_builder_new();
+	size_t i;
+	int k, ret;
+
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
+	sa_json_put_int(b, "format_version", a->version);
+	sa_json_put_str(b, "sort", a->sort);
+	sa_json_put_int(b, "top", a->top);
+	sa_json_put_int(b, "sites", a->sites);
+	sa_json_put_int(b, "objects", a->objects);
+	sa_json_put_bool(b, "cache_slot_exact", a->cache_slot_exact);
+	sa_json_put_int(b, "bytes_alloc", a->bytes_alloc);
+	sa_json_put_int(b, "bytes_req", a->bytes_req);
+	sa_json_put_int(b, "slack", a->slack);
+	sa_json_put_int(b, "live_bytes", a->live_bytes);
+	sa_json_put_int(b, "live_req", a->live_req);
+	sa_json_put_int(b, "live_objects", a->live_objects);
+	sa_json_put_int(b, "allocs", a->allocs);
+	sa_json_put_int(b, "frees", a->frees);
+	sa_json_put_int(b, "callers", a->callers);
+	sa_json_put_int(b, "dropped", a->dropped);
+	sa_json_put_int(b, "untracked_frees", a->untracked_frees);
+	sa_json_put_int(b, "map_full", a->map_full);
+	sa_json_put_int(b, "lost_frees", a->lost_frees);
+	json_builder_set_member_name(b, "kmalloc_repeats");
+	if (a->kmalloc_repeats_known)
+		json_builder_add_int_value(b, (gint64)a->kmalloc_repeats);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "kinds");
+	json_builder_begin_object(b);
+	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {
+		json_builder_set_member_name(b, sa_account_kind_name(k));
+		json_builder_begin_object(b);
+		sa_json_put_int(b, "allocs", a->kind[k].allocs);
+		sa_json_put_int(b, "bytes_alloc", a->kind[k].bytes_alloc);
+		sa_json_put_int(b, "bytes_req", a->kind[k].bytes_req);
+		sa_json_put_int(b, "slack", a->kind[k].slack);
+		json_builder_end_object(b);
+	}
+	json_builder_end_object(b);
+	add_orders(b, "pages_alloc", a->pages_alloc, a->n_orders);
+	add_orders(b, "pages_free", a->pages_free, a->n_orders);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < a->n_rows; i++) {
+		const struct sa_account_row *r = &a->rows[i];
+
+		json_builder_begin_object(b);
+		sa_json_put_int(b, "total", r->total);
+		sa_json_put_int(b, "slack", r->slack);
+		sa_json_put_int(b, "req", r->req);
+		sa_json_put_int(b, "live", r->live);
+		sa_json_put_int(b, "objs", r->objs);
+		sa_json_put_int(b, "allocs", r->allocs);
+		sa_json_put_int(b, "frees", r->frees);
+		sa_json_put_str(b, "kind", sa_account_kind_name(r->kind));
+		sa_json_put_str(b, "caller", r->caller);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+
+	ret = sa_json_print(b, f, true);
+	g_object_unref(b);
+	return ret;
+}
+
+int sa_account_print_text(FILE *out, const struct sa_account *a)
+{
+	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80 };
+	struct sa_account_head h;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+	int k, ret;
+
+	if (!f)
+		return -1;
+	sa_account_head_of(a, &h);
+	fprintf(f, "/proc/slab_account, format %d: %" G_GUINT64_FORMAT
+		" allocs, %" G_GUINT64_FORMAT " frees, %" G_GUINT64_FORMAT
+		" callers\n", a->version, a->allocs, a->frees, a->callers);
+	fprintf(f, "bytes: %" G_GUINT64_FORMAT " allocated, %"
+		G_GUINT64_FORMAT " requested, %" G_GUINT64_FORMAT " slack\n",
+		a->bytes_alloc, a->bytes_req, a->slack);
+	fprintf(f, "live: %" G_GINT64_FORMAT " bytes in %" G_GINT64_FORMAT
+		" objects\n", a->live_bytes, a->live_objects);
+	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++)
+		fprintf(f, "%-8s %" G_GUINT64_FORMAT " allocs, %"
+			G_GUINT64_FORMAT " bytes, %" G_GUINT64_FORMAT
+			" slack\n", sa_account_kind_name(k), a->kind[k].allocs,
+			a->kind[k].bytes_alloc, a->kind[k].slack);
+	/* table sizes and what the module could not account */
+	sa_text_account_head(f, "", &h);
+	fprintf(f, "%6s %6s %6s %6s %11s %-5s %s\n", "total", "slack",
+		"live", "objs", "alloc/free", "kind", "caller");
+	e.out = f;
+	for (i = 0; i < a->n_rows; i++) {
+		const struct sa_account_row *r = &a->rows[i];
+		char af[48], *caller = g_strdup(r->caller), *sz;
+
+		/* "func+0x31/0x60 [mod]": the function's size is not shown */
+		sz = strchr(caller, '/');
+		if (sz) {
+			char *end = sz + strcspn(sz, " ");
+
+			memmove(sz, end, strlen(end) + 1);
+		}
+		snprintf(af, sizeof(af), "%" G_GUINT64_FORMAT "/%"
+			 G_GUINT64_FORMAT, r->allocs, r->frees);
+		fprintf(f, "%6s %6s %6s %6" G_GINT64_FORMAT " %11s %-5s ",
+			H(r->total), H(r->slack), H(r->live > 0 ? r->live : 0),
+			r->objs > 0 ? r->objs : 0, af,
+			r->kind == SA_ACCOUNT_CACHE ? "cache" : "kmall");
+		sa_text_tail_name(&e, 46, caller);
+		g_free(caller);
+	}
+	if (fclose(f)) {
+		free(buf);
+		return -1;
+	}
+	ret = sa_text_fold_write(out, buf, len, 80);
+	free(buf);
+	return ret;
+}
+
+int sa_allocinfo_print_json(FILE *f, const struct sa_allocinfo *ai)
+{
+	JsonBuilder *b = json_builder_new();
+	char *v = g_strdup_printf("%u.%u", ai->major, ai->minor);
+	size_t i;
+	int ret;
+
+	json_builder_begin_object(b);
+	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
+	sa_json_put_str(b, "input", "/proc/allocinfo");
+	sa_json_put_str(b, "format_version", v);
+	sa_json_put_int(b, "tags", ai->n_rows);
+	sa_json_put_int(b, "live_tags", ai->n_live);
+	sa_json_put_int(b, "inaccurate", ai->n_inaccurate);
+	sa_json_put_int(b, "live_bytes", ai->bytes);
+	sa_json_put_int(b, "live", ai->calls);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (i = 0; i < ai->n_rows; i++) {
+		const struct sa_allocinfo_row *r = &ai->rows[i];
+
+		json_builder_begin_object(b);
+		sa_json_put_int(b, "bytes", r->bytes);
+		sa_json_put_int(b, "calls", r->calls);
+		sa_json_put_str(b, "file", r->file);
+		sa_json_put_int(b, "line", r->line);
+		sa_json_put_str(b, "module", r->module);
+		sa_json_put_str(b, "function", r->function);
+		sa_json_put_bool(b, "accurate", !r->inaccurate);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	ret = sa_json_print(b, f, true);
+	g_object_unref(b);
+	g_free(v);
+	return ret;
+}
+
+int sa_allocinfo_print_text(FILE *out, const struct sa_allocinfo *ai)
+{
+	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80 };
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+	int ret;
+
+	if (!f)
+		return -1;
+	fprintf(f, "/proc/allocinfo, format %u.%u: %zu allocation sites, %zu "
+		"with live allocations, %zu marked inaccurate\n", ai->major,
+		ai->minor, ai->n_rows, ai->n_live, ai->n_inaccurate);
+	fprintf(f, "live: %" G_GINT64_FORMAT " bytes in %" G_GINT64_FORMAT
+		" allocations\n", ai->bytes, ai->calls);
+	fprintf(f, "%7s %9s %s\n", "live_b", "calls", "site");
+	e.out = f;
+	for (i = 0; i < ai->n_rows; i++) {
+		const struct sa_allocinfo_row *r = &ai->rows[i];
+		char *site;
+
+		if (!r->bytes && !r->calls)
+			continue;
+		site = r->module ? g_strdup_printf("%s [%s]", r->function,
+						   r->module) :
+			g_strdup(r->function);
+		fprintf(f, "%7s %9" G_GINT64_FORMAT " ",
+			H(r->bytes > 0 ? r->bytes : 0), r->calls);
+		sa_text_tail_name(&e, 18, site);
+		sa_text_where(&e, 8, r->file, r->line);
+		if (r->inaccurate)
+			fprintf(f, "        accurate: no\n");
+		g_free(site);
+	}
+	if (fclose(f)) {
+		free(buf);
+		return -1;
+	}
+	ret = sa_text_fold_write(out, buf, len, 80);
+	free(buf);
+	return ret;
+}
