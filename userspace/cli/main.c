@@ -3,6 +3,7 @@
  * slabacct: the command table and main. The helpers the commands share
  * are in cli/cmd.c; the BPF tools come from their registry (bpf/registry.c).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,6 +96,20 @@ static int names(const char *kind)
 	return fflush(stdout) ? SA_EXIT_FAIL : SA_EXIT_OK;
 }
 
+/*
+ * What a command printed is still in stdout's buffer: a full disk or a
+ * closed pipe shows only now, and fails a command that succeeded.
+ */
+static int flushed(const char *cmd, int ret)
+{
+	if (fflush(stdout) && ret == SA_EXIT_OK) {
+		fprintf(stderr, "slabacct %s: writing standard output: %s\n",
+			cmd, g_strerror(errno));
+		return SA_EXIT_FAIL;
+	}
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	const struct sa_command *c;
@@ -114,9 +129,9 @@ int main(int argc, char **argv)
 		return names(argc > 2 ? argv[2] : NULL);
 	for (c = sa_commands; c->name; c++)
 		if (!strcmp(argv[1], c->name) && c->run)
-			return c->run(argc - 1, argv + 1);
+			return flushed(argv[1], c->run(argc - 1, argv + 1));
 	if (sa_bpf_tool_find(argv[1]))
-		return cmd_bpf(argc - 1, argv + 1);
+		return flushed(argv[1], cmd_bpf(argc - 1, argv + 1));
 	fprintf(stderr, "slabacct: unknown command '%s'\n\n", argv[1]);
 	usage(stderr);
 	return SA_EXIT_USAGE;
