@@ -59,8 +59,8 @@ static int event_report(void *arg, bool final)
 	}
 	b = sa_json_report_begin(l->run->opts->tool);
 	sa_json_put_bool(b, "final", TRUE);
-	sa_json_put_int(b, "events", l->events);
-	sa_json_put_int(b, "lost", lost);
+	sa_json_put_uint(b, "events", l->events);
+	sa_json_put_uint(b, "lost", lost);
 	json_builder_end_object(b);
 	sa_bpf_json_print(b);
 	return 0;

@@ -98,8 +98,8 @@ static JsonBuilder *json_header(const struct sa_count_report *r,
 	JsonBuilder *b = sa_json_report_begin(r->tool);
 
 	sa_json_put_bool(b, "final", r->final);
-	sa_json_put_int(b, "total", total);
-	sa_json_put_int(b, "lost", lost);
+	sa_json_put_uint(b, "total", total);
+	sa_json_put_uint(b, "lost", lost);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	return b;
@@ -111,7 +111,7 @@ static void json_row_begin(JsonBuilder *b, __u32 tgid, const char *comm,
 	json_builder_begin_object(b);
 	sa_json_put_int(b, "pid", tgid);
 	sa_json_put_str(b, "comm", comm);
-	sa_json_put_int(b, "count", count);
+	sa_json_put_uint(b, "count", count);
 }
 
 static void json_end(JsonBuilder *b)

@@ -29,8 +29,8 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_event_begin(o->tool, e->pid, e->tid, comm);
-	sa_json_put_int(b, "latency_ns", e->lat_ns);
-	sa_json_put_int(b, "pages_reclaimed", e->nr_reclaimed);
+	sa_json_put_uint(b, "latency_ns", e->lat_ns);
+	sa_json_put_uint(b, "pages_reclaimed", e->nr_reclaimed);
 	json_builder_end_object(b);
 	sa_bpf_json_print(b);
 	return 0;

@@ -215,12 +215,12 @@ static void report_json(struct ml_state *s, GArray *groups,
 	sa_json_put_bool(b, "kernel", opt_kernel);
 	sa_json_put_int(b, "sample_rate", opt_sample_rate);
 	sa_json_put_int(b, "older_ms", opt_older_ms);
-	sa_json_put_int(b, "outstanding", total);
-	sa_json_put_int(b, "outstanding_bytes", bytes);
-	sa_json_put_int(b, "allocs_traced", stat_get(s, ML_STAT_ALLOCS));
-	sa_json_put_int(b, "frees_matched", stat_get(s, ML_STAT_FREES));
-	sa_json_put_int(b, "lost", stat_get(s, ML_STAT_DROPPED));
-	sa_json_put_int(b, "stacks_lost", stat_get(s, ML_STAT_NOSTACK));
+	sa_json_put_uint(b, "outstanding", total);
+	sa_json_put_uint(b, "outstanding_bytes", bytes);
+	sa_json_put_uint(b, "allocs_traced", stat_get(s, ML_STAT_ALLOCS));
+	sa_json_put_uint(b, "frees_matched", stat_get(s, ML_STAT_FREES));
+	sa_json_put_uint(b, "lost", stat_get(s, ML_STAT_DROPPED));
+	sa_json_put_uint(b, "stacks_lost", stat_get(s, ML_STAT_NOSTACK));
 	json_builder_set_member_name(b, "stacks");
 	json_builder_begin_array(b);
 	for (i = 0; i < groups->len && i < (guint)opt_top; i++) {
@@ -235,9 +235,9 @@ static void report_json(struct ml_state *s, GArray *groups,
 			sa_json_put_str(b, "comm",
 				sa_pid_comm(g->pid, comm, sizeof(comm)));
 		}
-		sa_json_put_int(b, "allocations", g->count);
-		sa_json_put_int(b, "bytes", g->bytes);
-		sa_json_put_int(b, "oldest_ms", g->oldest_ns / 1000000);
+		sa_json_put_uint(b, "allocations", g->count);
+		sa_json_put_uint(b, "bytes", g->bytes);
+		sa_json_put_uint(b, "oldest_ms", g->oldest_ns / 1000000);
 		sa_json_put_strv(b, "frames", fr);
 		json_builder_end_object(b);
 		g_ptr_array_unref(fr);

@@ -69,12 +69,12 @@ static int handle(void *ctx, void *data, size_t size)
 		return 0;
 	}
 	b = sa_json_event_begin(o->tool, e->pid, e->tid, comm);
-	sa_json_put_int(b, "addr", e->addr);
-	sa_json_put_int(b, "len", e->len);
+	sa_json_put_uint(b, "addr", e->addr);
+	sa_json_put_uint(b, "len", e->len);
 	sa_json_put_str(b, "prot", prot);
 	sa_json_put_str(b, "flags", flags);
 	sa_json_put_int(b, "fd", (int)e->fd);
-	sa_json_put_int(b, "offset", e->off);
+	sa_json_put_uint(b, "offset", e->off);
 	sa_json_put_int(b, "ret", e->ret);
 	json_builder_end_object(b);
 	sa_bpf_json_print(b);

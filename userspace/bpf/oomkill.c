@@ -56,7 +56,7 @@ static int handle(void *ctx, void *data, size_t size)
 	sa_json_put_int(b, "victim_pid", e->victim_pid);
 	if (!e->from_tracepoint) {
 		sa_json_put_str(b, "victim_comm", vcomm);
-		sa_json_put_int(b, "pages", e->totalpages);
+		sa_json_put_uint(b, "pages", e->totalpages);
 		sa_json_put_int(b, "badness", e->points);
 	}
 	sa_json_put_str(b, "loadavg", load);

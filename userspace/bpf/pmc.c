@@ -316,11 +316,11 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 	for (e = 0; e < s->nev; e++) {
 		json_builder_begin_object(b);
 		sa_json_put_str(b, "name", s->ev[e]->name);
-		sa_json_put_int(b, opt_freq ? "freq" : "period", s->period[e]);
+		sa_json_put_uint(b, opt_freq ? "freq" : "period", s->period[e]);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	sa_json_put_int(b, "lost",
+	sa_json_put_uint(b, "lost",
 		sa_stat_get(bpf_map__fd( s->skel->maps.stats), SA_STAT_LOST));
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
@@ -338,7 +338,7 @@ static void report_json(struct pmc_state *s, GArray *rows, bool final)
 		json_builder_set_member_name(b, "samples");
 		json_builder_begin_object(b);
 		for (e = 0; e < s->nev; e++) {
-			sa_json_put_int(b, s->ev[e]->name, row->samples[e]);
+			sa_json_put_uint(b, s->ev[e]->name, row->samples[e]);
 		}
 		json_builder_end_object(b);
 		for (r = sa_pmc_ratios(); r->num; r++) {

@@ -52,7 +52,7 @@ static int handle(void *ctx, void *data, size_t size)
 	b = sa_json_event_begin(o->tool, e->pid, e->tid, comm);
 	sa_json_put_str(b, "call", kinds[e->kind]);
 	for (i = 0; i < 3 && argnames[e->kind][i]; i++) {
-		sa_json_put_int(b, argnames[e->kind][i], e->args[i]);
+		sa_json_put_uint(b, argnames[e->kind][i], e->args[i]);
 	}
 	sa_json_put_int(b, "ret", e->ret);
 	json_builder_end_object(b);

@@ -76,7 +76,7 @@ static int report(void *arg, bool final)
 	b = sa_json_report_begin(s->run->opts->tool);
 	sa_json_put_bool(b, "final", final);
 	for (i = 0; i < G_N_ELEMENTS(fields); i++) {
-		sa_json_put_int(b, fields[i].json, d[fields[i].slot]);
+		sa_json_put_uint(b, fields[i].json, d[fields[i].slot]);
 	}
 	json_builder_end_object(b);
 	sa_bpf_json_print(b);

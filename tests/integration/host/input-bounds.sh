@@ -101,3 +101,12 @@ bad_number --older -1 memleak
 bad_number --max-allocs 99999999 memleak
 bad_number --period -1 pmc
 note "unbounded inputs and numbers refused"
+
+# a counter above 2^63 - 1 (the snapshot's header): JSON saturates, as
+# README says, instead of writing it as a negative number
+sed 's/^bytes_alloc: .*/bytes_alloc: 18446744073709551615/' \
+	"$TOP/tests/data/slab_account/6.1.txt" >"$TEST_TMP/huge.txt"
+got=$("$SLABACCT" account --json "$TEST_TMP/huge.txt" |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["bytes_alloc"])') ||
+	fail "account --json of a snapshot with a 2^64 - 1 counter failed"
+assert_eq "a 2^64 - 1 counter in JSON" 9223372036854775807 "$got"

@@ -53,12 +53,46 @@ START_TEST(pct_rounds_as_printf)
 }
 END_TEST
 
+START_TEST(uint_saturates)
+{
+	JsonBuilder *b = json_builder_new();
+	JsonNode *root;
+	JsonObject *o;
+	JsonArray *a;
+
+	json_builder_begin_object(b);
+	sa_json_put_uint(b, "max", G_MAXUINT64);
+	sa_json_put_uint(b, "top", (guint64)G_MAXINT64);
+	sa_json_put_uint(b, "over", (guint64)G_MAXINT64 + 1);
+	sa_json_put_uint(b, "small", 42);
+	json_builder_set_member_name(b, "v");
+	json_builder_begin_array(b);
+	sa_json_add_uint(b, G_MAXUINT64);
+	sa_json_add_uint(b, 7);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	o = json_node_get_object(root);
+	/* never negative: a counter above 2^63 - 1 stays there */
+	ck_assert_int_eq(json_object_get_int_member(o, "max"), G_MAXINT64);
+	ck_assert_int_eq(json_object_get_int_member(o, "top"), G_MAXINT64);
+	ck_assert_int_eq(json_object_get_int_member(o, "over"), G_MAXINT64);
+	ck_assert_int_eq(json_object_get_int_member(o, "small"), 42);
+	a = json_object_get_array_member(o, "v");
+	ck_assert_int_eq(json_array_get_int_element(a, 0), G_MAXINT64);
+	ck_assert_int_eq(json_array_get_int_element(a, 1), 7);
+	json_node_unref(root);
+	g_object_unref(b);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("json");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, pct_rounds_as_printf);
+	tcase_add_test(tc, uint_saturates);
 	suite_add_tcase(s, tc);
 	return s;
 }

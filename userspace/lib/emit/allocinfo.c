@@ -54,12 +54,12 @@ void sa_json_allocinfo_sites(struct sa_emit *e,
 	json_builder_begin_object(b);
 	json_builder_set_member_name(b, "any");
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "sites", t->sites);
-	sa_json_put_int(b, "live", t->live);
-	sa_json_put_int(b, "live_bytes", t->live_alloc);
+	sa_json_put_uint(b, "sites", t->sites);
+	sa_json_put_uint(b, "live", t->live);
+	sa_json_put_uint(b, "live_bytes", t->live_alloc);
 	json_builder_end_object(b);
 	json_builder_end_object(b);
-	sa_json_put_int(b, "rows_hidden", r->hidden);
+	sa_json_put_uint(b, "rows_hidden", r->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->shown->len; i++) {
@@ -72,8 +72,8 @@ void sa_json_allocinfo_sites(struct sa_emit *e,
 		sa_json_put_str(b, "module", s->module);
 		sa_json_put_str(b, "file", s->file);
 		sa_json_put_int(b, "line", s->line);
-		sa_json_put_int(b, "live", s->live);
-		sa_json_put_int(b, "live_bytes", s->live_alloc);
+		sa_json_put_uint(b, "live", s->live);
+		sa_json_put_uint(b, "live_bytes", s->live_alloc);
 		json_builder_set_member_name(b, "accurate");
 		json_builder_add_boolean_value(b, !s->inaccurate);
 		json_builder_end_object(b);

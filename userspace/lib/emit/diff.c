@@ -39,12 +39,6 @@ static void csv_delta(FILE *f, struct sa_delta d)
 	fprintf(f, ",%s%" U, d.neg ? "-" : "", d.mag);
 }
 
-/* JSON integers here are gint64: larger counters saturate */
-static void json_u64(JsonBuilder *b, const char *k, guint64 v)
-{
-	sa_json_put_int(b, k, v > G_MAXINT64 ? G_MAXINT64 : (gint64)v);
-}
-
 #define SH(v) signed_h((char[20]){ 0 }, (v))
 #define H(v) sa_human((char[16]){ 0 }, (v))
 
@@ -167,11 +161,11 @@ static void jvals(JsonBuilder *b, const char *name,
 {
 	json_builder_set_member_name(b, name);
 	json_builder_begin_object(b);
-	json_u64(b, "allocs", v->allocs);
-	json_u64(b, "frees", v->frees);
-	json_u64(b, "bytes_alloc", v->bytes_alloc);
-	json_u64(b, "bytes_req", v->bytes_req);
-	json_u64(b, "slack", v->slack);
+	sa_json_put_uint(b, "allocs", v->allocs);
+	sa_json_put_uint(b, "frees", v->frees);
+	sa_json_put_uint(b, "bytes_alloc", v->bytes_alloc);
+	sa_json_put_uint(b, "bytes_req", v->bytes_req);
+	sa_json_put_uint(b, "slack", v->slack);
 	sa_json_put_int(b, "live", v->live);
 	sa_json_put_int(b, "live_bytes", v->live_bytes);
 	json_builder_end_object(b);
@@ -219,7 +213,7 @@ static void jside(JsonBuilder *b, const char *name,
 		json_builder_add_null_value(b);
 	json_builder_set_member_name(b, "lost_known");
 	json_builder_add_boolean_value(b, s->lost_known);
-	json_u64(b, "lost_events", s->lost);
+	sa_json_put_uint(b, "lost_events", s->lost);
 	jvals(b, "totals", &s->total);
 	json_builder_end_object(b);
 }
@@ -251,12 +245,12 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 		sa_json_put_int(b, "live", sa_delta_clamp(d->d_live));
 	}
 	sa_json_put_int(b, "live_bytes", sa_delta_clamp(d->d_live_bytes));
-	sa_json_put_int(b, "sites_new", d->n_new);
-	sa_json_put_int(b, "sites_gone", d->n_gone);
-	sa_json_put_int(b, "sites_changed", d->n_changed);
-	sa_json_put_int(b, "sites_unchanged", d->n_same);
+	sa_json_put_uint(b, "sites_new", d->n_new);
+	sa_json_put_uint(b, "sites_gone", d->n_gone);
+	sa_json_put_uint(b, "sites_changed", d->n_changed);
+	sa_json_put_uint(b, "sites_unchanged", d->n_same);
 	json_builder_end_object(b);
-	sa_json_put_int(b, "rows_hidden", d->hidden);
+	sa_json_put_uint(b, "rows_hidden", d->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < d->rows->len; i++) {

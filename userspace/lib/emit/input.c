@@ -37,14 +37,14 @@ void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
 	json_builder_begin_object(b);
 	sa_json_put_str(b, "kind", "/proc/slab_account");
 	sa_json_put_int(b, "format_version", h->version);
-	sa_json_put_int(b, "sites", h->sites);
-	sa_json_put_int(b, "objects", h->objects);
+	sa_json_put_uint(b, "sites", h->sites);
+	sa_json_put_uint(b, "objects", h->objects);
 	sa_json_put_str(b, "cache_slot_size", h->cache_slot_exact ? "exact" :
 			"object");
-	sa_json_put_int(b, "dropped", h->dropped);
-	sa_json_put_int(b, "map_full", h->map_full);
-	sa_json_put_int(b, "untracked_frees", h->untracked_frees);
-	sa_json_put_int(b, "lost_frees", h->lost_frees);
+	sa_json_put_uint(b, "dropped", h->dropped);
+	sa_json_put_uint(b, "map_full", h->map_full);
+	sa_json_put_uint(b, "untracked_frees", h->untracked_frees);
+	sa_json_put_uint(b, "lost_frees", h->lost_frees);
 	/* null: a file from before the module had the key */
 	json_builder_set_member_name(b, "kmalloc_repeats");
 	if (h->kmalloc_repeats_known)
@@ -97,9 +97,9 @@ void sa_json_allocinfo_head(JsonBuilder *b,
 	json_builder_begin_object(b);
 	sa_json_put_str(b, "kind", "/proc/allocinfo");
 	sa_json_put_str(b, "format_version", v);
-	sa_json_put_int(b, "tags", h->tags);
-	sa_json_put_int(b, "live_tags", h->live_tags);
-	sa_json_put_int(b, "inaccurate", h->inaccurate);
+	sa_json_put_uint(b, "tags", h->tags);
+	sa_json_put_uint(b, "live_tags", h->live_tags);
+	sa_json_put_uint(b, "inaccurate", h->inaccurate);
 	json_builder_end_object(b);
 	g_free(v);
 }

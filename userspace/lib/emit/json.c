@@ -48,9 +48,9 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_str(b, "filter", o->filter);
 	sa_json_put_str(b, "clock", o->clock);
 	sa_json_put_int(b, "nr_cpus", o->nr_cpus);
-	sa_json_put_int(b, "first_ts_ns", rep->first_ts);
-	sa_json_put_int(b, "last_ts_ns", rep->last_ts);
-	sa_json_put_int(b, "duration_ns", rep->last_ts > rep->first_ts ?
+	sa_json_put_uint(b, "first_ts_ns", rep->first_ts);
+	sa_json_put_uint(b, "last_ts_ns", rep->last_ts);
+	sa_json_put_uint(b, "duration_ns", rep->last_ts > rep->first_ts ?
 	     rep->last_ts - rep->first_ts : 0);
 	json_builder_end_object(b);
 
@@ -64,30 +64,30 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	json_builder_begin_object(b);
 	json_builder_set_member_name(b, "known");
 	json_builder_add_boolean_value(b, o->lost_known);
-	sa_json_put_int(b, "events", o->lost_total);
+	sa_json_put_uint(b, "events", o->lost_total);
 	json_builder_set_member_name(b, "per_cpu");
 	json_builder_begin_array(b);
 	for (c = 0; o->lost_known && o->lost && c < o->nr_cpus; c++)
-		json_builder_add_int_value(b, o->lost[c]);
+		sa_json_add_uint(b, o->lost[c]);
 	json_builder_end_array(b);
-	sa_json_put_int(b, "missed_in_buffer", rep->missed_events);
-	sa_json_put_int(b, "missed_pages_unknown", rep->missed_pages_unknown);
+	sa_json_put_uint(b, "missed_in_buffer", rep->missed_events);
+	sa_json_put_uint(b, "missed_pages_unknown", rep->missed_pages_unknown);
 	json_builder_end_object(b);
 
 	json_builder_set_member_name(b, "records");
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "total", rep->nr_records);
-	sa_json_put_int(b, "used", rep->nr_used);
+	sa_json_put_uint(b, "total", rep->nr_records);
+	sa_json_put_uint(b, "used", rep->nr_used);
 	for (c = 0; c < SA_EV_NR; c++)
 		if (c != SA_EV_STACK)	/* counted below */
-			sa_json_put_int(b, sa_ev_name(c), rep->ev_count[c]);
+			sa_json_put_uint(b, sa_ev_name(c), rep->ev_count[c]);
 	/* large kmallocs traced twice, counted once (report/agg/callsite.h) */
 	if (rep->kmalloc_repeats_known)
-		sa_json_put_int(b, "kmalloc_repeats", rep->kmalloc_repeats);
+		sa_json_put_uint(b, "kmalloc_repeats", rep->kmalloc_repeats);
 	/* kernel stacks attached to their events, and with none */
 	if (rep->stacks || rep->stacks_lost) {
-		sa_json_put_int(b, "stacks", rep->stacks);
-		sa_json_put_int(b, "stacks_lost", rep->stacks_lost);
+		sa_json_put_uint(b, "stacks", rep->stacks);
+		sa_json_put_uint(b, "stacks_lost", rep->stacks_lost);
 	}
 	json_builder_end_object(b);
 
@@ -101,26 +101,26 @@ notes:
 
 static void totals(JsonBuilder *b, const struct sa_totals *t)
 {
-	sa_json_put_int(b, "sites", t->sites);
-	sa_json_put_int(b, "allocs", t->allocs);
-	sa_json_put_int(b, "frees", t->frees);
-	sa_json_put_int(b, "bytes_alloc", t->bytes_alloc);
-	sa_json_put_int(b, "bytes_req", t->bytes_req);
-	sa_json_put_int(b, "slack", t->slack);
+	sa_json_put_uint(b, "sites", t->sites);
+	sa_json_put_uint(b, "allocs", t->allocs);
+	sa_json_put_uint(b, "frees", t->frees);
+	sa_json_put_uint(b, "bytes_alloc", t->bytes_alloc);
+	sa_json_put_uint(b, "bytes_req", t->bytes_req);
+	sa_json_put_uint(b, "slack", t->slack);
 	sa_json_put_pct(b, "frag_pct", t->frag);
-	sa_json_put_int(b, "live", t->live);
-	sa_json_put_int(b, "live_bytes", t->live_alloc);
-	sa_json_put_int(b, "live_req", t->live_req);
-	sa_json_put_int(b, "live_waste", t->live_waste);
+	sa_json_put_uint(b, "live", t->live);
+	sa_json_put_uint(b, "live_bytes", t->live_alloc);
+	sa_json_put_uint(b, "live_req", t->live_req);
+	sa_json_put_uint(b, "live_waste", t->live_waste);
 	sa_json_put_pct(b, "live_frag_pct", t->live_frag);
-	sa_json_put_int(b, "pingpong", t->pingpong);
+	sa_json_put_uint(b, "pingpong", t->pingpong);
 }
 
 /* Charged to a memory cgroup, where the trace says. */
 static void accounted(JsonBuilder *b, guint64 n, guint64 bytes)
 {
-	sa_json_put_int(b, "accounted", n);
-	sa_json_put_int(b, "accounted_bytes", bytes);
+	sa_json_put_uint(b, "accounted", n);
+	sa_json_put_uint(b, "accounted_bytes", bytes);
 }
 
 static void site_obj(JsonBuilder *b, const struct sa_site *s, bool acct)
@@ -143,26 +143,26 @@ static void site_obj(JsonBuilder *b, const struct sa_site *s, bool acct)
 	sa_json_put_str(b, "file", s->file);
 	if (s->line)
 		sa_json_put_int(b, "line", s->line);
-	sa_json_put_int(b, "allocs", s->allocs);
-	sa_json_put_int(b, "frees", s->frees);
-	sa_json_put_int(b, "bytes_alloc", s->bytes_alloc);
-	sa_json_put_int(b, "bytes_req", s->bytes_req);
-	sa_json_put_int(b, "slack", s->slack);
+	sa_json_put_uint(b, "allocs", s->allocs);
+	sa_json_put_uint(b, "frees", s->frees);
+	sa_json_put_uint(b, "bytes_alloc", s->bytes_alloc);
+	sa_json_put_uint(b, "bytes_req", s->bytes_req);
+	sa_json_put_uint(b, "slack", s->slack);
 	sa_json_put_pct(b, "frag_pct", s->frag);
-	sa_json_put_int(b, "live", s->live);
-	sa_json_put_int(b, "live_bytes", s->live_alloc);
-	sa_json_put_int(b, "live_req", s->live_req);
-	sa_json_put_int(b, "live_waste", s->live_waste);
+	sa_json_put_uint(b, "live", s->live);
+	sa_json_put_uint(b, "live_bytes", s->live_alloc);
+	sa_json_put_uint(b, "live_req", s->live_req);
+	sa_json_put_uint(b, "live_waste", s->live_waste);
 	sa_json_put_pct(b, "live_frag_pct", s->live_frag);
-	sa_json_put_int(b, "pingpong", s->pingpong);
-	sa_json_put_int(b, "freed_untraced", s->freed_untraced);
+	sa_json_put_uint(b, "pingpong", s->pingpong);
+	sa_json_put_uint(b, "freed_untraced", s->freed_untraced);
 	if (acct)
 		accounted(b, s->accounted, s->accounted_bytes);
 	sa_json_put_str(b, "gfp", s->gfp_str);
 	json_builder_set_member_name(b, "live_age");
 	json_builder_begin_object(b);
 	for (i = 0; i < SA_AGE_BUCKETS; i++)
-		sa_json_put_int(b, sa_age_label(i), s->age[i]);
+		sa_json_put_uint(b, sa_age_label(i), s->age[i]);
 	json_builder_end_object(b);
 	if (s->wrapper_hint) {
 		json_builder_set_member_name(b, "wrapper");
@@ -214,20 +214,20 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 				  r->total[k].accounted_bytes);
 		json_builder_end_object(b);
 	}
-	sa_json_put_int(b, "unmatched_frees", r->unmatched_frees);
-	sa_json_put_int(b, "null_frees", r->null_frees);
-	sa_json_put_int(b, "reused_without_free", r->reused);
+	sa_json_put_uint(b, "unmatched_frees", r->unmatched_frees);
+	sa_json_put_uint(b, "null_frees", r->null_frees);
+	sa_json_put_uint(b, "reused_without_free", r->reused);
 	if (r->attributed || r->attrib_not_in_stack ||
 	    r->attrib_all_wrappers || r->wrapper_no_stack) {
-		sa_json_put_int(b, "attributed", r->attributed);
-		sa_json_put_int(b, "wrapper_stack_without_site",
+		sa_json_put_uint(b, "attributed", r->attributed);
+		sa_json_put_uint(b, "wrapper_stack_without_site",
 				r->attrib_not_in_stack);
-		sa_json_put_int(b, "wrapper_stack_all_wrappers",
+		sa_json_put_uint(b, "wrapper_stack_all_wrappers",
 				r->attrib_all_wrappers);
-		sa_json_put_int(b, "wrapper_no_stack", r->wrapper_no_stack);
+		sa_json_put_uint(b, "wrapper_no_stack", r->wrapper_no_stack);
 	}
 	json_builder_end_object(b);
-	sa_json_put_int(b, "rows_hidden", r->hidden);
+	sa_json_put_uint(b, "rows_hidden", r->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->shown->len; i++)
@@ -249,21 +249,21 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 	json_builder_set_member_name(b, "totals");
 	json_builder_begin_object(b);
 	totals(b, &r->total);
-	sa_json_put_int(b, "freed_untraced", r->freed_untraced);
+	sa_json_put_uint(b, "freed_untraced", r->freed_untraced);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "age");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_AGE_BUCKETS; k++)
-		sa_json_put_int(b, sa_age_label(k), r->age[k]);
+		sa_json_put_uint(b, sa_age_label(k), r->age[k]);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->sites->len; i++)
 		site_obj(b, r->sites->pdata[i], false);
 	json_builder_end_array(b);
-	sa_json_put_int(b, "rows_hidden", r->sites_hidden);
+	sa_json_put_uint(b, "rows_hidden", r->sites_hidden);
 	if (r->objects)
-		sa_json_put_int(b, "objects_hidden", r->objects_hidden);
+		sa_json_put_uint(b, "objects_hidden", r->objects_hidden);
 	if (r->objects) {
 		json_builder_set_member_name(b, "objects");
 		json_builder_begin_array(b);
@@ -278,7 +278,7 @@ void sa_json_live(struct sa_emit *e, const struct sa_report *rep,
 			sa_json_put_str(b, "ptr", p);
 			sa_json_put_int(b, "bytes_alloc", o->bytes_alloc);
 			sa_json_put_int(b, "bytes_req", o->bytes_req);
-			sa_json_put_int(b, "age_ns", o->age_ns);
+			sa_json_put_uint(b, "age_ns", o->age_ns);
 			sa_json_put_int(b, "pid", o->pid);
 			sa_json_put_str(b, "comm", o->comm);
 			sa_json_put_str(b, "site", o->site->sym);
@@ -309,12 +309,12 @@ void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
 
 		json_builder_begin_object(b);
 		sa_json_put_str(b, "subsystem", s->name);
-		sa_json_put_int(b, "sites", s->sites);
-		sa_json_put_int(b, "allocs", s->allocs);
-		sa_json_put_int(b, "bytes_alloc", s->bytes_alloc);
-		sa_json_put_int(b, "bytes_req", s->bytes_req);
-		sa_json_put_int(b, "slack", s->slack);
-		sa_json_put_int(b, "live_bytes", s->live_alloc);
+		sa_json_put_uint(b, "sites", s->sites);
+		sa_json_put_uint(b, "allocs", s->allocs);
+		sa_json_put_uint(b, "bytes_alloc", s->bytes_alloc);
+		sa_json_put_uint(b, "bytes_req", s->bytes_req);
+		sa_json_put_uint(b, "slack", s->slack);
+		sa_json_put_uint(b, "live_bytes", s->live_alloc);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -326,9 +326,9 @@ void sa_json_subsys(struct sa_emit *e, const struct sa_report *rep,
 
 		json_builder_begin_object(b);
 		sa_json_put_str(b, "function", w->func);
-		sa_json_put_int(b, "sites", w->sites);
-		sa_json_put_int(b, "allocs", w->allocs);
-		sa_json_put_int(b, "bytes_alloc", w->bytes_alloc);
+		sa_json_put_uint(b, "sites", w->sites);
+		sa_json_put_uint(b, "allocs", w->allocs);
+		sa_json_put_uint(b, "bytes_alloc", w->bytes_alloc);
 		sa_json_put_str(b, "hint", w->hint);
 		json_builder_end_object(b);
 	}
@@ -345,8 +345,8 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 
 	json_builder_set_member_name(b, "timeline");
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "interval_ns", r->interval_ns);
-	sa_json_put_int(b, "t0_ns", r->t0_ns);
+	sa_json_put_uint(b, "interval_ns", r->interval_ns);
+	sa_json_put_uint(b, "t0_ns", r->t0_ns);
 	json_builder_set_member_name(b, "bins");
 	json_builder_begin_array(b);
 	for (i = 0; i < r->bins->len; i++) {
@@ -354,13 +354,13 @@ void sa_json_timeline(struct sa_emit *e, const struct sa_report *rep,
 							struct sa_bin, i);
 
 		json_builder_begin_object(b);
-		sa_json_put_int(b, "start_ns", x->start_ns);
-		sa_json_put_int(b, "allocs", x->allocs);
-		sa_json_put_int(b, "frees", x->frees);
-		sa_json_put_int(b, "alloc_bytes", x->alloc_bytes);
-		sa_json_put_int(b, "freed_bytes", x->freed_bytes);
-		sa_json_put_int(b, "untraced_frees", x->untraced);
-		sa_json_put_int(b, "untraced_bytes", x->untraced_bytes);
+		sa_json_put_uint(b, "start_ns", x->start_ns);
+		sa_json_put_uint(b, "allocs", x->allocs);
+		sa_json_put_uint(b, "frees", x->frees);
+		sa_json_put_uint(b, "alloc_bytes", x->alloc_bytes);
+		sa_json_put_uint(b, "freed_bytes", x->freed_bytes);
+		sa_json_put_uint(b, "untraced_frees", x->untraced);
+		sa_json_put_uint(b, "untraced_bytes", x->untraced_bytes);
 		sa_json_put_int(b, "net", x->net);
 		sa_json_put_int(b, "outstanding", x->outstanding);
 		json_builder_end_object(b);

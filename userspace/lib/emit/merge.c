@@ -73,17 +73,11 @@ static void json_spread(JsonBuilder *b, const char *k,
 {
 	json_builder_set_member_name(b, k);
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "sum", s->sum > G_MAXINT64 ? G_MAXINT64 : s->sum);
-	sa_json_put_int(b, "min", s->min > G_MAXINT64 ? G_MAXINT64 : s->min);
-	sa_json_put_int(b, "median", s->median > G_MAXINT64 ? G_MAXINT64 :
-			s->median);
-	sa_json_put_int(b, "max", s->max > G_MAXINT64 ? G_MAXINT64 : s->max);
+	sa_json_put_uint(b, "sum", s->sum);
+	sa_json_put_uint(b, "min", s->min);
+	sa_json_put_uint(b, "median", s->median);
+	sa_json_put_uint(b, "max", s->max);
 	json_builder_end_object(b);
-}
-
-static void json_u64(JsonBuilder *b, const char *k, guint64 v)
-{
-	sa_json_put_int(b, k, v > G_MAXINT64 ? G_MAXINT64 : (gint64)v);
 }
 
 static int merge_json(struct sa_emit *e, const struct sa_merge *m)
@@ -108,12 +102,12 @@ static int merge_json(struct sa_emit *e, const struct sa_merge *m)
 		sa_json_put_str(b, "source", r->source);
 		sa_json_put_str(b, "kernel_release", r->kernel);
 		sa_json_put_bool(b, "lost_known", r->lost_known);
-		json_u64(b, "lost_events", r->lost);
-		json_u64(b, "sites", r->sites);
+		sa_json_put_uint(b, "lost_events", r->lost);
+		sa_json_put_uint(b, "sites", r->sites);
 		json_builder_set_member_name(b, "totals");
 		json_builder_begin_object(b);
 		for (x = 0; x < SA_MERGE_NR; x++)
-			json_u64(b, sa_merge_measure_name(x), r->total[x]);
+			sa_json_put_uint(b, sa_merge_measure_name(x), r->total[x]);
 		json_builder_end_object(b);
 		json_builder_end_object(b);
 	}
@@ -121,14 +115,14 @@ static int merge_json(struct sa_emit *e, const struct sa_merge *m)
 	json_builder_set_member_name(b, "lost");
 	json_builder_begin_object(b);
 	sa_json_put_bool(b, "known", m->lost_known);
-	json_u64(b, "events", m->lost);
+	sa_json_put_uint(b, "events", m->lost);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "totals");
 	json_builder_begin_object(b);
 	for (x = 0; x < SA_MERGE_NR; x++)
 		json_spread(b, sa_merge_measure_name(x), &m->total[x]);
 	json_builder_end_object(b);
-	json_u64(b, "rows_hidden", m->hidden);
+	sa_json_put_uint(b, "rows_hidden", m->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < m->rows->len; i++) {

@@ -69,10 +69,10 @@ void sa_text_phases(struct sa_emit *e, const struct sa_phases *ph)
 
 static void json_counts(JsonBuilder *b, const struct sa_phase_counts *c)
 {
-	sa_json_put_int(b, "allocs", c->allocs);
-	sa_json_put_int(b, "alloc_bytes", c->alloc_bytes);
-	sa_json_put_int(b, "frees", c->frees);
-	sa_json_put_int(b, "freed_bytes", c->freed_bytes);
+	sa_json_put_uint(b, "allocs", c->allocs);
+	sa_json_put_uint(b, "alloc_bytes", c->alloc_bytes);
+	sa_json_put_uint(b, "frees", c->frees);
+	sa_json_put_uint(b, "freed_bytes", c->freed_bytes);
 }
 
 void sa_json_phases(struct sa_emit *e, const struct sa_phases *ph)
@@ -82,12 +82,12 @@ void sa_json_phases(struct sa_emit *e, const struct sa_phases *ph)
 
 	json_builder_set_member_name(b, "boot_phases");
 	json_builder_begin_object(b);
-	sa_json_put_int(b, "levels", ph->levels);
+	sa_json_put_uint(b, "levels", ph->levels);
 	sa_json_put_str(b, "first_level", first_level(ph));
 	sa_json_put_str(b, "init_from", sa_init_from_name(ph->init_from));
-	sa_json_put_int(b, "repeated", ph->repeated);
-	sa_json_put_int(b, "out_of_order", ph->out_of_order);
-	sa_json_put_int(b, "dropped", ph->dropped);
+	sa_json_put_uint(b, "repeated", ph->repeated);
+	sa_json_put_uint(b, "out_of_order", ph->out_of_order);
+	sa_json_put_uint(b, "dropped", ph->dropped);
 	json_builder_set_member_name(b, "before");
 	json_builder_begin_object(b);
 	json_counts(b, &ph->before);
@@ -100,7 +100,7 @@ void sa_json_phases(struct sa_emit *e, const struct sa_phases *ph)
 
 		json_builder_begin_object(b);
 		sa_json_put_str(b, "name", p->name);
-		sa_json_put_int(b, "start_ns", p->start_ns);
+		sa_json_put_uint(b, "start_ns", p->start_ns);
 		json_counts(b, &p->c);
 		json_builder_end_object(b);
 	}

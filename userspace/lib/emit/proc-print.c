@@ -38,23 +38,23 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	sa_json_put_int(b, "format_version", a->version);
 	sa_json_put_str(b, "sort", a->sort);
-	sa_json_put_int(b, "top", a->top);
-	sa_json_put_int(b, "sites", a->sites);
-	sa_json_put_int(b, "objects", a->objects);
+	sa_json_put_uint(b, "top", a->top);
+	sa_json_put_uint(b, "sites", a->sites);
+	sa_json_put_uint(b, "objects", a->objects);
 	sa_json_put_bool(b, "cache_slot_exact", a->cache_slot_exact);
-	sa_json_put_int(b, "bytes_alloc", a->bytes_alloc);
-	sa_json_put_int(b, "bytes_req", a->bytes_req);
-	sa_json_put_int(b, "slack", a->slack);
+	sa_json_put_uint(b, "bytes_alloc", a->bytes_alloc);
+	sa_json_put_uint(b, "bytes_req", a->bytes_req);
+	sa_json_put_uint(b, "slack", a->slack);
 	sa_json_put_int(b, "live_bytes", a->live_bytes);
 	sa_json_put_int(b, "live_req", a->live_req);
 	sa_json_put_int(b, "live_objects", a->live_objects);
-	sa_json_put_int(b, "allocs", a->allocs);
-	sa_json_put_int(b, "frees", a->frees);
-	sa_json_put_int(b, "callers", a->callers);
-	sa_json_put_int(b, "dropped", a->dropped);
-	sa_json_put_int(b, "untracked_frees", a->untracked_frees);
-	sa_json_put_int(b, "map_full", a->map_full);
-	sa_json_put_int(b, "lost_frees", a->lost_frees);
+	sa_json_put_uint(b, "allocs", a->allocs);
+	sa_json_put_uint(b, "frees", a->frees);
+	sa_json_put_uint(b, "callers", a->callers);
+	sa_json_put_uint(b, "dropped", a->dropped);
+	sa_json_put_uint(b, "untracked_frees", a->untracked_frees);
+	sa_json_put_uint(b, "map_full", a->map_full);
+	sa_json_put_uint(b, "lost_frees", a->lost_frees);
 	json_builder_set_member_name(b, "kmalloc_repeats");
 	if (a->kmalloc_repeats_known)
 		json_builder_add_int_value(b, (gint64)a->kmalloc_repeats);
@@ -65,10 +65,10 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {
 		json_builder_set_member_name(b, sa_account_kind_name(k));
 		json_builder_begin_object(b);
-		sa_json_put_int(b, "allocs", a->kind[k].allocs);
-		sa_json_put_int(b, "bytes_alloc", a->kind[k].bytes_alloc);
-		sa_json_put_int(b, "bytes_req", a->kind[k].bytes_req);
-		sa_json_put_int(b, "slack", a->kind[k].slack);
+		sa_json_put_uint(b, "allocs", a->kind[k].allocs);
+		sa_json_put_uint(b, "bytes_alloc", a->kind[k].bytes_alloc);
+		sa_json_put_uint(b, "bytes_req", a->kind[k].bytes_req);
+		sa_json_put_uint(b, "slack", a->kind[k].slack);
 		json_builder_end_object(b);
 	}
 	json_builder_end_object(b);
@@ -80,13 +80,13 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 		const struct sa_account_row *r = &a->rows[i];
 
 		json_builder_begin_object(b);
-		sa_json_put_int(b, "total", r->total);
-		sa_json_put_int(b, "slack", r->slack);
-		sa_json_put_int(b, "req", r->req);
+		sa_json_put_uint(b, "total", r->total);
+		sa_json_put_uint(b, "slack", r->slack);
+		sa_json_put_uint(b, "req", r->req);
 		sa_json_put_int(b, "live", r->live);
 		sa_json_put_int(b, "objs", r->objs);
-		sa_json_put_int(b, "allocs", r->allocs);
-		sa_json_put_int(b, "frees", r->frees);
+		sa_json_put_uint(b, "allocs", r->allocs);
+		sa_json_put_uint(b, "frees", r->frees);
 		sa_json_put_str(b, "kind", sa_account_kind_name(r->kind));
 		sa_json_put_str(b, "caller", r->caller);
 		json_builder_end_object(b);
@@ -169,9 +169,9 @@ int sa_allocinfo_print_json(FILE *f, const struct sa_allocinfo *ai)
 	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	sa_json_put_str(b, "input", "/proc/allocinfo");
 	sa_json_put_str(b, "format_version", v);
-	sa_json_put_int(b, "tags", ai->n_rows);
-	sa_json_put_int(b, "live_tags", ai->n_live);
-	sa_json_put_int(b, "inaccurate", ai->n_inaccurate);
+	sa_json_put_uint(b, "tags", ai->n_rows);
+	sa_json_put_uint(b, "live_tags", ai->n_live);
+	sa_json_put_uint(b, "inaccurate", ai->n_inaccurate);
 	sa_json_put_int(b, "live_bytes", ai->bytes);
 	sa_json_put_int(b, "live", ai->calls);
 	json_builder_set_member_name(b, "rows");

@@ -42,7 +42,7 @@ static void memory(JsonBuilder *b, const struct sa_snapshot_view *v)
 		return;
 	}
 	json_builder_begin_object(b);
-#define K(f) sa_json_put_int(b, #f "_kb", m->f)
+#define K(f) sa_json_put_uint(b, #f "_kb", m->f)
 	K(total); K(used); K(free); K(shared); K(buffers); K(cache);
 	K(buff_cache); K(available);
 	json_builder_set_member_name(b, "available_estimated");
@@ -52,8 +52,8 @@ static void memory(JsonBuilder *b, const struct sa_snapshot_view *v)
 	K(kernel_stack); K(page_tables); K(vmalloc_used); K(percpu);
 	K(committed_as); K(commit_limit);
 #undef K
-	sa_json_put_int(b, "huge_total_kb", m->huge_total_kb);
-	sa_json_put_int(b, "huge_free_kb", m->huge_free_kb);
+	sa_json_put_uint(b, "huge_total_kb", m->huge_total_kb);
+	sa_json_put_uint(b, "huge_free_kb", m->huge_free_kb);
 	dbl(b, "swap_used_pct", m->swap_used_pct);
 	dbl(b, "swap_cached_pct", m->swap_cached_pct);
 	dbl(b, "commit_pct", m->commit_pct);
@@ -64,7 +64,7 @@ static void memory(JsonBuilder *b, const struct sa_snapshot_view *v)
 static void slab_totals(JsonBuilder *b, const struct sa_slab_totals *s)
 {
 	json_builder_begin_object(b);
-#define T(f) sa_json_put_int(b, #f, s->f)
+#define T(f) sa_json_put_uint(b, #f, s->f)
 	T(active_objs); T(num_objs); T(active_slabs); T(num_slabs);
 	T(active_caches); T(nr_caches); T(active_size); T(total_size);
 	T(min_objsize); T(avg_objsize); T(max_objsize); T(space); T(used);
@@ -85,7 +85,7 @@ static void slab_list(JsonBuilder *b, const struct sa_slab_table *t,
 
 		json_builder_begin_object(b);
 		sa_json_put_str(b, "name", c->name);
-#define C(f) sa_json_put_int(b, #f, c->f)
+#define C(f) sa_json_put_uint(b, #f, c->f)
 		C(active_objs); C(num_objs); C(object_size); C(slot_size);
 		C(objs_per_slab); C(pages_per_slab); C(slabs); C(size);
 		C(used); C(loss); C(eff);
@@ -138,11 +138,11 @@ static void zones(JsonBuilder *b, const struct sa_snapshot_view *v)
 		json_builder_begin_object(b);
 		sa_json_put_int(b, "node", z->node);
 		sa_json_put_str(b, "zone", z->zone);
-		sa_json_put_int(b, "free_pages", sa_buddy_free_pages(z));
+		sa_json_put_uint(b, "free_pages", sa_buddy_free_pages(z));
 		json_builder_set_member_name(b, "nr_free");
 		json_builder_begin_array(b);
 		for (o = 0; o < z->nr_orders; o++)
-			json_builder_add_int_value(b, z->nr_free[o]);
+			sa_json_add_uint(b, z->nr_free[o]);
 		json_builder_end_array(b);
 		json_builder_set_member_name(b, "unusable_index");
 		json_builder_begin_array(b);
@@ -158,13 +158,13 @@ static void zones(JsonBuilder *b, const struct sa_snapshot_view *v)
 				continue;
 			json_builder_set_member_name(b, "watermarks");
 			json_builder_begin_object(b);
-			sa_json_put_int(b, "free", zi->free);
-			sa_json_put_int(b, "min", zi->min);
-			sa_json_put_int(b, "low", zi->low);
-			sa_json_put_int(b, "high", zi->high);
-			sa_json_put_int(b, "managed", zi->managed);
-			sa_json_put_int(b, "present", zi->present);
-			sa_json_put_int(b, "spanned", zi->spanned);
+			sa_json_put_uint(b, "free", zi->free);
+			sa_json_put_uint(b, "min", zi->min);
+			sa_json_put_uint(b, "low", zi->low);
+			sa_json_put_uint(b, "high", zi->high);
+			sa_json_put_uint(b, "managed", zi->managed);
+			sa_json_put_uint(b, "present", zi->present);
+			sa_json_put_uint(b, "spanned", zi->spanned);
 			json_builder_end_object(b);
 		}
 		for (j = 0; v->pagetype && j < v->pagetype->zones->len; j++) {
@@ -180,9 +180,9 @@ static void zones(JsonBuilder *b, const struct sa_snapshot_view *v)
 				json_builder_set_member_name(b,
 						v->pagetype->types[t]);
 				json_builder_begin_object(b);
-				sa_json_put_int(b, "free_pages",
+				sa_json_put_uint(b, "free_pages",
 						pz->free_pages[t]);
-				sa_json_put_int(b, "blocks", pz->blocks[t]);
+				sa_json_put_uint(b, "blocks", pz->blocks[t]);
 				json_builder_end_object(b);
 			}
 			json_builder_end_object(b);
@@ -209,8 +209,8 @@ static void swaps(JsonBuilder *b, const struct sa_snapshot_view *v)
 		json_builder_begin_object(b);
 		sa_json_put_str(b, "name", s->name);
 		sa_json_put_str(b, "type", s->type);
-		sa_json_put_int(b, "size_kb", s->size_kb);
-		sa_json_put_int(b, "used_kb", s->used_kb);
+		sa_json_put_uint(b, "size_kb", s->size_kb);
+		sa_json_put_uint(b, "used_kb", s->used_kb);
 		json_builder_set_member_name(b, "prio");
 		json_builder_add_int_value(b, s->prio);
 		json_builder_end_object(b);
@@ -230,7 +230,7 @@ static void psi_line(JsonBuilder *b, const char *name,
 	dbl(b, "avg10", l->avg10);
 	dbl(b, "avg60", l->avg60);
 	dbl(b, "avg300", l->avg300);
-	sa_json_put_int(b, "total_us", l->total_us);
+	sa_json_put_uint(b, "total_us", l->total_us);
 	json_builder_end_object(b);
 }
 
@@ -253,7 +253,7 @@ static void known(JsonBuilder *b, const char *name, guint64 v)
 	if (v == SA_PROC_UNKNOWN)
 		json_builder_add_null_value(b);
 	else
-		json_builder_add_int_value(b, v);
+		sa_json_add_uint(b, v);
 }
 
 static void procs(JsonBuilder *b, const struct sa_snapshot_view *v)
@@ -296,7 +296,7 @@ static void vm(JsonBuilder *b, const struct sa_snapshot_view *v)
 		return;
 	}
 	json_builder_begin_object(b);
-#define V(f) sa_json_put_int(b, #f, c->f)
+#define V(f) sa_json_put_uint(b, #f, c->f)
 	V(pgfault); V(pgmajfault); V(pgfree); V(pgpgin); V(pgpgout);
 	V(pswpin); V(pswpout); V(pgscan_kswapd); V(pgscan_direct);
 	V(pgscan_khugepaged); V(pgscan_proactive); V(pgsteal_kswapd);
@@ -358,11 +358,11 @@ static void ooms(JsonBuilder *b, const struct sa_snapshot_view *v)
 		sa_json_put_str(b, "comm", k->comm);
 		json_builder_set_member_name(b, "memcg");
 		json_builder_add_boolean_value(b, k->memcg);
-		sa_json_put_int(b, "total_vm_kb", k->total_vm_kb);
-		sa_json_put_int(b, "anon_rss_kb", k->anon_rss_kb);
-		sa_json_put_int(b, "file_rss_kb", k->file_rss_kb);
-		sa_json_put_int(b, "shmem_rss_kb", k->shmem_rss_kb);
-		sa_json_put_int(b, "pgtables_kb", k->pgtables_kb);
+		sa_json_put_uint(b, "total_vm_kb", k->total_vm_kb);
+		sa_json_put_uint(b, "anon_rss_kb", k->anon_rss_kb);
+		sa_json_put_uint(b, "file_rss_kb", k->file_rss_kb);
+		sa_json_put_uint(b, "shmem_rss_kb", k->shmem_rss_kb);
+		sa_json_put_uint(b, "pgtables_kb", k->pgtables_kb);
 		json_builder_set_member_name(b, "uid");
 		json_builder_add_int_value(b, k->uid);
 		json_builder_set_member_name(b, "oom_score_adj");

@@ -12,6 +12,17 @@ void sa_json_put_int(JsonBuilder *b, const char *k, gint64 v)
 	json_builder_add_int_value(b, v);
 }
 
+void sa_json_add_uint(JsonBuilder *b, guint64 v)
+{
+	json_builder_add_int_value(b, v > G_MAXINT64 ? G_MAXINT64 : (gint64)v);
+}
+
+void sa_json_put_uint(JsonBuilder *b, const char *k, guint64 v)
+{
+	json_builder_set_member_name(b, k);
+	sa_json_add_uint(b, v);
+}
+
 void sa_json_put_pct(JsonBuilder *b, const char *k, double v)
 {
 	char buf[G_ASCII_DTOSTR_BUF_SIZE];

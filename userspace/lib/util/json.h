@@ -22,6 +22,13 @@
  * output does not depend on float noise; a string, or null for NULL; a
  * boolean; an array of strings. */
 void sa_json_put_int(JsonBuilder *b, const char *k, gint64 v);
+/*
+ * An unsigned counter: JSON integers are gint64 here (json-glib), so one
+ * above 2^63 - 1 (a hostile input's) saturates there instead of turning
+ * negative; sa_json_add_uint is the same for an array's element.
+ */
+void sa_json_put_uint(JsonBuilder *b, const char *k, guint64 v);
+void sa_json_add_uint(JsonBuilder *b, guint64 v);
 void sa_json_put_pct(JsonBuilder *b, const char *k, double v);
 void sa_json_put_str(JsonBuilder *b, const char *k, const char *v);
 void sa_json_put_bool(JsonBuilder *b, const char *k, bool v);
