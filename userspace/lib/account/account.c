@@ -2,12 +2,15 @@
 /*
  * account: the /proc/slab_account parser (see account/account.h, README.md).
  */
-#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "account/account.h"
 #include "util/input-file.h"
+#include "util/textline.h"
+
+#define set_err(error, code, l, at, ...) \
+	sa_line_error(error, SA_ACCOUNT_ERROR, code, l, at, __VA_ARGS__)
 
 G_DEFINE_QUARK(sa-account-error-quark, sa_account_error)
 
@@ -73,91 +76,21 @@ const char *sa_account_kind_name(enum sa_account_kind kind)
 	return kind < SA_ACCOUNT_NR_KINDS ? kind_names[kind] : "?";
 }
 
-/* A line being parsed, for error positions. */
-struct line {
-	const char *s;
-	size_t len;
-	unsigned int no;
-};
-
-static G_GNUC_PRINTF(5, 6) void set_err(GError **error, int code,
-					const struct line *l, const char *at,
-					const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	g_set_error(error, SA_ACCOUNT_ERROR, code, "line %u, column %u: %s",
-		    l->no, (unsigned int)(at - l->s) + 1, msg);
-	g_free(msg);
-}
-
-/* The next whitespace-separated token at or after *pos, or FALSE. */
-static gboolean next_token(const struct line *l, const char **pos,
-			   const char **tok, size_t *tlen)
-{
-	const char *p = *pos, *end = l->s + l->len;
-
-	while (p < end && g_ascii_isspace(*p))
-		p++;
-	if (p == end)
-		return FALSE;
-	*tok = p;
-	while (p < end && !g_ascii_isspace(*p))
-		p++;
-	*tlen = p - *tok;
-	*pos = p;
-	return TRUE;
-}
-
-static gboolean parse_num(const char *s, size_t len, gboolean is_signed,
-			  gint64 *sv, guint64 *uv)
-{
-	gboolean neg = FALSE;
-	guint64 v = 0;
-	size_t i = 0;
-
-	if (is_signed && len > 1 && s[0] == '-') {
-		neg = TRUE;
-		i = 1;
-	}
-	if (i == len)
-		return FALSE;
-	for (; i < len; i++) {
-		guint64 d = (guint64)(s[i] - '0');
-
-		if (!g_ascii_isdigit(s[i]) || v > G_MAXUINT64 / 10 ||
-		    (v == G_MAXUINT64 / 10 && d > G_MAXUINT64 % 10))
-			return FALSE;
-		v = v * 10 + d;
-	}
-	if (is_signed) {
-		if (v > (guint64)G_MAXINT64)
-			return FALSE;
-		*sv = neg ? -(gint64)v : (gint64)v;
-	} else {
-		*uv = v;
-	}
-	return TRUE;
-}
-
 /* One number token, or an error naming what was expected. */
-static gboolean take_num(const struct line *l, const char **pos,
+static gboolean take_num(const struct sa_line *l, const char **pos,
 			 gboolean is_signed, gint64 *sv, guint64 *uv,
 			 const char *what, GError **error)
 {
 	const char *tok;
 	size_t len;
 
-	if (!next_token(l, pos, &tok, &len)) {
+	if (!sa_line_token(l, pos, &tok, &len)) {
 		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, *pos,
 			"missing %s", what);
 		return FALSE;
 	}
-	if (!parse_num(tok, len, is_signed, sv, uv)) {
+	if (is_signed ? !sa_dec_s64(tok, len, sv) :
+	    !sa_dec_u64(tok, len, uv)) {
 		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
 			"%s: '%.*s' is not a%s number", what, (int)len, tok,
 			is_signed ? "" : " non-negative");
@@ -167,7 +100,7 @@ static gboolean take_num(const struct line *l, const char **pos,
 }
 
 static gboolean parse_value(struct sa_account *a, const struct key_desc *k,
-			    const struct line *l, const char *pos,
+			    const struct sa_line *l, const char *pos,
 			    GError **error)
 {
 	char *field = (char *)a + k->off;
@@ -184,7 +117,7 @@ static gboolean parse_value(struct sa_account *a, const struct key_desc *k,
 		break;
 	case K_WORD:
 	case K_SLOT:
-		if (!next_token(l, &pos, &tok, &len)) {
+		if (!sa_line_token(l, &pos, &tok, &len)) {
 			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos,
 				"%s: missing value", k->name);
 			return FALSE;
@@ -203,7 +136,7 @@ static gboolean parse_value(struct sa_account *a, const struct key_desc *k,
 		}
 		break;
 	case K_ORDERS:
-		while (next_token(l, &(const char *){ pos }, &tok, &len)) {
+		while (sa_line_token(l, &(const char *){ pos }, &tok, &len)) {
 			if (n == SA_ACCOUNT_MAX_ORDERS) {
 				set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
 					"%s: more than %d orders", k->name,
@@ -224,7 +157,7 @@ static gboolean parse_value(struct sa_account *a, const struct key_desc *k,
 		a->n_orders = n;
 		return TRUE;
 	}
-	if (next_token(l, &pos, &tok, &len)) {
+	if (sa_line_token(l, &pos, &tok, &len)) {
 		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, tok,
 			"%s: unexpected '%.*s' after the value", k->name,
 			(int)len, tok);
@@ -234,7 +167,7 @@ static gboolean parse_value(struct sa_account *a, const struct key_desc *k,
 }
 
 /* "key: value"; unknown keys are skipped. */
-static gboolean parse_header(struct sa_account *a, const struct line *l,
+static gboolean parse_header(struct sa_account *a, const struct sa_line *l,
 			     guint64 *seen, GError **error)
 {
 	const char *colon = memchr(l->s, ':', l->len);
@@ -270,13 +203,13 @@ static gboolean parse_header(struct sa_account *a, const struct line *l,
 	return TRUE;
 }
 
-static gboolean parse_heading(const struct line *l, GError **error)
+static gboolean parse_heading(const struct sa_line *l, GError **error)
 {
 	const char *pos = l->s + 1, *tok;
 	size_t len, i;
 
 	for (i = 0; i < G_N_ELEMENTS(heading); i++) {
-		if (!next_token(l, &pos, &tok, &len) ||
+		if (!sa_line_token(l, &pos, &tok, &len) ||
 		    strlen(heading[i]) != len || memcmp(tok, heading[i], len)) {
 			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l,
 				i ? tok : l->s,
@@ -288,7 +221,7 @@ static gboolean parse_heading(const struct line *l, GError **error)
 	return TRUE;
 }
 
-static gboolean parse_row(struct sa_account_row *r, const struct line *l,
+static gboolean parse_row(struct sa_account_row *r, const struct sa_line *l,
 			  GError **error)
 {
 	const char *pos = l->s, *tok, *slash, *end = l->s + l->len;
@@ -300,16 +233,16 @@ static gboolean parse_row(struct sa_account_row *r, const struct line *l,
 	    !take_num(l, &pos, TRUE, &r->live, NULL, "live", error) ||
 	    !take_num(l, &pos, TRUE, &r->objs, NULL, "objs", error))
 		return FALSE;
-	if (!next_token(l, &pos, &tok, &len) ||
+	if (!sa_line_token(l, &pos, &tok, &len) ||
 	    !(slash = memchr(tok, '/', len)) ||
-	    !parse_num(tok, slash - tok, FALSE, NULL, &r->allocs) ||
-	    !parse_num(slash + 1, tok + len - slash - 1, FALSE, NULL,
+	    !sa_dec_u64(tok, slash - tok, &r->allocs) ||
+	    !sa_dec_u64(slash + 1, tok + len - slash - 1,
 		       &r->frees)) {
 		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos == end ? end : tok,
 			"expected ALLOCS/FREES");
 		return FALSE;
 	}
-	if (!next_token(l, &pos, &tok, &len)) {
+	if (!sa_line_token(l, &pos, &tok, &len)) {
 		set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos, "missing kind");
 		return FALSE;
 	}
@@ -347,7 +280,7 @@ static gboolean parse_row(struct sa_account_row *r, const struct line *l,
 	return TRUE;
 }
 
-static gboolean parse_version(struct sa_account *a, const struct line *l,
+static gboolean parse_version(struct sa_account *a, const struct sa_line *l,
 			      GError **error)
 {
 	static const char tag[] = "# " SLAB_ACCOUNT_PROC_NAME " ";
@@ -360,7 +293,7 @@ static gboolean parse_version(struct sa_account *a, const struct line *l,
 			"VERSION' line)");
 		return FALSE;
 	}
-	if (!parse_num(pos, l->s + l->len - pos, FALSE, NULL, &v)) {
+	if (!sa_dec_u64(pos, l->s + l->len - pos, &v)) {
 		set_err(error, SA_ACCOUNT_ERROR_VERSION, l, pos,
 			"bad format version");
 		return FALSE;
@@ -375,7 +308,7 @@ static gboolean parse_version(struct sa_account *a, const struct line *l,
 	return TRUE;
 }
 
-static gboolean check_missing(guint64 seen, const struct line *l,
+static gboolean check_missing(guint64 seen, const struct sa_line *l,
 			      GError **error)
 {
 	size_t i;
@@ -426,7 +359,7 @@ static void parser_init(struct parser *ps)
 static gboolean parse_line(struct parser *ps, const char *s, size_t len,
 			   GError **error)
 {
-	struct line l = { .s = s, .len = len, .no = ++ps->no };
+	struct sa_line l = { .s = s, .len = len, .no = ++ps->no };
 	struct sa_account_row r = { 0 };
 
 	if (len > SA_ACCOUNT_MAX_LINE) {
@@ -474,7 +407,7 @@ static struct sa_account *parser_end(struct parser *ps, gboolean ok,
 	struct sa_account *a = ps->a;
 
 	if (ok && ps->state != ROWS) {
-		struct line l = { .s = "", .len = 0, .no = ps->no };
+		struct sa_line l = { .s = "", .len = 0, .no = ps->no };
 
 		set_err(error, ps->state == VERSION ? SA_ACCOUNT_ERROR_VERSION :
 			SA_ACCOUNT_ERROR_MISSING, &l, l.s,

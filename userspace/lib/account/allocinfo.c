@@ -2,89 +2,18 @@
 /*
  * allocinfo: the /proc/allocinfo parser (see account/allocinfo.h).
  */
-#include <stdarg.h>
 #include <string.h>
 
 #include "account/allocinfo.h"
 #include "util/input-file.h"
+#include "util/textline.h"
+
+#define set_err(error, code, l, at, ...) \
+	sa_line_error(error, SA_ALLOCINFO_ERROR, code, l, at, __VA_ARGS__)
 
 G_DEFINE_QUARK(sa-allocinfo-error-quark, sa_allocinfo_error)
 
 static const char version_tag[] = "allocinfo - version: ";
-
-/* A line being parsed, for error positions. */
-struct line {
-	const char *s;
-	size_t len;
-	guint64 no;
-};
-
-static G_GNUC_PRINTF(5, 6) void set_err(GError **error, int code,
-					const struct line *l, const char *at,
-					const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	g_set_error(error, SA_ALLOCINFO_ERROR, code,
-		    "line %" G_GUINT64_FORMAT ", column %u: %s", l->no,
-		    (unsigned int)(at - l->s) + 1, msg);
-	g_free(msg);
-}
-
-/* The next token separated by spaces at or after *pos, or FALSE. */
-static gboolean next_token(const struct line *l, const char **pos,
-			   const char **tok, size_t *tlen)
-{
-	const char *p = *pos, *end = l->s + l->len;
-
-	while (p < end && g_ascii_isspace(*p))
-		p++;
-	if (p == end)
-		return FALSE;
-	*tok = p;
-	while (p < end && !g_ascii_isspace(*p))
-		p++;
-	*tlen = p - *tok;
-	*pos = p;
-	return TRUE;
-}
-
-/* Decimal digits of an unsigned 64-bit value, or FALSE. */
-static gboolean parse_u64(const char *s, size_t len, guint64 *v)
-{
-	size_t i;
-
-	*v = 0;
-	if (!len)
-		return FALSE;
-	for (i = 0; i < len; i++) {
-		guint64 d = (guint64)(s[i] - '0');
-
-		if (!g_ascii_isdigit(s[i]) || *v > G_MAXUINT64 / 10 ||
-		    (*v == G_MAXUINT64 / 10 && d > G_MAXUINT64 % 10))
-			return FALSE;
-		*v = *v * 10 + d;
-	}
-	return TRUE;
-}
-
-/* "-12" or "12", within gint64. */
-static gboolean parse_s64(const char *s, size_t len, gint64 *v)
-{
-	gboolean neg = len > 1 && s[0] == '-';
-	guint64 u;
-
-	if (!parse_u64(s + neg, len - neg, &u))
-		return FALSE;
-	if (u > (guint64)G_MAXINT64 + neg)
-		return FALSE;
-	*v = neg ? (gint64)(0 - u) : (gint64)u;
-	return TRUE;
-}
 
 /* Printable, no spaces: what a file, module or function name may hold. */
 static const char *bad_char(const char *s, size_t len)
@@ -97,7 +26,7 @@ static const char *bad_char(const char *s, size_t len)
 	return NULL;
 }
 
-static gboolean parse_version(struct sa_allocinfo *ai, const struct line *l,
+static gboolean parse_version(struct sa_allocinfo *ai, const struct sa_line *l,
 			      GError **error)
 {
 	const char *p = l->s + sizeof(version_tag) - 1, *dot;
@@ -113,8 +42,8 @@ static gboolean parse_version(struct sa_allocinfo *ai, const struct line *l,
 	while (end > p && g_ascii_isspace(end[-1]))
 		end--;
 	dot = memchr(p, '.', end - p);
-	if (!dot || !parse_u64(p, dot - p, &major) ||
-	    !parse_u64(dot + 1, end - dot - 1, &minor) || major > G_MAXUINT ||
+	if (!dot || !sa_dec_u64(p, dot - p, &major) ||
+	    !sa_dec_u64(dot + 1, end - dot - 1, &minor) || major > G_MAXUINT ||
 	    minor > G_MAXUINT) {
 		set_err(error, SA_ALLOCINFO_ERROR_VERSION, l, p,
 			"bad format version '%.*s'", (int)(end - p), p);
@@ -133,7 +62,7 @@ static gboolean parse_version(struct sa_allocinfo *ai, const struct line *l,
 }
 
 /* "#     <size>  <calls> <tag info>" */
-static gboolean parse_heading(const struct line *l, GError **error)
+static gboolean parse_heading(const struct sa_line *l, GError **error)
 {
 	static const char *const cols[] = { "<size>", "<calls>" };
 	const char *pos = l->s + 1, *tok;
@@ -146,7 +75,7 @@ static gboolean parse_heading(const struct line *l, GError **error)
 		return FALSE;
 	}
 	for (i = 0; i < G_N_ELEMENTS(cols); i++) {
-		if (!next_token(l, &pos, &tok, &len) ||
+		if (!sa_line_token(l, &pos, &tok, &len) ||
 		    strlen(cols[i]) != len || memcmp(tok, cols[i], len)) {
 			set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l,
 				i ? tok : l->s, "expected column '%s' in the "
@@ -159,7 +88,7 @@ static gboolean parse_heading(const struct line *l, GError **error)
 
 /* "FILE:LINE" */
 static gboolean parse_location(struct sa_allocinfo_row *r,
-			       const struct line *l, const char *tok,
+			       const struct sa_line *l, const char *tok,
 			       size_t len, GError **error)
 {
 	const char *colon = NULL, *bad;
@@ -172,7 +101,7 @@ static gboolean parse_location(struct sa_allocinfo_row *r,
 			break;
 		}
 	if (!colon || colon == tok ||
-	    !parse_u64(colon + 1, tok + len - colon - 1, &v) || v > G_MAXUINT) {
+	    !sa_dec_u64(colon + 1, tok + len - colon - 1, &v) || v > G_MAXUINT) {
 		set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l, tok,
 			"expected FILE:LINE, got '%.*s'", (int)len, tok);
 		return FALSE;
@@ -189,13 +118,13 @@ static gboolean parse_location(struct sa_allocinfo_row *r,
 
 /* KEY:VALUE pairs after the function (format 2.0+) */
 static gboolean parse_pairs(struct sa_allocinfo *ai,
-			    struct sa_allocinfo_row *r, const struct line *l,
+			    struct sa_allocinfo_row *r, const struct sa_line *l,
 			    const char *pos, GError **error)
 {
 	const char *tok, *colon;
 	size_t len;
 
-	while (next_token(l, &pos, &tok, &len)) {
+	while (sa_line_token(l, &pos, &tok, &len)) {
 		if (ai->major < 2) {
 			set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l, tok,
 				"unexpected '%.*s' after the function (format "
@@ -228,20 +157,20 @@ static gboolean parse_pairs(struct sa_allocinfo *ai,
 }
 
 static gboolean parse_row(struct sa_allocinfo *ai, struct sa_allocinfo_row *r,
-			  const struct line *l, GError **error)
+			  const struct sa_line *l, GError **error)
 {
 	const char *pos = l->s, *tok, *bad;
 	size_t len;
 	guint64 calls;
 
-	if (!next_token(l, &pos, &tok, &len) ||
-	    !parse_s64(tok, len, &r->bytes)) {
+	if (!sa_line_token(l, &pos, &tok, &len) ||
+	    !sa_dec_s64(tok, len, &r->bytes)) {
 		set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l,
 			pos == l->s + l->len ? pos : tok,
 			"expected the size (bytes, a number)");
 		return FALSE;
 	}
-	if (!next_token(l, &pos, &tok, &len) || !parse_u64(tok, len, &calls)) {
+	if (!sa_line_token(l, &pos, &tok, &len) || !sa_dec_u64(tok, len, &calls)) {
 		set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l,
 			pos == l->s + l->len ? pos : tok,
 			"expected the calls (a non-negative number)");
@@ -249,14 +178,14 @@ static gboolean parse_row(struct sa_allocinfo *ai, struct sa_allocinfo_row *r,
 	}
 	/* the kernel prints a sum caught below zero as unsigned */
 	r->calls = (gint64)calls;
-	if (!next_token(l, &pos, &tok, &len)) {
+	if (!sa_line_token(l, &pos, &tok, &len)) {
 		set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l, pos,
 			"missing FILE:LINE");
 		return FALSE;
 	}
 	if (!parse_location(r, l, tok, len, error))
 		return FALSE;
-	if (!next_token(l, &pos, &tok, &len)) {
+	if (!sa_line_token(l, &pos, &tok, &len)) {
 		set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l, pos,
 			"missing func:FUNCTION");
 		return FALSE;
@@ -273,7 +202,7 @@ static gboolean parse_row(struct sa_allocinfo *ai, struct sa_allocinfo_row *r,
 			return FALSE;
 		}
 		r->module = g_strndup(tok + 1, len - 2);
-		if (!next_token(l, &pos, &tok, &len)) {
+		if (!sa_line_token(l, &pos, &tok, &len)) {
 			set_err(error, SA_ALLOCINFO_ERROR_SYNTAX, l, pos,
 				"missing func:FUNCTION");
 			return FALSE;
@@ -326,7 +255,7 @@ static gboolean parse_line(void *data, const char *s, size_t len,
 			   GError **error)
 {
 	struct parser *ps = data;
-	struct line l = { .s = s, .len = len, .no = ++ps->no };
+	struct sa_line l = { .s = s, .len = len, .no = ++ps->no };
 	struct sa_allocinfo_row r = { 0 };
 
 	if (len > SA_ALLOCINFO_MAX_LINE) {
@@ -369,7 +298,7 @@ static struct sa_allocinfo *parser_end(struct parser *ps, gboolean ok,
 	size_t i;
 
 	if (ok && ps->state != ROWS) {
-		struct line l = { .s = "", .len = 0, .no = ps->no };
+		struct sa_line l = { .s = "", .len = 0, .no = ps->no };
 
 		set_err(error, ps->state == VERSION ?
 			SA_ALLOCINFO_ERROR_VERSION : SA_ALLOCINFO_ERROR_SYNTAX,

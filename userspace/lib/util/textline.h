@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A line of a text input (a /proc file or a saved copy) taken apart:
+ * tokens separated by spaces, decimal numbers checked for overflow, and
+ * errors that name the line and the column.
+ */
+#ifndef SLABACCT_TEXTLINE_H
+#define SLABACCT_TEXTLINE_H
+
+#include <glib.h>
+
+struct sa_line {
+	const char *s;			/* not NUL-terminated */
+	size_t len;
+	guint64 no;			/* from 1 */
+};
+
+/*
+ * The next token separated by spaces at or after *pos: *tok and *tlen,
+ * and *pos moved past it. FALSE at the end of the line.
+ */
+gboolean sa_line_token(const struct sa_line *l, const char **pos,
+		       const char **tok, size_t *tlen);
+
+/*
+ * Set *error (domain, code) to "line N, column C: MESSAGE", the column
+ * that of at (within l).
+ */
+G_GNUC_PRINTF(6, 7)
+void sa_line_error(GError **error, GQuark domain, int code,
+		   const struct sa_line *l, const char *at,
+		   const char *fmt, ...);
+
+/*
+ * The len bytes at s as a decimal number: digits only (sa_dec_s64: a
+ * leading '-' too), within the type. FALSE, with *v undefined, if not.
+ */
+gboolean sa_dec_u64(const char *s, size_t len, guint64 *v);
+gboolean sa_dec_s64(const char *s, size_t len, gint64 *v);
+
+#endif /* SLABACCT_TEXTLINE_H */
