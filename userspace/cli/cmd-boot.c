@@ -252,7 +252,7 @@ static int boot_collect(int argc, char **argv)
 		       "and holds the events written before", error->message,
 		       out);
 		ret = SA_EXIT_FAIL;
-	} else if (fail_on_lost && res.lost_total) {
+	} else if (fail_on_lost && (res.lost_total || res.no_buffer)) {
 		sa_fail_on_lost("boot collect", &res);
 		ret = SA_EXIT_LOST;
 	}

@@ -544,7 +544,7 @@ int cmd_record(int argc, char **argv)
 			WTERMSIG(status));
 		ret = WIFEXITED(status) ? WEXITSTATUS(status) :
 			128 + WTERMSIG(status);
-	} else if (fail_on_lost && res.lost_total) {
+	} else if (fail_on_lost && (res.lost_total || res.no_buffer)) {
 		sa_fail_on_lost(CMD, &res);
 		ret = SA_EXIT_LOST;
 	}

@@ -262,8 +262,17 @@ void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 	GString *s;
 	int cpu;
 
+	if (res->no_buffer)
+		sa_warn(cmd, "CPU %s had no ring buffer (the kernel could not "
+			"allocate it: at boot, a trace_buf_size too large for "
+			"the memory; see dmesg): none of its events were "
+			"recorded", res->no_buffer);
+	if (res->offline)
+		fprintf(stderr, "slabacct %s: CPU %s offline (no ring buffer, "
+			"nothing to record)\n", cmd, res->offline);
 	if (!res->lost_total) {
-		fprintf(stderr, "slabacct %s: no events lost\n", cmd);
+		fprintf(stderr, "slabacct %s: no events lost%s\n", cmd,
+			res->no_buffer ? " on the CPUs with a ring buffer" : "");
 		return;
 	}
 	s = g_string_new(NULL);
@@ -288,6 +297,12 @@ void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 
 void sa_fail_on_lost(const char *cmd, const struct sa_record_result *res)
 {
+	if (res->no_buffer && !res->lost_total) {
+		sa_err(cmd, "--fail-on-lost: CPU %s had no ring buffer: the "
+		       "measurement is incomplete (exit %d)", res->no_buffer,
+		       SA_EXIT_LOST);
+		return;
+	}
 	sa_err(cmd, "--fail-on-lost: %" G_GUINT64_FORMAT " events lost: the "
 	       "measurement is incomplete (exit %d)", res->lost_total,
 	       SA_EXIT_LOST);

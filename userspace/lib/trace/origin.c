@@ -297,6 +297,16 @@ GPtrArray *sa_trace_origin_notes(const struct sa_trace_origin *o)
 			"recorded with --%s %s: only that task's events, frees "
 			"included: an object another task freed looks live",
 			KEY(SA_ORIGIN_FILTER_PID) ? "pid" : "comm", v));
+	if ((v = KEY(SA_ORIGIN_NO_BUFFER)))
+		g_ptr_array_add(notes, g_strdup_printf(
+			"CPU %s had no ring buffer (the kernel could not "
+			"allocate it: at boot, a trace_buf_size too large for "
+			"the memory): none of its events were recorded, and "
+			"every figure misses them", v));
+	if ((v = KEY(SA_ORIGIN_OFFLINE)))
+		g_ptr_array_add(notes, g_strdup_printf(
+			"CPU %s was offline: it had no ring buffer, and no "
+			"events to record", v));
 #undef KEY
 	return notes;
 }

@@ -403,6 +403,31 @@ static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 	tep_free(tep);
 }
 
+/* Whether cpu is offline now (sysfs; a CPU without the file is online). */
+static bool cpu_offline(int cpu)
+{
+	char path[64], *text = NULL;
+	bool off;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
+		 cpu);
+	if (!g_file_get_contents(path, &text, NULL, NULL))
+		return false;
+	off = text[0] == '0';
+	g_free(text);
+	return off;
+}
+
+/* Add cpu to the list *list ("1 3"). */
+static void cpu_list_add(char **list, int cpu)
+{
+	char *s = *list ? g_strdup_printf("%s %d", *list, cpu) :
+		  g_strdup_printf("%d", cpu);
+
+	g_free(*list);
+	*list = s;
+}
+
 int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		     GError **err)
 {
@@ -435,6 +460,17 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		int e = sa_cpu_readers_error(r->readers, cpu);
 
+		if (e == ENODEV) {
+			/*
+			 * The CPU has no ring buffer: not an error of the
+			 * recording. Offline, it ran nothing; online, none
+			 * of its events are in the recording.
+			 */
+			cpu_list_add(cpu_offline(cpu) ? &res->offline :
+				     &res->no_buffer, cpu);
+			res->lost[cpu] = 0;
+			continue;
+		}
 		res->lost_total += res->lost[cpu];
 		if (e && !reader_err)
 			reader_err = e;
@@ -449,6 +485,11 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	r->own = NULL;
 	r->inst = NULL;
 
+	if (res->no_buffer)
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_NO_BUFFER,
+				       res->no_buffer);
+	if (res->offline)
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_OFFLINE, res->offline);
 	count_events(r, res);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		sa_tracedat_set_cpu_fd(r->td, cpu, r->fds[cpu], true);
@@ -492,6 +533,8 @@ void sa_record_result_clear(struct sa_record_result *res)
 	g_free(res->lost_stopped);
 	g_free(res->cpu_bytes);
 	g_free(res->cpu_events);
+	g_free(res->no_buffer);
+	g_free(res->offline);
 	for (i = 0; res->counts && i < res->counts->len; i++) {
 		struct sa_record_event_count *n = res->counts->pdata[i];
 

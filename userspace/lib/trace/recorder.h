@@ -75,6 +75,11 @@ struct sa_record_result {
 	guint64 buffer_kb;	/* per CPU, as the kernel had it (0: unknown) */
 	double seconds;		/* from tracing on to off */
 	bool disk_full;		/* the output was cut short; it is readable */
+	char *no_buffer;	/* online CPUs with no ring buffer, none of
+				 * whose events were recorded: "1" or "1 3";
+				 * or NULL (the file's origin says so too) */
+	char *offline;		/* offline CPUs (no ring buffer, nothing to
+				 * record), the same way */
 };
 
 struct sa_recorder;

@@ -59,6 +59,14 @@ enum sa_tracedat_option {
  * The filters of the recording: "filter" sums them up in words; each one
  * also has its key, with the option's value (for the report's notes).
  */
+/*
+ * CPUs that had no ring buffer, by number ("1" or "1 3"). Online ones
+ * (the kernel could not allocate it, as at a CPU's bringup with a
+ * trace_buf_size too large for the memory): none of their events are in
+ * the file. Offline ones (never brought up): they had none to record.
+ */
+#define SA_ORIGIN_NO_BUFFER		"cpus_no_buffer"
+#define SA_ORIGIN_OFFLINE		"cpus_offline"
 /* kernel stacks: "wrappers (N functions)" or "all" (record --stacks) */
 #define SA_ORIGIN_STACKS		"stacks"
 #define SA_ORIGIN_FILTER		"filter"
