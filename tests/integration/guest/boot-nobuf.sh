@@ -1,11 +1,12 @@
 # A CPU with no ring buffer: booted with two CPUs and maxcpus=1, the
 # second CPU stays offline and the kernel never makes its buffer; its
-# trace_pipe_raw exists and reading it fails with ENODEV. `boot collect`
-# and `record` must take the other CPUs' events, say that CPU 1 was
+# trace_pipe_raw exists and reading it fails with ENODEV. `boot collect`,
+# `record` and `top` must take the other CPUs' events, say that CPU 1 was
 # offline (not a loss: --fail-on-lost passes), and write it into the
 # file so that every format of the report notes it. The events kept
-# equal trace-cmd's decoding of the same file. (Before, both failed:
-# "writing a CPU's pages: No such device".) A CPU that is online and has
+# equal trace-cmd's decoding of the same file. (Before, all three
+# failed: "writing a CPU's pages: No such device", and top "reading the
+# ring buffer: No such device".) A CPU that is online and has
 # no buffer (its allocation failed at bringup) is a loss instead; that
 # case depends on the memory left at boot, so it is not booted here.
 . "$(dirname "$0")/../../lib.sh"
@@ -23,6 +24,8 @@ echo $? >$OUT/collect.rc
 slabacct record --fail-on-lost -o /tmp/rec.dat -- cat /proc/meminfo \
 	>$OUT/record.out 2>$OUT/record.err
 echo $? >$OUT/record.rc
+slabacct top --source trace --plain -n 2 -d 0.5 >$OUT/top.out 2>$OUT/top.err
+echo $? >$OUT/top.rc
 [ ! -f $OUT/boot.dat ] || gzip -1 $OUT/boot.dat
 GUEST
 guest_run "$flavour" "$TEST_TMP/guest.sh" -t 240 --smp 2 \
@@ -38,6 +41,9 @@ cat "$o/record.err"
 assert_eq "record --fail-on-lost status" 0 "$(cat "$o/record.rc")"
 grep -q 'CPU 1 offline' "$o/record.err" ||
 	fail "record does not say that CPU 1 was offline"
+assert_eq "top --source trace status ($(head -c 200 "$o/top.err"))" 0 \
+	"$(cat "$o/top.rc")"
+grep -q . "$o/top.out" || fail "top printed nothing"
 gunzip "$o/boot.dat.gz" || fail "boot.dat did not come back"
 check_counts boot "$o/boot.dat" "$o/collect.out"
 n1=$(grep -cE '^ *.+ \[001\] ' "$TEST_TMP/boot.report")

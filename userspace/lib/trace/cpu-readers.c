@@ -49,12 +49,18 @@ int sa_trace_subbuf_size(struct tracefs_instance *inst)
 	return getpagesize();
 }
 
-/* Call the sink until the buffer is empty; 0, or -1 with errno. */
+/*
+ * Call the sink until the buffer is empty; 0, or -1 with errno. A CPU
+ * with no ring buffer (offline, or its allocation failed: reads fail with
+ * ENODEV) is empty, not failed: sa_cpu_readers_error says ENODEV.
+ */
 static int move_all(struct cpu_reader *c, bool flush)
 {
 	const struct sa_cpu_sink *s = &c->r->sink;
 	int n;
 
+	if (c->err == ENODEV)
+		return 0;
 	if (c->err) {
 		errno = c->err;
 		return -1;
@@ -63,6 +69,10 @@ static int move_all(struct cpu_reader *c, bool flush)
 		;
 	if (n == SA_CPU_SINK_FULL) {
 		c->full = true;
+		return 0;
+	}
+	if (n < 0 && errno == ENODEV) {
+		c->err = ENODEV;
 		return 0;
 	}
 	if (n < 0) {
@@ -103,6 +113,8 @@ static gpointer reader_thread(gpointer data)
 		stopping = g_atomic_int_get(&c->stopping);
 		g_mutex_lock(&c->lock);
 		ret = move_all(c, stopping);
+		if (c->err == ENODEV)
+			ret = -1;	/* no buffer: nothing more to wait for */
 		g_mutex_unlock(&c->lock);
 		if (ret < 0 || stopping)
 			break;

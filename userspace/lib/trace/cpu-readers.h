@@ -64,7 +64,11 @@ void sa_cpu_readers_kick(struct sa_cpu_readers *r, int cpu);
 /* Stop the readers after they flush what their buffers hold; idempotent. */
 void sa_cpu_readers_stop(struct sa_cpu_readers *r);
 
-/* The errno that stopped cpu's reader, or 0. */
+/*
+ * The errno that stopped cpu's reader, or 0. ENODEV: the CPU has no ring
+ * buffer (offline, or its allocation failed); nothing was read from it,
+ * and it is not a failure (sa_cpu_readers_failed).
+ */
 int sa_cpu_readers_error(const struct sa_cpu_readers *r, int cpu);
 
 /* True once a reader stopped on an error. */
