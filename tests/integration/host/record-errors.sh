@@ -77,8 +77,11 @@ mkdir -p "$mnt"
 size_kb=$(( $(wc -c </proc/kallsyms) / 1024 + 4096 ))
 mount -t tmpfs -o size=${size_kb}k tmpfs "$mnt" || fail "cannot mount a tmpfs"
 trap 'umount "$mnt" 2>/dev/null; rm -rf "$TEST_TMP"' EXIT
-"$SLABACCT" record -b 4096 -o "$mnt/full.dat" -- bash -c \
-	'for i in $(seq 2000); do cat /proc/self/status >/dev/null; done' \
+# The workload runs until the recorder stops it (the disk fills): a
+# bounded one may not fill it when a loaded machine overruns the buffer.
+# --duration only keeps a recording that never fills it from hanging.
+"$SLABACCT" record -b 4096 --duration 300 -o "$mnt/full.dat" -- bash -c \
+	'while :; do cat /proc/self/status >/dev/null; done' \
 	>"$TEST_TMP/full.out" 2>&1
 rc=$?
 cat "$TEST_TMP/full.out"
@@ -91,8 +94,8 @@ trace-cmd report "$mnt/full.dat" >"$TEST_TMP/full.report" 2>"$TEST_TMP/full.err"
 # the events lost once the readers stopped are blamed on the disk, not
 # on the buffer: a tiny buffer overflows as soon as nobody reads it
 rm -f "$mnt/full.dat"
-"$SLABACCT" record -b 8 -o "$mnt/full.dat" -- bash -c \
-	'for i in $(seq 4000); do cat /proc/self/status >/dev/null; done' \
+"$SLABACCT" record -b 8 --duration 300 -o "$mnt/full.dat" -- bash -c \
+	'while :; do cat /proc/self/status >/dev/null; done' \
 	>"$TEST_TMP/full8.out" 2>&1
 assert_eq "exit status on a full disk (-b 8)" 1 "$?"
 cat "$TEST_TMP/full8.out"
