@@ -48,6 +48,29 @@ compare() {
 
 compare "$TOP/tests/data/report/wrappers-6.18.dat"
 
+# a recording where an interrupt's frees, each with its stack, lie
+# between an allocation and its stack across the fast path's segment
+# boundary: every reader attaches all of trace-cmd's stacks (the fast
+# path lost one there before)
+gunzip -c "$TOP/tests/data/report/stacks-segments.dat.gz" >"$TEST_TMP/seg.dat" ||
+	fail "cannot unpack stacks-segments.dat.gz"
+want=$(trace-cmd report "$TEST_TMP/seg.dat" 2>/dev/null | grep -c ' kernel_stack: ')
+python3 - "$TEST_TMP/seg.dat" "$SLABACCT" "$want" <<'PY' ||
+import json, subprocess, sys
+f, sa, want = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def rep(*a):
+    return json.loads(subprocess.run([sa, "report", "--json", *a, f],
+                      check=True, capture_output=True).stdout)
+one = rep("--threads", "1")
+r = one["records"]
+assert (r["stacks"], r["stacks_lost"]) == (want, 0), (r, want)
+for a in (["--threads", "2"], ["--libtracecmd"], ["--libtracecmd", "--threads", "1"]):
+    other = rep(*a)
+    assert other["records"] == r, (a, other["records"], r)
+    assert other["sections"] == one["sections"], a
+PY
+	fail "stacks-segments.dat: the readers do not attach trace-cmd's $want stacks"
+
 # errors of the report's options
 dat=$TOP/tests/data/report/wrappers-6.18.dat
 for a in "--by nosuch" "--stack-depth 0" "--stack-depth 33" \

@@ -15,7 +15,7 @@
 #include "trace/events.h"
 #include "trace/stack.h"
 
-#define CHUNK_RECS	2048
+#define CHUNK_RECS	4096
 
 struct chunk {
 	guint n;
@@ -55,7 +55,7 @@ static inline void chunk_count(struct chunk *c, const struct tep_record *rec)
 enum {
 	CHUNK_TAKEN,			/* decoded, counted (or not used) */
 	CHUNK_FULL,			/* c is full: the record is for the next */
-	CHUNK_NOT_OURS,			/* a stack of the records before c */
+	CHUNK_ORPHAN,			/* a stack of the records before c */
 };
 
 /*
@@ -66,10 +66,11 @@ enum {
  * is not a stack, and its last records go on with the next chunk
  * (chunk_carry), so that a stack always finds the records before it.
  *
- * head: the records before c are another reader's (c starts a segment,
- * trace/segments.c). A stack that finds no event in c, where the rule
- * could look further back, is then that reader's (CHUNK_NOT_OURS): it is
- * neither counted nor attached here.
+ * orphan (not NULL): the records before c are another stream's (c
+ * starts a segment, trace/segments.c). A stack that finds no event in c,
+ * where the rule could look further back, is then counted as a record but
+ * left for those records (CHUNK_ORPHAN): it stays decoded in c->r[c->n],
+ * and *orphan is how many records the rule has looked at.
  *
  * Returns CHUNK_FULL when c is full and the record, in c->r[CHUNK_RECS],
  * must go to the next chunk (chunk_carry).
@@ -77,7 +78,7 @@ enum {
 static inline int chunk_add_record(struct chunk *c,
 				   const struct sa_decode *dec,
 				   struct tep_handle *tep,
-				   struct tep_record *rec, bool head)
+				   struct tep_record *rec, guint *orphan)
 {
 	struct sa_rec *slot = &c->r[c->n];
 
@@ -88,15 +89,17 @@ static inline int chunk_add_record(struct chunk *c,
 	if (G_UNLIKELY(slot->ev == SA_EV_STACK)) {
 		guint scanned = 0;
 
-		if (rec->missed_events || !slot->stack)
-			c->stacks_lost++;
-		else if (sa_stack_attach(c->r, c->n, slot, &scanned))
-			c->stacks++;
-		else if (head && scanned < SA_STACK_SCAN)
-			return CHUNK_NOT_OURS;
-		else
-			c->stacks_lost++;
 		chunk_count(c, rec);
+		if (rec->missed_events || !slot->stack) {
+			c->stacks_lost++;
+		} else if (sa_stack_attach(c->r, c->n, slot, &scanned)) {
+			c->stacks++;
+		} else if (orphan && scanned < SA_STACK_SCAN) {
+			*orphan = scanned;
+			return CHUNK_ORPHAN;
+		} else {
+			c->stacks_lost++;
+		}
 		return CHUNK_TAKEN;
 	}
 	chunk_count(c, rec);
@@ -107,31 +110,18 @@ static inline int chunk_add_record(struct chunk *c,
 }
 
 /*
- * How many of the last records of a full chunk move on with the next
- * one, so that a stack still finds its event there: the SA_STACK_SCAN
- * the rule looks at, when the chunk holds one CPU's records (the fast
+ * Move the last records of the full chunk from, and the record that
+ * found it full, into the empty chunk to, before from is handed on, so
+ * that a stack still finds its event there: the SA_STACK_SCAN records
+ * the rule looks at, when the stream is one CPU's (one_cpu: the fast
  * path's streams, and libtracecmd's with a reader per CPU). A stream of
  * several CPUs carries half the chunk: a stack then finds its event if
  * at most that many records of any CPU came in between.
  */
-static inline guint chunk_carry_len(const struct chunk *c)
+static inline void chunk_carry(struct chunk *to, struct chunk *from,
+			       bool one_cpu)
 {
-	guint i;
-
-	for (i = 1; i < c->n; i++)
-		if (c->r[i].cpu != c->r[0].cpu)
-			return CHUNK_RECS / 2;
-	return SA_STACK_SCAN;
-}
-
-/*
- * Move the last records of the full chunk from (chunk_carry_len), and
- * the record that found it full, into the empty chunk to, before from is
- * handed on.
- */
-static inline void chunk_carry(struct chunk *to, struct chunk *from)
-{
-	guint carry = chunk_carry_len(from);
+	guint carry = one_cpu ? SA_STACK_SCAN : CHUNK_RECS / 2;
 	guint keep = CHUNK_RECS - carry;
 
 	memcpy(&to->r[to->n], &from->r[keep],

@@ -105,11 +105,11 @@ static int take_record(struct stream *s, struct tep_handle *tep,
 			s->first_off[rec->cpu] = rec->offset;
 		s->last_off[rec->cpu] = rec->offset;
 	}
-	if (chunk_add_record(c, s->dec, tep, rec, false) == CHUNK_FULL) {
+	if (chunk_add_record(c, s->dec, tep, rec, NULL) == CHUNK_FULL) {
 		/* full: hand it on, the record starts the next one */
 		chunk_seal(s, c);
 		s->cur = chunk_get(s);
-		chunk_carry(s->cur, c);
+		chunk_carry(s->cur, c, CPU_COUNT(&s->cpus) == 1);
 		g_async_queue_push(s->full, c);
 	}
 	return 0;

@@ -22,11 +22,20 @@
 #define SEG_BYTES	(256u << 10)
 #define SEG_AHEAD	4
 
+/* A kernel stack at a segment's head whose event is before it. */
+struct orphan {
+	struct sa_rec stack;
+	guint scanned;			/* records the rule looked at */
+};
+
 struct seg {
 	guint64 off, size;		/* in the file */
 	guint64 start_ts;		/* of its first page */
 	GQueue chunks;			/* read, not yet merged */
 	gboolean read;			/* every chunk of it is in chunks */
+	/* its head is read: orphans holds its stacks for the one before */
+	gboolean head_read;
+	GArray *orphans;		/* struct orphan, in order */
 };
 
 /* One CPU with data: one stream of the merge. */
@@ -48,9 +57,6 @@ struct reader {
 	struct seg_cpu *sc;
 	struct chunk *c;		/* being filled */
 	int mode;			/* enum seg_mode */
-	/* SEG_TAIL: the next segment's records, as its reader has them */
-	struct sa_rec tail[SA_STACK_SCAN + 1];
-	guint ntail;
 };
 
 struct sa_segments {
@@ -85,6 +91,34 @@ static struct chunk *chunk_take(struct sa_segments *ss)
 }
 
 /*
+ * How a reader takes the records of a segment. A kernel_stack entry near
+ * the start of a segment may belong to an event of the segment before
+ * it: one that finds no event in its own segment where the rule
+ * (trace/stack.h) would look further back. The reader counts it but
+ * keeps it aside (an orphan, while in SEG_HEAD: the rule looks back at
+ * most SA_STACK_SCAN records, fewer than a chunk); the merge attaches it
+ * to the segment before's last chunk, as one stream of the CPU would
+ * have (sa_segments_next).
+ */
+enum seg_mode {
+	SEG_BODY,
+	SEG_HEAD,			/* the first chunk of a segment */
+};
+
+/*
+ * The head of the reader's segment is read (its first chunk, or all of
+ * it): its orphans are known, the merge may finish the segment before.
+ * Under the lock.
+ */
+static void head_read(struct reader *r)
+{
+	if (r->mode != SEG_HEAD)
+		return;
+	r->mode = SEG_BODY;
+	r->seg->head_read = TRUE;
+}
+
+/*
  * Hand the reader's chunk to the merge; with more, start another, which
  * carries the record that found the full one full (chunk_add_record):
  * under the lock, before the merge can take the full one.
@@ -96,30 +130,15 @@ static void chunk_hand(struct reader *r, gboolean more)
 
 	g_mutex_lock(&ss->lock);
 	g_queue_push_tail(&r->seg->chunks, full);
+	head_read(r);
 	r->c = more ? chunk_take(ss) : NULL;
 	if (more)
-		chunk_carry(r->c, full);
+		chunk_carry(r->c, full, true);
 	if (!more)
 		r->seg->read = TRUE;
 	g_cond_broadcast(&ss->cond);
 	g_mutex_unlock(&ss->lock);
 }
-
-/*
- * How a reader takes the records of a segment. A kernel_stack entry near
- * the start of a segment may belong to an event of the segment before
- * it: one that finds no event in its own segment where the rule
- * (trace/stack.h) would look further back. Such a stack is the reader's
- * before (TAIL), which reads on into the next segment, as that one's
- * reader has its records, until the rule cannot reach back; this one's
- * reader leaves it (HEAD). Both decide by the same records, so each stack
- * is taken once, and as one stream of the CPU would take it.
- */
-enum seg_mode {
-	SEG_BODY,
-	SEG_HEAD,			/* the first chunk of a segment */
-	SEG_TAIL,			/* the next segment's stacks */
-};
 
 /* The chunk is full: hand it on, and go on in another. */
 static void chunk_full(struct reader *r, const struct tep_record *rec)
@@ -129,47 +148,20 @@ static void chunk_full(struct reader *r, const struct tep_record *rec)
 	chunk_hand(r, TRUE);
 }
 
-/*
- * A record of the next segment, in SEG_TAIL: its events are decoded as
- * that segment's reader decodes them, but not counted; a stack that
- * finds no event among them, and could look further back, is taken here.
- * Returns 1 to stop: no later stack can reach back to this segment.
- */
-static int tail_record(struct reader *r, struct tep_record *rec)
-{
-	struct sa_rec *slot = &r->tail[r->ntail];
-	struct chunk *c = r->c;
-	guint scanned = 0;
-
-	if (sa_decode_record(r->dec, r->tep, rec, slot))
-		return 0;
-	if (slot->ev != SA_EV_STACK)
-		return ++r->ntail >= SA_STACK_SCAN;
-	if (rec->missed_events || !slot->stack ||
-	    sa_stack_attach(r->tail, r->ntail, slot, &scanned) ||
-	    scanned >= SA_STACK_SCAN)
-		return 0;		/* the next reader's */
-	chunk_count(c, rec);
-	if (sa_stack_attach(c->r, c->n, slot, &scanned))
-		c->stacks++;
-	else
-		c->stacks_lost++;
-	return 0;
-}
-
 static int seg_cb(struct tep_record *rec, void *data)
 {
 	struct reader *r = data;
+	struct orphan o;
 
-	if (G_UNLIKELY(r->mode == SEG_TAIL))
-		return tail_record(r, rec);
 	switch (chunk_add_record(r->c, r->dec, r->tep, rec,
-				 r->mode == SEG_HEAD)) {
+				 r->mode == SEG_HEAD ? &o.scanned : NULL)) {
 	case CHUNK_FULL:
-		r->mode = SEG_BODY;
 		chunk_full(r, rec);
 		break;
-	case CHUNK_NOT_OURS:		/* the reader before took it */
+	case CHUNK_ORPHAN:
+		o.stack = r->c->r[r->c->n];
+		g_array_append_val(r->seg->orphans, o);
+		break;
 	case CHUNK_TAKEN:
 		break;
 	}
@@ -233,18 +225,6 @@ static gpointer reader_main(gpointer data)
 		ret = sa_raw_iterate_range(ss->map, ss->len, ss->lay,
 					   r->sc->cpu, r->seg->off,
 					   r->seg->size, seg_cb, r, &dmg);
-		if (!ret && r->seg + 1 < r->sc->seg + r->sc->nseg) {
-			struct sa_page_damage tail_dmg;
-
-			/* a damaged page there is its own reader's to tell */
-			r->mode = SEG_TAIL;
-			r->ntail = 0;
-			sa_raw_iterate_range(ss->map, ss->len, ss->lay,
-					     r->sc->cpu, r->seg[1].off,
-					     r->seg[1].size, seg_cb, r,
-					     &tail_dmg);
-		}
-		r->mode = SEG_BODY;
 		r->c->done = r->seg->off + r->seg->size - r->sc->base;
 		r->c->min_off = r->sc->base;
 		chunk_hand(r, FALSE);
@@ -304,6 +284,10 @@ static void plan(struct sa_segments *ss, int fd)
 			s->size = MIN(step, size - p);
 			s->start_ts = page_ts(ss, fd, s->off);
 			g_queue_init(&s->chunks);
+			s->orphans = g_array_new(FALSE, FALSE,
+						 sizeof(struct orphan));
+			/* the first has nothing before it */
+			s->head_read = k == 0;
 		}
 	}
 }
@@ -339,6 +323,28 @@ int sa_segments_streams(const struct sa_segments *ss)
 	return ss->nsc;
 }
 
+/*
+ * c is the last chunk of segment s: attach the orphans of the segment
+ * after s to its records, once that one's head is read. Under the lock.
+ */
+static void adopt_orphans(struct sa_segments *ss, struct seg *next,
+			  struct chunk *c)
+{
+	guint i;
+
+	while (!next->head_read && !ss->failed)
+		g_cond_wait(&ss->cond, &ss->lock);
+	for (i = 0; i < next->orphans->len; i++) {
+		struct orphan *o = &g_array_index(next->orphans,
+						  struct orphan, i);
+
+		if (sa_stack_attach(c->r, c->n, &o->stack, &o->scanned))
+			c->stacks++;
+		else
+			c->stacks_lost++;
+	}
+}
+
 struct chunk *sa_segments_next(struct sa_segments *ss, int stream)
 {
 	struct seg_cpu *sc = &ss->sc[stream];
@@ -349,6 +355,9 @@ struct chunk *sa_segments_next(struct sa_segments *ss, int stream)
 		struct seg *s = &sc->seg[sc->cur];
 
 		c = g_queue_pop_head(&s->chunks);
+		if (c && s->read && g_queue_is_empty(&s->chunks) &&
+		    sc->cur + 1 < sc->nseg)
+			adopt_orphans(ss, s + 1, c);
 		if (c)
 			break;
 		if (s->read) {
@@ -386,8 +395,10 @@ bool sa_segments_finish(struct sa_segments *ss, struct sa_page_damage *dmg)
 	if (failed)
 		*dmg = ss->dmg;
 	for (i = 0; i < ss->nsc; i++) {
-		for (k = 0; k < ss->sc[i].nseg; k++)
+		for (k = 0; k < ss->sc[i].nseg; k++) {
 			g_queue_clear_full(&ss->sc[i].seg[k].chunks, g_free);
+			g_array_free(ss->sc[i].seg[k].orphans, TRUE);
+		}
 		g_free(ss->sc[i].seg);
 	}
 	g_slist_free_full(ss->pool, g_free);
