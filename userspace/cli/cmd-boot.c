@@ -129,7 +129,7 @@ static int boot_cmdline(int argc, char **argv)
 		  "stacktrace)", NULL },
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
 		  "groups: kmem (default), page, vmscan, compaction, oom, "
-		  "boot, all",
+		  "boot, vmalloc, percpu, all",
 		  "GROUPS" },
 		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
 		  "ring buffer per CPU in KB (default: the estimate)", "KB" },
@@ -153,7 +153,8 @@ static int boot_cmdline(int argc, char **argv)
 	}
 	if (sa_groups_parse(groups ? groups : "kmem", &mask, &bad)) {
 		sa_err("boot cmdline", "unknown event group '%s' (kmem, page, "
-		       "vmscan, compaction, oom, boot, all)", bad);
+		       "vmscan, compaction, oom, boot, vmalloc, percpu, "
+		       "all)", bad);
 		g_free(bad);
 		g_free(groups);
 		return SA_EXIT_USAGE;

@@ -16,7 +16,7 @@ int cmd_events(int argc, char **argv)
 	const GOptionEntry entries[] = {
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
 		  "groups: kmem (default), page, vmscan, compaction, oom, "
-		  "boot, all",
+		  "boot, vmalloc, percpu, all",
 		  "GROUPS" },
 		{ "missing", 0, 0, G_OPTION_ARG_NONE, &missing_only,
 		  "list only the events this kernel lacks", NULL },
@@ -37,7 +37,8 @@ int cmd_events(int argc, char **argv)
 	}
 	if (sa_groups_parse(groups ? groups : "kmem", &mask, &bad)) {
 		sa_err("events", "unknown event group '%s' (kmem, page, vmscan, "
-		       "compaction, oom, boot, all)", bad);
+		       "compaction, oom, boot, vmalloc, percpu, all)",
+		       bad);
 		g_free(bad);
 		g_free(groups);
 		return SA_EXIT_USAGE;

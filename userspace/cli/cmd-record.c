@@ -28,11 +28,12 @@
 
 static const char description[] =
 	"Records the events of GROUPS (kmem, page, vmscan, compaction, oom,\n"
-	"boot, all; kmem by default) into FILE, a trace.dat (version 6) that\n"
-	"'slabacct report', 'trace-cmd report' and KernelShark read. It holds\n"
-	"the event formats, kallsyms, printk formats and saved cmdlines, so it\n"
-	"decodes on another machine, and where it came from: kernel release,\n"
-	"/proc/cmdline, /proc/meminfo at start and end, and per-CPU lost events.\n"
+	"boot, vmalloc, percpu, all; kmem by default) into FILE, a trace.dat\n"
+	"(version 6) that 'slabacct report', 'trace-cmd report' and KernelShark\n"
+	"read. It holds the event formats, kallsyms, printk formats and saved\n"
+	"cmdlines, so it decodes on another machine, and where it came from:\n"
+	"kernel release, /proc/cmdline, /proc/meminfo at start and end, and\n"
+	"per-CPU lost events.\n"
 	"\n"
 	"Recording runs in a private tracefs instance (instances/slabacct-PID-T,\n"
 	"T the process's start time), removed at the end; the top-level buffer\n"
@@ -43,6 +44,12 @@ static const char description[] =
 	"leaves the instance to the next slabacct, which removes it, and CMD\n"
 	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
 	"\n"
+	"The vmalloc group (alloc_vmap_area, free_vmap_area_noflush,\n"
+	"purge_vmap_area_lazy: vmalloc, vmap, ioremap and module areas) and\n"
+	"the percpu group (percpu_alloc_percpu, percpu_free_percpu,\n"
+	"percpu_alloc_percpu_fail) give the report its vmalloc and percpu\n"
+	"sections; not on by default, as the page group, and in 'all'. Both\n"
+	"came with 5.19: an older kernel lacks them (a warning).\n"
 	"The boot group (initcall levels, initcall ends, execs) gives the\n"
 	"report of a boot trace its boot phases ('slabacct boot cmdline').\n"
 	"Events missing on this kernel are skipped with a warning. --gfp and\n"
@@ -62,8 +69,12 @@ static const char description[] =
 	"kstrdup_const, kasprintf, mempool_alloc, krealloc, devm_kmalloc, ...,\n"
 	"and their 6.10+ _noprof names; --wrapper SYM adds one): a stacktrace\n"
 	"trigger on each allocation event, filtered on call_site within those\n"
-	"functions' addresses, so other allocations cost nothing more; with\n"
-	"the page group, after every mm_page_alloc too. --stacks=all sets the\n"
+	"functions' addresses, so other allocations cost nothing more; with the\n"
+	"page group, after every mm_page_alloc too, and with the vmalloc group\n"
+	"after every alloc_vmap_area (it has no call site: the report finds the\n"
+	"caller past vmalloc's own functions in the stack); with the percpu\n"
+	"group, percpu's entry points (__alloc_percpu_gfp, ...) count as\n"
+	"wrappers, for kernels whose call site is one. --stacks=all sets the\n"
 	"instance's stacktrace option: a stack after every event (as trace-cmd\n"
 	"record -T), which costs far more. 'slabacct report' attributes a\n"
 	"wrapper's allocations to their callers through the stacks.\n"
@@ -91,7 +102,8 @@ static const char description[] =
 	"  slabacct record -o boot.dat --duration 10\n"
 	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
 	"  slabacct record --call-site kstrdup -- ls /\n"
-	"  slabacct record --stacks -o w.dat -- ip link show\n";
+	"  slabacct record --stacks -o w.dat -- ip link show\n"
+	"";
 
 /*
  * Every catchable signal whose default would end the process ends the
@@ -309,6 +321,9 @@ static int stack_ranges(struct sa_record_opts *o, gchar **names)
 	}
 	if (ret)
 		goto out;
+	/* a percpu allocation whose call site is percpu's own entry point */
+	if (o->groups & SA_GROUP_PERCPU)
+		sa_wrappers_add_percpu(w);
 	o->stack_ranges = sa_wrappers_ranges(w, text);
 	if (!o->stack_ranges->len) {
 		sa_err(CMD, "--stacks: no allocation wrapper in /proc/kallsyms "
@@ -329,7 +344,8 @@ static int check_args(struct sa_record_opts *o, const char *groups,
 
 	if (sa_groups_parse(groups ? groups : "kmem", &o->groups, &bad)) {
 		sa_err(CMD, "unknown event group '%s' (kmem, page, vmscan, "
-		       "compaction, oom, boot, all)", bad);
+		       "compaction, oom, boot, vmalloc, percpu, all)",
+		       bad);
 		g_free(bad);
 		return SA_EXIT_USAGE;
 	}
@@ -371,7 +387,7 @@ int cmd_record(int argc, char **argv)
 	const GOptionEntry entries[] = {
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
 		  "groups: kmem (default), page, vmscan, compaction, oom, "
-		  "boot, all",
+		  "boot, vmalloc, percpu, all",
 		  "GROUPS" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "the trace.dat to write (default trace.dat)", "FILE" },

@@ -61,8 +61,10 @@ slabacct merge --format |csv html json text
 slabacct merge --ht|--html
 slabacct merge --html $TEST_TMP/files/b|$TEST_TMP/files/base.dat $TEST_TMP/files/boot.dat
 slabacct record -e |${groups% }
-slabacct record -e kmem,p|kmem,page
-slabacct record --events=kmem,v|kmem,vmscan
+slabacct record -e kmem,pa|kmem,page
+slabacct record --events=kmem,vms|kmem,vmscan
+slabacct record -e kmem,pe|kmem,percpu
+slabacct record --events=kmem,vma|kmem,vmalloc
 slabacct events --miss|--missing
 slabacct top --source |account auto trace
 slabacct top -s |bytes live rate slack

@@ -32,7 +32,7 @@ START_TEST(estimate_kmem)
 	ck_assert_str_eq(est.shares[1].group, "boot");
 	ck_assert_uint_eq(est.buffer_kb, 24 * 1024);
 	sa_boot_estimate(SA_GROUP_ALL, &est);
-	ck_assert_int_eq(est.nr_shares, 6);
+	ck_assert_int_eq(est.nr_shares, 8);
 	ck_assert_uint_eq(est.buffer_kb % 1024, 0);
 	ck_assert_uint_gt(est.buffer_kb, 24 * 1024);
 }
@@ -52,6 +52,14 @@ START_TEST(cmdline_params)
 	ck_assert(g_str_has_suffix(s, " trace_buf_size=1500K "
 				   "trace_clock=global"));
 	ck_assert_ptr_null(strstr(s, "kmem:"));
+	g_free(s);
+	s = sa_boot_cmdline(SA_GROUP_VMALLOC | SA_GROUP_PERCPU, 1024);
+	ck_assert_str_eq(s, "trace_event=vmalloc:alloc_vmap_area,"
+			 "vmalloc:free_vmap_area_noflush,"
+			 "vmalloc:purge_vmap_area_lazy,"
+			 "percpu:percpu_alloc_percpu,percpu:percpu_free_percpu,"
+			 "percpu:percpu_alloc_percpu_fail "
+			 "trace_buf_size=1M trace_clock=global");
 	g_free(s);
 	s = sa_boot_cmdline(SA_GROUP_BOOT, 1024);
 	ck_assert_str_eq(s, "trace_event=initcall:initcall_level,"

@@ -19,6 +19,9 @@ START_TEST(groups_parse_list)
 	ck_assert_ptr_null(bad);
 	ck_assert_int_eq(sa_groups_parse("all", &mask, &bad), 0);
 	ck_assert_uint_eq(mask, SA_GROUP_ALL);
+	ck_assert_int_eq(sa_groups_parse("vmalloc,percpu", &mask, &bad), 0);
+	ck_assert_uint_eq(mask, SA_GROUP_VMALLOC | SA_GROUP_PERCPU);
+	ck_assert_uint_eq(mask & SA_GROUP_ALL, mask);
 }
 END_TEST
 
@@ -41,6 +44,10 @@ START_TEST(groups_format_roundtrip)
 	char *s = sa_groups_format(SA_GROUP_PAGE | SA_GROUP_OOM);
 
 	ck_assert_str_eq(s, "page,oom");
+	g_free(s);
+	s = sa_groups_format(SA_GROUP_KMEM | SA_GROUP_VMALLOC |
+			     SA_GROUP_PERCPU);
+	ck_assert_str_eq(s, "kmem,vmalloc,percpu");
 	g_free(s);
 	s = sa_groups_format(SA_GROUP_ALL);
 	ck_assert_str_eq(s, "all");

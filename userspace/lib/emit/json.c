@@ -78,9 +78,15 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	json_builder_begin_object(b);
 	sa_json_put_uint(b, "total", rep->nr_records);
 	sa_json_put_uint(b, "used", rep->nr_used);
-	for (c = 0; c < SA_EV_NR; c++)
-		if (c != SA_EV_STACK)	/* counted below */
-			sa_json_put_uint(b, sa_ev_name(c), rep->ev_count[c]);
+	for (c = 0; c < SA_EV_NR; c++) {
+		if (c == SA_EV_STACK)	/* counted below */
+			continue;
+		/* vmalloc and percpu: where the trace has them */
+		if (c >= SA_EV_VMAP_ALLOC && c <= SA_EV_PCPU_FAIL &&
+		    !rep->ev_present[c])
+			continue;
+		sa_json_put_uint(b, sa_ev_name(c), rep->ev_count[c]);
+	}
 	/* large kmallocs traced twice, counted once (report/agg/callsite.h) */
 	if (rep->kmalloc_repeats_known)
 		sa_json_put_uint(b, "kmalloc_repeats", rep->kmalloc_repeats);

@@ -28,6 +28,32 @@ static const char *const builtin[] = {
 	NULL,
 };
 
+/*
+ * vmalloc: from alloc_vmap_area out to the APIs (vmalloc, vzalloc,
+ * __vmalloc_node_range, vmap, vm_map_ram, ioremap, execmem), and
+ * percpu's entry points: where the kernel's own call_site is inside them
+ * (pcpu_alloc's _RET_IP_ before 6.10), or its frames are on the stack.
+ */
+static const char *const area_builtin[] = {
+	"alloc_vmap_area", "get_vm_area_node", "get_vm_area_caller",
+	"get_vm_area", "vmalloc_node_range", "vmalloc_node", "vmalloc",
+	"vzalloc", "vzalloc_node", "vmalloc_user", "vmalloc_32",
+	"vmalloc_32_user", "vmalloc_huge", "vmalloc_huge_node",
+	"vmalloc_array", "vcalloc", "vmalloc_node_flags_caller",
+	"kvmalloc_array_node", "kvmalloc_array",
+	"vmap", "vm_map_ram", "vb_alloc", "new_vmap_block",
+	"ioremap", "ioremap_caller", "ioremap_prot", "ioremap_cache",
+	"ioremap_wc", "ioremap_uc", "generic_ioremap_prot",
+	"execmem_alloc", "execmem_vmalloc", "execmem_alloc_rw",
+	"module_alloc",
+	NULL,
+};
+static const char *const percpu_builtin[] = {
+	"alloc_percpu_gfp", "alloc_percpu", "alloc_reserved_percpu",
+	"pcpu_alloc",
+	NULL,
+};
+
 struct sa_wrappers {
 	GHashTable *names;		/* allocation names, interned */
 };
@@ -51,6 +77,35 @@ struct sa_wrappers *sa_wrappers_new(void)
 	for (i = 0; builtin[i]; i++)
 		g_hash_table_add(w->names, (gpointer)builtin[i]);
 	return w;
+}
+
+const char *const *sa_wrappers_area_builtin(void)
+{
+	return area_builtin;
+}
+
+const char *const *sa_wrappers_percpu_builtin(void)
+{
+	return percpu_builtin;
+}
+
+struct sa_wrappers *sa_wrappers_new_area(void)
+{
+	struct sa_wrappers *w = sa_wrappers_new();
+	int i;
+
+	for (i = 0; area_builtin[i]; i++)
+		g_hash_table_add(w->names, (gpointer)area_builtin[i]);
+	sa_wrappers_add_percpu(w);
+	return w;
+}
+
+void sa_wrappers_add_percpu(struct sa_wrappers *w)
+{
+	int i;
+
+	for (i = 0; percpu_builtin[i]; i++)
+		g_hash_table_add(w->names, (gpointer)percpu_builtin[i]);
 }
 
 void sa_wrappers_add(struct sa_wrappers *w, const char *func)

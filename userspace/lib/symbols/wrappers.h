@@ -22,10 +22,27 @@
 /* The built-in table, by allocation name (NULL-terminated). */
 const char *const *sa_wrappers_builtin(void);
 
+/*
+ * The machinery of vmalloc (NULL-terminated): the functions between
+ * alloc_vmap_area (which has no call site) and the caller that asked
+ * for memory, by allocation name: __vmalloc_node_range_noprof,
+ * __get_vm_area_node, vmap, ioremap, execmem_alloc. And percpu's entry
+ * points (__alloc_percpu_gfp: before 6.10 the event's call site, which
+ * hides the caller). The report attributes vmalloc and percpu
+ * allocations past them (and the allocation wrappers), and names the
+ * outermost one as the entry point.
+ */
+const char *const *sa_wrappers_area_builtin(void);
+const char *const *sa_wrappers_percpu_builtin(void);
+
 struct sa_wrappers;
 
 /* The built-in set. */
 struct sa_wrappers *sa_wrappers_new(void);
+/* The built-in set and the vmalloc and percpu machinery. */
+struct sa_wrappers *sa_wrappers_new_area(void);
+/* Add percpu's entry points to w (record --stacks with -e percpu). */
+void sa_wrappers_add_percpu(struct sa_wrappers *w);
 /* Add a function (by its name or its allocation name). */
 void sa_wrappers_add(struct sa_wrappers *w, const char *func);
 void sa_wrappers_free(struct sa_wrappers *w);

@@ -27,6 +27,9 @@ static const struct {
 	{ SA_GROUP_OOM, "oom", 100, 64 },
 	/* about 2,000 initcalls, 9 levels and the execs of user space */
 	{ SA_GROUP_BOOT, "boot", 3000, 24 },
+	/* vmap areas and percpu chunks of the drivers and modules loaded */
+	{ SA_GROUP_VMALLOC, "vmalloc", 5000, 64 },
+	{ SA_GROUP_PERCPU, "percpu", 5000, 80 },
 };
 
 #define MB_KB		((guint64)1024)

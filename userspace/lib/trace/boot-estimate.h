@@ -17,7 +17,7 @@ struct sa_boot_share {
 };
 
 struct sa_boot_estimate {
-	struct sa_boot_share shares[8];
+	struct sa_boot_share shares[12];
 	int nr_shares;
 	guint64 total_bytes;
 	guint64 buffer_kb;	/* per CPU, headroom included, whole MB */

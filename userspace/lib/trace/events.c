@@ -17,6 +17,8 @@
 #define G_COMPACTION	SA_GROUP_COMPACTION
 #define G_OOM		SA_GROUP_OOM
 #define G_BOOT		SA_GROUP_BOOT
+#define G_VMALLOC	SA_GROUP_VMALLOC
+#define G_PERCPU	SA_GROUP_PERCPU
 
 #define KM_ALLOC_FIELDS {					\
 	[SA_KM_CALL_SITE] = { "call_site", 0 },			\
@@ -192,6 +194,32 @@ static const struct sa_event_desc events[] = {
 	{ "sched", "sched_process_exec", G_BOOT, NULL, SA_EV_EXEC,
 	  NO_FIELDS },
 	/*
+	 * vmap areas (vmalloc, vmap, ioremap, module text: every user of
+	 * alloc_vmap_area), and the percpu allocator. alloc_vmap_area has
+	 * no call site: the report attributes it through a kernel stack
+	 * (record --stacks takes one after each). Kernels before 5.19
+	 * have neither group's events, or percpu's without call_site.
+	 */
+	{ "vmalloc", "alloc_vmap_area", G_VMALLOC, NULL, SA_EV_VMAP_ALLOC, {
+		[SA_VA_ADDR] = { "addr", 0 }, [SA_VA_SIZE] = { "size", 0 },
+		[SA_VA_FAILED] = { "failed", SA_FLD_OPTIONAL } } },
+	{ "vmalloc", "free_vmap_area_noflush", G_VMALLOC, NULL,
+	  SA_EV_VMAP_FREE, {
+		[SA_VF_START] = { "va_start", 0 } } },
+	/* the lazy purges that unmap freed areas: for trace-cmd, not read */
+	{ "vmalloc", "purge_vmap_area_lazy", G_VMALLOC, NULL, SA_EV_NONE,
+	  NO_FIELDS },
+	{ "percpu", "percpu_alloc_percpu", G_PERCPU, NULL, SA_EV_PCPU_ALLOC, {
+		[SA_PA_CALL_SITE] = { "call_site", 0 },
+		[SA_PA_PTR] = { "ptr", 0 }, [SA_PA_SIZE] = { "size", 0 },
+		[SA_PA_BYTES] = { "bytes_alloc", SA_FLD_OPTIONAL },
+		[SA_PA_GFP] = { "gfp_flags", SA_FLD_OPTIONAL } } },
+	{ "percpu", "percpu_free_percpu", G_PERCPU, NULL, SA_EV_PCPU_FREE, {
+		[SA_PF_PTR] = { "ptr", 0 } } },
+	{ "percpu", "percpu_alloc_percpu_fail", G_PERCPU, NULL,
+	  SA_EV_PCPU_FAIL, {
+		[SA_PX_SIZE] = { "size", 0 } } },
+	/*
 	 * Written by a stacktrace trigger (slabacct record --stacks) or the
 	 * stacktrace option (trace-cmd record -T) after an event; in no
 	 * group: never enabled as an event. Decoded by trace/decode.c.
@@ -213,6 +241,8 @@ static const struct {
 	{ "compaction", SA_GROUP_COMPACTION },
 	{ "oom", SA_GROUP_OOM },
 	{ "boot", SA_GROUP_BOOT },
+	{ "vmalloc", SA_GROUP_VMALLOC },
+	{ "percpu", SA_GROUP_PERCPU },
 	{ "all", SA_GROUP_ALL },
 };
 

@@ -21,7 +21,9 @@ enum sa_group {
 	SA_GROUP_COMPACTION = 1 << 3,
 	SA_GROUP_OOM = 1 << 4,
 	SA_GROUP_BOOT = 1 << 5,		/* initcall levels, the start of init */
-	SA_GROUP_ALL = (1 << 6) - 1,
+	SA_GROUP_VMALLOC = 1 << 6,	/* vmap areas: vmalloc, vmap, ioremap */
+	SA_GROUP_PERCPU = 1 << 7,	/* the percpu allocator */
+	SA_GROUP_ALL = (1 << 8) - 1,
 };
 
 /* Event ids: several tracepoints may map to one (kmalloc_node → KMALLOC). */
@@ -67,6 +69,12 @@ enum sa_ev {
 	SA_EV_INITCALL_LEVEL,	/* initcall:initcall_level */
 	SA_EV_INITCALL_FINISH,	/* initcall:initcall_finish */
 	SA_EV_EXEC,		/* sched:sched_process_exec */
+	/* vmalloc and percpu (report/agg/areas.h) */
+	SA_EV_VMAP_ALLOC,	/* vmalloc:alloc_vmap_area */
+	SA_EV_VMAP_FREE,	/* vmalloc:free_vmap_area_noflush */
+	SA_EV_PCPU_ALLOC,	/* percpu:percpu_alloc_percpu */
+	SA_EV_PCPU_FREE,	/* percpu:percpu_free_percpu */
+	SA_EV_PCPU_FAIL,	/* percpu:percpu_alloc_percpu_fail */
 	/*
 	 * ftrace:kernel_stack, the stack a trigger or the stacktrace option
 	 * wrote after an event of its CPU: never handed to a sink, but
@@ -131,7 +139,8 @@ enum {
 #define SA_EV_CALL_SITE_MASK (SA_EVBIT(SA_EV_KMALLOC) |			\
 			      SA_EVBIT(SA_EV_CACHE_ALLOC) |		\
 			      SA_EVBIT(SA_EV_KFREE) |			\
-			      SA_EVBIT(SA_EV_CACHE_FREE))
+			      SA_EVBIT(SA_EV_CACHE_FREE) |		\
+			      SA_EVBIT(SA_EV_PCPU_ALLOC))
 #define SA_F_CALL_SITE	0
 
 #define SA_FLD_OPTIONAL	1	/* absence is normal: no note */
@@ -191,6 +200,23 @@ enum { SA_ORR_ORDER, SA_ORR_LOOPS };
 enum { SA_OCR_ORDER, SA_OCR_RETRIES };
 /* initcall:initcall_level */
 enum { SA_IL_LEVEL };
+/*
+ * vmalloc:alloc_vmap_area: addr is the area's start (va_start), size its
+ * length with the guard page; failed is set on a failed attempt (which
+ * the kernel may retry after a purge)
+ */
+enum { SA_VA_ADDR, SA_VA_SIZE, SA_VA_FAILED };
+/* vmalloc:free_vmap_area_noflush */
+enum { SA_VF_START };
+/*
+ * percpu:percpu_alloc_percpu: call_site (5.19+), ptr, size (per CPU),
+ * bytes_alloc (5.19+: on every possible CPU), gfp_flags (5.19+)
+ */
+enum { SA_PA_CALL_SITE, SA_PA_PTR, SA_PA_SIZE, SA_PA_BYTES, SA_PA_GFP };
+/* percpu:percpu_free_percpu */
+enum { SA_PF_PTR };
+/* percpu:percpu_alloc_percpu_fail */
+enum { SA_PX_SIZE };
 /* ftrace:kernel_stack: read by the decoder itself (trace/decode.c) */
 enum { SA_ST_SIZE, SA_ST_CALLER };
 

@@ -209,7 +209,9 @@ static int set_stacks(struct tracefs_instance *inst,
 		      const char *name, struct tep_event *ev,
 		      const char *filter, GError **err)
 {
-	bool page = ev && !strcmp(name, "mm_page_alloc");
+	/* the allocations with no call site: a stack after each */
+	bool page = ev && (!strcmp(name, "mm_page_alloc") ||
+			   !strcmp(name, "alloc_vmap_area"));
 	char *cond = NULL, *trig;
 	int ret = 0;
 
