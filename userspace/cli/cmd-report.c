@@ -42,6 +42,18 @@ static const char report_help[] =
 "            histogram), kswapd per node, shrinkers, LRU efficiency\n"
 "  compaction runs by mode, outcomes, time, pages migrated, deferrals\n"
 "  oom       each OOM kill: victim, trigger, reaping, top live call sites\n"
+"  vmalloc   vmap areas (vmalloc, vmap, ioremap; record -e vmalloc) per\n"
+"            caller: allocs, bytes (the guard page included), frees, live\n"
+"            at the end, failed attempts. alloc_vmap_area has no call\n"
+"            site: with a kernel stack (record --stacks) the row is the\n"
+"            first caller past vmalloc's own functions, 'entry <- caller'\n"
+"            (vmalloc_node_range <- bpf_map_area_alloc+0x7d); without,\n"
+"            one row '(no kernel stack)'. --by wrapper: by entry point\n"
+"  percpu    percpu allocations (record -e percpu) per call site (through\n"
+"            the stack when it is percpu's own entry point): allocs,\n"
+"            bytes (bytes_alloc: on every possible CPU; else the size per\n"
+"            CPU, noted), frees, live, failures (a total: the event has no\n"
+"            call site). Frees of both match their allocation by address\n"
 "\n"
 "Formulas:\n"
 "  slack        = bytes_alloc - bytes_req, summed over allocations\n"
@@ -193,7 +205,7 @@ int cmd_report(int argc, char **argv)
 	const GOptionEntry entries[] = {
 		{ "what", 'w', 0, G_OPTION_ARG_STRING, &what,
 		  "sections: callsite, live, subsys, timeline, pages, "
-		  "reclaim, compaction, oom, all", "LIST" },
+		  "reclaim, compaction, oom, vmalloc, percpu, all", "LIST" },
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
 		  "text (default), json, csv, account (the "
 		  "/proc/slab_account layout), openmetrics or prometheus "
@@ -281,7 +293,7 @@ int cmd_report(int argc, char **argv)
 	if (what && sa_what_parse(what, &sections, &bad)) {
 		sa_err("report", "unknown section '%s' (callsite, live, "
 		       "subsys, timeline, pages, reclaim, compaction, oom, "
-		       "all)", bad);
+		       "vmalloc, percpu, all)", bad);
 		goto out;
 	}
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;

@@ -14,6 +14,7 @@
 #include "emit/emit-phases.h"
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
+#include "emit/emit-areas.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -247,6 +248,8 @@ const sa_emit_fn sa_csv_sections[SA_SEC_NR] = {
 	[SA_SEC_RECLAIM] = sa_csv_reclaim,
 	[SA_SEC_COMPACTION] = sa_csv_compaction,
 	[SA_SEC_OOM] = sa_csv_oom,
+	[SA_SEC_VMALLOC] = sa_csv_areas,
+	[SA_SEC_PERCPU] = sa_csv_areas,
 };
 
 static int csv_begin(struct sa_emit *e, const struct sa_report *rep)

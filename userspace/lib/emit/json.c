@@ -14,6 +14,7 @@
 #include "emit/emit-phases.h"
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
+#include "emit/emit-areas.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -394,6 +395,8 @@ const sa_emit_fn sa_json_sections[SA_SEC_NR] = {
 	[SA_SEC_RECLAIM] = sa_json_reclaim,
 	[SA_SEC_COMPACTION] = sa_json_compaction,
 	[SA_SEC_OOM] = sa_json_oom,
+	[SA_SEC_VMALLOC] = sa_json_areas,
+	[SA_SEC_PERCPU] = sa_json_areas,
 };
 
 /* The JSON model, for json and html: {header..., "sections": {...}} */

@@ -12,6 +12,7 @@
 #include "emit/emit-phases.h"
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
+#include "emit/emit-areas.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -355,6 +356,8 @@ const sa_emit_fn sa_text_sections[SA_SEC_NR] = {
 	[SA_SEC_RECLAIM] = sa_text_reclaim,
 	[SA_SEC_COMPACTION] = sa_text_compaction,
 	[SA_SEC_OOM] = sa_text_oom,
+	[SA_SEC_VMALLOC] = sa_text_areas,
+	[SA_SEC_PERCPU] = sa_text_areas,
 };
 
 static int text_begin(struct sa_emit *e, const struct sa_report *rep)

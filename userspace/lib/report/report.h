@@ -140,6 +140,8 @@ enum sa_section_id {
 	SA_SEC_RECLAIM,
 	SA_SEC_COMPACTION,
 	SA_SEC_OOM,
+	SA_SEC_VMALLOC,
+	SA_SEC_PERCPU,
 	SA_SEC_NR,
 };
 #define SA_SECBIT(s)	(1u << (s))

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "report/agg/areas.h"
 #include "report/agg/callsite.h"
 #include "report/agg/compaction.h"
 #include "report/agg/live.h"
@@ -35,6 +36,10 @@ const struct sa_section sa_report_table[SA_SEC_NR] = {
 		"time, migration, deferrals", &sa_agg_compaction },
 	[SA_SEC_OOM] = { "oom", "OOM kills: victim, trigger, reaping, top "
 		"live call sites", &sa_agg_oom },
+	[SA_SEC_VMALLOC] = { "vmalloc", "vmap areas by caller (through the "
+		"stacks): allocs, bytes, frees, live, failed", &sa_agg_vmalloc },
+	[SA_SEC_PERCPU] = { "percpu", "percpu allocations by call site: "
+		"allocs, bytes, frees, live, failed", &sa_agg_percpu },
 };
 
 int sa_section_index(const char *what)

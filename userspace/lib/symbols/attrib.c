@@ -55,3 +55,29 @@ enum sa_attrib_result sa_attrib_frames(struct sa_symbols *syms,
 		out[(*n)++] = st->ip[i];
 	return SA_ATTRIB_OK;
 }
+
+enum sa_attrib_result sa_attrib_outer(struct sa_symbols *syms,
+				      const struct sa_wrappers *w,
+				      const struct sa_stack *st,
+				      guint64 *via, guint64 *out, guint max,
+				      guint *n)
+{
+	guint32 i;
+
+	*n = 0;
+	*via = 0;
+	if (!st || !max)
+		return SA_ATTRIB_NOT_IN_STACK;
+	for (i = 0; i < st->n && !sa_attrib_is_wrapper(syms, w, st->ip[i]);
+	     i++)
+		;
+	if (i == st->n)
+		return SA_ATTRIB_NOT_IN_STACK;
+	for (; i < st->n && sa_attrib_is_wrapper(syms, w, st->ip[i]); i++)
+		*via = st->ip[i];
+	if (i == st->n)
+		return SA_ATTRIB_ALL_WRAPPERS;
+	for (; i < st->n && *n < max; i++)
+		out[(*n)++] = st->ip[i];
+	return SA_ATTRIB_OK;
+}

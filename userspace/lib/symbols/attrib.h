@@ -45,6 +45,19 @@ enum sa_attrib_result sa_attrib_frames(struct sa_symbols *syms,
 				       bool any_site, guint64 *out,
 				       guint max, guint *n);
 
+/*
+ * For an event with no call site (vmalloc:alloc_vmap_area): the
+ * innermost frame of st in w, then outwards over the frames in w; the
+ * last of them is the entry point (*via, its address) and the frames
+ * after it go to out[] as above. SA_ATTRIB_NOT_IN_STACK when no frame is
+ * in w, SA_ATTRIB_ALL_WRAPPERS when none is outside after it.
+ */
+enum sa_attrib_result sa_attrib_outer(struct sa_symbols *syms,
+				      const struct sa_wrappers *w,
+				      const struct sa_stack *st,
+				      guint64 *via, guint64 *out, guint max,
+				      guint *n);
+
 /* Whether the function at addr is in w. */
 bool sa_attrib_is_wrapper(struct sa_symbols *syms,
 			  const struct sa_wrappers *w, guint64 addr);

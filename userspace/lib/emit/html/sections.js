@@ -1,7 +1,7 @@
 /*
  * The HTML report's script, part 4 of 6: a view of each section of the
  * model below the call sites (timeline, live, subsys, pages, reclaim,
- * compaction, oom), of the trace's system snapshots, and of any other
+ * compaction, oom, vmalloc, percpu), of the trace's system snapshots, and of any other
  * section (generic: labelled tables, histograms as charts).
  */
 
@@ -687,6 +687,45 @@ function viewSystem(box, sys) {
 	}
 }
 
+/* ---- vmalloc and percpu ---- */
+
+function viewAreas(box, a) {
+	const t = a.totals || {};
+
+	if (!a.present) {
+		box.append(absentNote('not in this trace: record with -e ' +
+			(a.bytes_are ? 'percpu' : 'vmalloc')));
+		return;
+	}
+	box.append(facts([
+		['allocations', exact(t.allocs) + ', ' + bytes(t.bytes),
+		 exact(t.bytes) + ' bytes'],
+		['frees', exact(t.frees) + ', ' + bytes(t.freed_bytes),
+		 exact(t.freed_bytes) + ' bytes'],
+		['live at the end', exact(t.live) + ', ' + bytes(t.live_bytes),
+		 exact(t.live_bytes) + ' bytes'],
+		['failed', exact(t.failed)],
+		['frees of older memory', exact(t.unmatched_frees)],
+		['attributed through stacks', exact(t.attributed)],
+	]));
+	box.append(table([
+		{ key: 'site', label: 'site', txt: 1 },
+		{ key: 'allocs', label: 'allocs' },
+		{ key: 'bytes', label: 'bytes', fmt: bytes },
+		{ key: 'frees', label: 'frees' },
+		{ key: 'live', label: 'live' },
+		{ key: 'live_bytes', label: 'live bytes', fmt: bytes },
+		{ key: 'failed', label: 'failed' },
+	], a.rows || [], { limit: 200 }));
+	box.append(legend(a.bytes_are ?
+		'by call site (through its stack when it is in the percpu ' +
+		'machinery); bytes on all CPUs unless the events lack ' +
+		'bytes_alloc' :
+		'by the first caller outside vmalloc\'s machinery, through ' +
+		'the kernel stack (entry point <- caller); sizes include the ' +
+		'guard page'));
+}
+
 /* ---- any other section: tables, histograms, key/value lists ---- */
 
 const isScalar = (v) => v === null || typeof v !== 'object';
@@ -750,5 +789,5 @@ function viewGeneric(box, obj) {
 const VIEWS = {
 	timeline: viewTimeline, live: viewLive, subsys: viewSubsys,
 	pages: viewPages, reclaim: viewReclaim, compaction: viewCompaction,
-	oom: viewOom,
+	oom: viewOom, vmalloc: viewAreas, percpu: viewAreas,
 };

@@ -1,0 +1,128 @@
+# The vmalloc and percpu sections against an independent count:
+# tests/integration/area-referee.py recounts every row (allocations,
+# bytes, frees, freed bytes, live objects and bytes, failed attempts)
+# from `trace-cmd report` of the same file, pairing alloc_vmap_area with
+# the kernel stack printed after it and applying the rule "first caller
+# outside vmalloc's machinery" itself. Recordings made here of a workload
+# with known allocations (tests/integration/vmpcpu-load.c: N times a BPF
+# per-CPU array of 16 elements, one percpu allocation each, and a BPF
+# array of 256 KB, which bpf_map_area_alloc takes from vmalloc):
+# - with --comm: exactly 16 N percpu allocations at bpf_map_alloc_percpu
+#   and N vmap areas attributed to the BPF map code, and every row as the
+#   referee counts it;
+# - without a filter (the frees of the maps run in a kworker): every row,
+#   frees and live included, as the referee counts it, whatever the other
+#   users of the machine did meanwhile; every reader path the same;
+# - without --stacks: vmalloc's one honest row, '(no kernel stack)'.
+. "$(dirname "$0")/../../lib.sh"
+command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
+command -v python3 >/dev/null || fail "python3 is missing"
+command -v cc >/dev/null || fail "cc is missing (scripts/install-deps)"
+referee=$TOP/tests/integration/area-referee.py
+[ -x "$SLABACCT" ] || fail "build/slabacct is missing (make all)"
+
+# slabacct's rows as the referee prints them
+ours() {
+	python3 -c '
+import json, sys
+s = json.load(sys.stdin)["sections"]
+out = {"unmatched": {}}
+for k in ("vmalloc", "percpu"):
+    rows = {}
+    for r in s[k]["rows"]:
+        if r["how"] == "caller":
+            key = r["via"] + " <- " + r["function"]
+        else:
+            key = r["site"]
+        n = rows.setdefault(key, [0] * 7)
+        for i, f in enumerate(("allocs", "bytes", "frees", "freed_bytes",
+                               "live", "live_bytes", "failed")):
+            n[i] += r[f]
+    out[k] = rows
+    out["unmatched"][k] = s[k]["totals"]["unmatched_frees"]
+json.dump(out, sys.stdout, sort_keys=True)
+print()'
+}
+
+# compare FILE [REPORT ARGS...]: ours and the referee's agree
+compare() {
+	local f=$1 want got
+	shift
+	want=$(python3 "$referee" "$f") || fail "the referee failed on $f"
+	got=$("$SLABACCT" report --json --what vmalloc,percpu "$@" "$f" |
+	      ours) || fail "report --what vmalloc,percpu $* $f failed"
+	assert_eq "$(basename "$f") $*: rows (allocs, bytes, frees, freed, live, live bytes, failed)" \
+		"$want" "$got"
+}
+
+need_root
+for e in vmalloc/alloc_vmap_area vmalloc/free_vmap_area_noflush \
+	 percpu/percpu_alloc_percpu percpu/percpu_free_percpu \
+	 ftrace/kernel_stack; do
+	[ -d "/sys/kernel/tracing/events/$e" ] ||
+		skip "no $e event on this kernel"
+done
+load=$TEST_TMP/sa-vmp-load
+cc -O2 -o "$load" "$TOP/tests/integration/vmpcpu-load.c" ||
+	fail "cannot build the workload"
+"$load" 1 2>"$TEST_TMP/load.err" ||
+	skip "cannot create BPF maps here: $(cat "$TEST_TMP/load.err")"
+N=4
+
+# 1. the workload's own allocations: exact
+"$SLABACCT" record -e vmalloc,percpu --stacks --no-snapshot --comm sa-vmp-load \
+	-o "$TEST_TMP/comm.dat" -- "$load" $N >"$TEST_TMP/comm.out" 2>&1 ||
+	fail "record --comm failed: $(cat "$TEST_TMP/comm.out")"
+compare "$TEST_TMP/comm.dat"
+"$SLABACCT" report --json --what vmalloc,percpu "$TEST_TMP/comm.dat" |
+	python3 -c '
+import json, sys
+n = int(sys.argv[1])
+s = json.load(sys.stdin)["sections"]
+pc = [r for r in s["percpu"]["rows"]
+      if (r.get("function") or "").startswith("bpf_map_alloc_percpu")]
+got = sum(r["allocs"] for r in pc)
+assert got == 16 * n, ("percpu at bpf_map_alloc_percpu", got, 16 * n)
+vm = [r for r in s["vmalloc"]["rows"] if r["how"] == "caller" and
+      "bpf_map_area_alloc" in r["function"]]
+got = sum(r["allocs"] for r in vm)
+assert got == n, ("vmap areas of bpf_map_area_alloc", got, n, s["vmalloc"])
+assert all(r["bytes"] >= 256 * 1024 * r["allocs"] for r in vm), vm
+assert s["vmalloc"]["totals"]["no_stack"] == 0, s["vmalloc"]["totals"]
+print("# %d percpu allocations at bpf_map_alloc_percpu, %d vmap areas "
+      "via %s" % (16 * n, n, vm[0]["via"]))' $N ||
+	fail "the workload's allocations are not those it made"
+
+# 2. unfiltered: frees and live as the referee counts them
+"$SLABACCT" record -e vmalloc,percpu --stacks --no-snapshot \
+	-o "$TEST_TMP/all.dat" -- sh -c "$load $N; $load $N" \
+	>"$TEST_TMP/all.out" 2>&1 ||
+	fail "record failed: $(cat "$TEST_TMP/all.out")"
+compare "$TEST_TMP/all.dat"
+compare "$TEST_TMP/all.dat" --threads 1
+compare "$TEST_TMP/all.dat" --threads 2
+compare "$TEST_TMP/all.dat" --libtracecmd
+python3 "$referee" "$TEST_TMP/all.dat" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+print("# unfiltered: %d percpu frees, %d vmalloc frees matched" % (
+    sum(v[2] for v in r["percpu"].values()),
+    sum(v[2] for v in r["vmalloc"].values())))'
+
+# 3. without --stacks: one row says why
+"$SLABACCT" record -e vmalloc,percpu --no-snapshot --comm sa-vmp-load \
+	-o "$TEST_TMP/nostk.dat" -- "$load" $N >"$TEST_TMP/nostk.out" 2>&1 ||
+	fail "record without --stacks failed: $(cat "$TEST_TMP/nostk.out")"
+compare "$TEST_TMP/nostk.dat"
+"$SLABACCT" report --what vmalloc "$TEST_TMP/nostk.dat" >"$TEST_TMP/nostk.txt" ||
+	fail "report of a trace without stacks failed"
+grep -q "^ *$N .*(no kernel stack)$" "$TEST_TMP/nostk.txt" ||
+	fail "no '(no kernel stack)' row of $N: $(cat "$TEST_TMP/nostk.txt")"
+grep -q 'record with --stacks' "$TEST_TMP/nostk.txt" ||
+	fail "no hint to record with --stacks"
+
+# --stacks takes one stack per vmap area, none for a percpu allocation
+# whose call site is its caller
+stacks=$(trace-cmd report "$TEST_TMP/comm.dat" 2>/dev/null |
+	 grep -c ' kernel_stack: ')
+assert_eq "--stacks: one stack per vmap area" "$N" "$stacks"
