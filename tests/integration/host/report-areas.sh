@@ -121,6 +121,23 @@ grep -q "^ *$N .*(no kernel stack)$" "$TEST_TMP/nostk.txt" ||
 grep -q 'record with --stacks' "$TEST_TMP/nostk.txt" ||
 	fail "no hint to record with --stacks"
 
+# diff matches the rows of two traces, outside the slab's totals
+"$SLABACCT" diff --all --width 0 --csv "$TEST_TMP/comm.dat" "$TEST_TMP/nostk.dat" \
+	>"$TEST_TMP/diff.csv" || fail "diff of two traces failed"
+grep -q '^diff,(no kernel stack),vmalloc,new,' "$TEST_TMP/diff.csv" ||
+	fail "diff: no new '(no kernel stack)' vmalloc row: $(cat "$TEST_TMP/diff.csv")"
+grep -q '^diff,vmalloc_node_range <- .*,vmalloc,gone,' "$TEST_TMP/diff.csv" ||
+	fail "diff: the attributed vmalloc row is not gone"
+grep -q '^diff,bpf_map_alloc_percpu+0x[0-9a-f]*,percpu,' "$TEST_TMP/diff.csv" ||
+	fail "diff: no percpu row"
+"$SLABACCT" diff --json "$TEST_TMP/comm.dat" "$TEST_TMP/nostk.dat" |
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+assert d["a"]["totals"]["bytes_alloc"] == 0, d["a"]
+assert {r["kind"] for r in d["rows"]} >= {"vmalloc"}, d["rows"]' ||
+	fail "diff --json: vmalloc rows, or totals that are not the slab's"
+
 # --stacks takes one stack per vmap area, none for a percpu allocation
 # whose call site is its caller
 stacks=$(trace-cmd report "$TEST_TMP/comm.dat" 2>/dev/null |

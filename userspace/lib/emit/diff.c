@@ -139,9 +139,7 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 
 		fprintf(f, "%8s %8s %7s %7s %-7s %-5s ", SH(r->d_bytes),
 			SH(r->d_slack), SH(r->d_allocs), SH(r->d_live_bytes),
-			status_name(r->status),
-			r->kind == SA_DIFF_KIND_CACHE ? "cache" :
-			r->kind == SA_DIFF_KIND_ANY ? "any" : "kmall");
+			status_name(r->status), sa_diff_kind_short(r->kind));
 		const char *site = sa_esc(r->site);
 
 		if (room >= 8 && (int)strlen(site) > room)

@@ -61,7 +61,7 @@ static void merge_text(struct sa_emit *e, const struct sa_merge *m)
 
 		fprintf(f, "%5u %7s %7s %7s %7s %-5s ", r->runs, H(s->sum),
 			H(s->min), H(s->median), H(s->max),
-			r->kind ? "cache" : "kmall");
+			sa_diff_kind_short(r->kind));
 		sa_text_tail_name(e, 44, r->site);
 	}
 	if (m->hidden)

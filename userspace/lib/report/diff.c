@@ -6,12 +6,14 @@
 
 #include "account/account.h"
 #include "account/allocinfo.h"
+#include "report/agg/areas.h"
 #include "report/agg/callsite.h"
 #include "report/diff.h"
 #include "symbols/symbols.h"
 
 static const char *const kind_tag[SA_DIFF_KIND_NR] = { "kmalloc", "cache",
-							"any" };
+							"any", "vmalloc",
+							"percpu" };
 
 /* The function of a site name: up to the '+' or the module. */
 static char *func_of(const char *name)
@@ -137,6 +139,8 @@ static void add_keyed(struct sa_diff_side *s, char *full,
 		      const struct sa_diff_vals *v)
 {
 	struct sa_diff_vals *have = g_hash_table_lookup(s->rows, full);
+	/* the totals are the slab's (or allocinfo's) */
+	bool in_total = full[0] - '0' < SA_DIFF_KIND_VMALLOC;
 
 	if (!have) {
 		have = g_new0(struct sa_diff_vals, 1);
@@ -145,7 +149,8 @@ static void add_keyed(struct sa_diff_side *s, char *full,
 		g_free(full);
 	}
 	vals_add(have, v);
-	vals_add(&s->total, v);
+	if (in_total)
+		vals_add(&s->total, v);
 }
 
 static void add_row(struct sa_diff_side *s, int kind, const char *name,
@@ -198,6 +203,32 @@ void sa_diff_side_add_callsite(struct sa_diff_side *s,
 	g_free(names);
 }
 
+void sa_diff_side_add_areas(struct sa_diff_side *s,
+			    const struct sa_area_result *r,
+			    enum sa_diff_by by)
+{
+	int kind = r->kind == SA_AREA_PERCPU ? SA_DIFF_KIND_PERCPU :
+		   SA_DIFF_KIND_VMALLOC;
+	const char **names = g_new(const char *, r->rows->len + 1);
+	GHashTable *keep;
+	guint i;
+
+	for (i = 0; i < r->rows->len; i++)
+		names[i] = ((const struct sa_area_row *)r->rows->pdata[i])->sym;
+	keep = ambiguous(names, r->rows->len);
+	for (i = 0; i < r->rows->len; i++) {
+		const struct sa_area_row *x = r->rows->pdata[i];
+		struct sa_diff_vals v = {
+			x->allocs, x->frees, x->bytes, 0, 0, x->live,
+			x->live_bytes,
+		};
+
+		add_row(s, kind, x->sym, &v, by, keep);
+	}
+	g_hash_table_destroy(keep);
+	g_free(names);
+}
+
 void sa_diff_side_add_rows(struct sa_diff_side *s, guint n,
 			   const int *kinds, const char *const *names,
 			   const struct sa_diff_vals *vals, enum sa_diff_by by)
@@ -220,7 +251,8 @@ int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
 	struct sa_callsite_result *r;
 	struct sa_report *rep;
 
-	rep = sa_report_read(path, 1u << cs, &ro, err);
+	rep = sa_report_read(path, 1u << cs | SA_SECBIT(SA_SEC_VMALLOC) |
+			     SA_SECBIT(SA_SEC_PERCPU), &ro, err);
 	if (!rep)
 		return -1;
 	s->source = "trace";
@@ -232,6 +264,9 @@ int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
 			       rep->origin.snapshot_start);
 	r = rep->result[cs];
 	sa_diff_side_add_callsite(s, r, o->by);
+	/* a trace without their events has no such rows */
+	sa_diff_side_add_areas(s, rep->result[SA_SEC_VMALLOC], o->by);
+	sa_diff_side_add_areas(s, rep->result[SA_SEC_PERCPU], o->by);
 	sa_report_free(rep);
 	return 0;
 }
@@ -506,6 +541,15 @@ int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort)
 			return 0;
 		}
 	return -1;
+}
+
+const char *sa_diff_kind_short(int kind)
+{
+	static const char *const tag[SA_DIFF_KIND_NR] = { "kmall", "cache",
+							  "any", "vmall",
+							  "pcpu" };
+
+	return tag[kind >= 0 && kind < SA_DIFF_KIND_NR ? kind : 0];
 }
 
 const char *sa_diff_kind_name(int kind)

@@ -86,11 +86,18 @@ struct sa_diff_row {
 	struct sa_delta d_live;		/* live objects (allocinfo: calls) */
 };
 
-/* A row's kind: allocinfo's sites are of every allocator */
+/*
+ * A row's kind: allocinfo's sites are of every allocator. vmalloc and
+ * percpu rows (a trace's vmalloc and percpu sections: bytes_alloc is
+ * their bytes, bytes_req and slack 0) are compared as the others but
+ * left out of the totals, which stay the slab's.
+ */
 enum sa_diff_kind {
 	SA_DIFF_KIND_KMALLOC,
 	SA_DIFF_KIND_CACHE,
 	SA_DIFF_KIND_ANY,
+	SA_DIFF_KIND_VMALLOC,
+	SA_DIFF_KIND_PERCPU,
 	SA_DIFF_KIND_NR,
 };
 
@@ -176,6 +183,12 @@ const char *sa_diff_side_name(const struct sa_diff_side *s, const char *key);
 struct sa_diff;
 int sa_diff_check_sides(const struct sa_diff *d, GError **err);
 
+/* Add the rows of a vmalloc or percpu result (report/agg/areas.h). */
+struct sa_area_result;
+void sa_diff_side_add_areas(struct sa_diff_side *s,
+			    const struct sa_area_result *r,
+			    enum sa_diff_by by);
+
 /* Add the rows of a call-site result to a side (its rows table made). */
 struct sa_callsite_result;
 void sa_diff_side_add_callsite(struct sa_diff_side *s,
@@ -205,5 +218,7 @@ void sa_diff_clear(struct sa_diff *d);
 
 int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort);
 const char *sa_diff_kind_name(int kind);
+/* The same in 5 columns at most (text): "kmall", "vmall", "pcpu", ... */
+const char *sa_diff_kind_short(int kind);
 
 #endif /* SLABACCT_REPORT_DIFF_H */

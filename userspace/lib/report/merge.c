@@ -110,7 +110,7 @@ int sa_merge_add(struct sa_merge *m, const struct sa_diff_side *s,
 
 		if (!a) {
 			a = g_new0(struct acc, 1);
-			a->kind = ((const char *)k)[0] == '1';
+			a->kind = ((const char *)k)[0] - '0';
 			a->name = g_strdup(shown_name(s, k));
 			a->vals = g_array_new(FALSE, FALSE, sizeof(x));
 			g_hash_table_insert(m->acc, g_strdup(k), a);
