@@ -35,7 +35,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	}
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	rep = sa_report_read(path, 0xf, &opts, &err);
+	rep = sa_report_read(path, 0xf | SA_SECBIT(SA_SEC_VMALLOC) |
+			     SA_SECBIT(SA_SEC_PERCPU), &opts, &err);
 	if (rep) {
 		null = fopen("/dev/null", "w");
 		for (f = SA_FMT_TEXT; f <= SA_FMT_ACCOUNT; f++) {

@@ -14,6 +14,8 @@
 #   frees and live included, as the referee counts it, whatever the other
 #   users of the machine did meanwhile; every reader path the same;
 # - without --stacks: vmalloc's one honest row, '(no kernel stack)'.
+# And the committed trace tests/data/report/areas/vmpcpu-6.18.dat in
+# every format against golden files, and a trace without these events.
 . "$(dirname "$0")/../../lib.sh"
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
 command -v python3 >/dev/null || fail "python3 is missing"
@@ -54,6 +56,62 @@ compare() {
 	assert_eq "$(basename "$f") $*: rows (allocs, bytes, frees, freed, live, live bytes, failed)" \
 		"$want" "$got"
 }
+
+# The committed trace (tests/data/report/areas/README.md): every format
+# against its golden file (UPDATE=1 rewrites them), the referee, and a
+# trace without these events (the sections say so, no rows).
+data=$TOP/tests/data/report
+gold=$data/areas/golden
+cases=(
+	"text|--what vmalloc,percpu areas/vmpcpu-6.18.dat"
+	"json|--json --what vmalloc,percpu areas/vmpcpu-6.18.dat"
+	"csv|--csv --what vmalloc,percpu areas/vmpcpu-6.18.dat"
+	"bywrapper|--by wrapper --width 0 --what vmalloc,percpu areas/vmpcpu-6.18.dat"
+	"absent.text|--what vmalloc,percpu tc-6.1.dat"
+	"absent.json|--json --what vmalloc,percpu tc-6.1.dat"
+	"absent.csv|--csv --what vmalloc,percpu tc-6.1.dat"
+)
+cd "$data" || fail "no $data"
+for c in "${cases[@]}"; do
+	name=${c%%|*} args=${c#*|}
+	out=$TEST_TMP/areas.$name
+	# shellcheck disable=SC2086
+	"$SLABACCT" report $args >"$out" 2>"$out.err" ||
+		fail "report $args exited $?: $(cat "$out.err")"
+	if [ "${UPDATE:-0}" = 1 ]; then
+		cp "$out" "$gold/$name"
+	else
+		diff -u "$gold/$name" "$out" >&2 ||
+			fail "report $args: output differs from areas/golden/$name"
+	fi
+done
+# diff: the kmem rows of one trace, the vmalloc and percpu rows of the other
+for f in text csv json; do
+	"$SLABACCT" diff --top 6 --width 0 --format $f wrappers-6.18.dat \
+		areas/vmpcpu-6.18.dat >"$TEST_TMP/diff.$f" ||
+		fail "diff --format $f of the committed traces failed"
+	if [ "${UPDATE:-0}" = 1 ]; then
+		cp "$TEST_TMP/diff.$f" "$gold/diff.$f"
+	else
+		diff -u "$gold/diff.$f" "$TEST_TMP/diff.$f" >&2 ||
+			fail "diff --format $f: output differs from areas/golden/diff.$f"
+	fi
+done
+grep -q '^diff,vmalloc_node_range <- __bpf_map_area_alloc+0x7d,vmalloc,new,' \
+	"$TEST_TMP/diff.csv" || fail "diff: no new vmalloc row"
+"$SLABACCT" diff --csv wrappers-6.18.dat areas/vmpcpu-6.18.dat |
+	grep -q '^diff,bpf_map_alloc_percpu+0x59,percpu,new,' ||
+	fail "diff: no new percpu row"
+# the HTML page carries both sections
+"$SLABACCT" report --html "$TEST_TMP/r.html" areas/vmpcpu-6.18.dat ||
+	fail "--html failed"
+grep -qF 'vmalloc_node_range \u003c- __bpf_map_area_alloc+0x7d' "$TEST_TMP/r.html" ||
+	fail "HTML: no 'vmalloc_node_range <- __bpf_map_area_alloc+0x7d' row"
+grep -qF '"bpf_map_alloc_percpu+0x59"' "$TEST_TMP/r.html" ||
+	fail "HTML: no percpu row"
+grep -q 'function viewAreas' "$TEST_TMP/r.html" || fail "HTML: no view of the sections"
+compare "$data/areas/vmpcpu-6.18.dat"
+cd "$TOP" || fail "no $TOP"
 
 need_root
 for e in vmalloc/alloc_vmap_area vmalloc/free_vmap_area_noflush \

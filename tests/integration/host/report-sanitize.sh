@@ -35,7 +35,8 @@ san() {
 	esac
 }
 
-traces=("$TOP"/tests/data/report/*.dat "$TOP/tests/data/tracedat/small.dat")
+traces=("$TOP"/tests/data/report/*.dat "$TOP/tests/data/tracedat/small.dat"
+	"$TOP"/tests/data/report/areas/*.dat)
 for gz in "$TOP"/tests/data/report-mm/*.dat.gz; do
 	zcat "$gz" >"$TEST_TMP/$(basename "$gz" .gz)"
 	traces+=("$TEST_TMP/$(basename "$gz" .gz)")

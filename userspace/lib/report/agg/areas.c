@@ -26,6 +26,7 @@ struct area_state {
 	GPtrArray *rows;		/* struct sa_area_row * */
 	GHashTable *live;		/* address -> struct area_live */
 	struct sa_area_result *res;	/* the totals, filled as we go */
+	bool frees_seen;
 	bool given;
 };
 
@@ -303,6 +304,7 @@ static void area_free(struct area_state *st, guint64 addr)
 	struct area_live *l = g_hash_table_lookup(st->live, &addr);
 	struct sa_area_row *r;
 
+	st->frees_seen = true;
 	if (!l) {
 		st->res->unmatched_frees++;
 		return;
@@ -448,10 +450,13 @@ static void *area_finish(void *state, struct sa_report *rep)
 	struct sa_area_result *res = st->res;
 	guint i;
 
+	/* in the trace's formats, or records of it came (unit tests) */
 	res->present = rep->ev_present[st->kind == SA_AREA_VMALLOC ?
-				       SA_EV_VMAP_ALLOC : SA_EV_PCPU_ALLOC];
+				       SA_EV_VMAP_ALLOC : SA_EV_PCPU_ALLOC] ||
+		       st->rows->len;
 	res->have_free = rep->ev_present[st->kind == SA_AREA_VMALLOC ?
-					 SA_EV_VMAP_FREE : SA_EV_PCPU_FREE];
+					 SA_EV_VMAP_FREE : SA_EV_PCPU_FREE] ||
+			 st->frees_seen;
 	res->stacks = rep->stacks > 0;
 	res->rows = g_ptr_array_new_with_free_func((GDestroyNotify)row_free);
 	for (i = 0; i < st->rows->len; i++) {
