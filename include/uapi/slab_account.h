@@ -37,4 +37,26 @@ enum slab_account_kind {
 	[SLAB_ACCOUNT_CACHE] = "cache",			\
 }
 
+/*
+ * The allocation wrappers: functions whose allocation's call site hides
+ * the caller that asked for the memory. One table, for the module (which
+ * attributes the allocations of their call sites to their callers) and
+ * the CLI (which does the same from recorded stacks). Matched by name
+ * without leading underscores and without a trailing "_noprof" (6.10+:
+ * __kvmalloc_node_noprof is kvmalloc_node). Not kmalloc_node_track_caller:
+ * its callers pass their own caller as the call site.
+ */
+#define SLAB_ACCOUNT_WRAPPERS						\
+	"kstrdup", "kstrdup_const", "kstrndup", "kstrdup_quotable",	\
+	"kmemdup", "kmemdup_nul", "kmemdup_array", "kvmemdup",		\
+	"kvasprintf", "kvasprintf_const", "kasprintf",			\
+	"krealloc", "kvrealloc", "kvmalloc", "kvmalloc_node",		\
+	"memdup_user", "vmemdup_user", "strndup_user", "memdup_user_nul", \
+	"mempool_alloc", "mempool_kmalloc", "mempool_alloc_slab",	\
+	"devm_kmalloc", "devm_krealloc", "devm_kmemdup", "devm_kstrdup", \
+	"devm_kasprintf", "devm_kvasprintf", "kobject_set_name_vargs"
+
+/* The suffix 6.10+ kernels add to the functions behind alloc_hooks() */
+#define SLAB_ACCOUNT_NOPROF		"_noprof"
+
 #endif /* _UAPI_SLAB_ACCOUNT_H */

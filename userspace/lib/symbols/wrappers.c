@@ -7,24 +7,19 @@
 
 #include "symbols/symbols.h"
 #include "symbols/wrappers.h"
+#include "uapi/slab_account.h"
 
 /*
  * By their sa_sym_alloc_name: __kvmalloc_node_noprof is kvmalloc_node,
- * mempool_alloc_noprof mempool_alloc, kmemdup_noprof kmemdup. Not
+ * mempool_alloc_noprof mempool_alloc, kmemdup_noprof kmemdup. The table
+ * is the module's too (include/uapi/slab_account.h). Not
  * kmalloc_node_track_caller: its callers pass their own caller as the
  * call site, and where it is a call site itself (6.10+: a large kmalloc
  * traced twice, the allocator's event first) the next event is the
  * caller's (report/agg/callsite.h).
  */
 static const char *const builtin[] = {
-	"kstrdup", "kstrdup_const", "kstrndup", "kstrdup_quotable",
-	"kmemdup", "kmemdup_nul", "kmemdup_array", "kvmemdup",
-	"kvasprintf", "kvasprintf_const", "kasprintf",
-	"krealloc", "kvrealloc", "kvmalloc", "kvmalloc_node",
-	"memdup_user", "vmemdup_user", "strndup_user", "memdup_user_nul",
-	"mempool_alloc", "mempool_kmalloc", "mempool_alloc_slab",
-	"devm_kmalloc", "devm_krealloc", "devm_kmemdup", "devm_kstrdup",
-	"devm_kasprintf", "devm_kvasprintf", "kobject_set_name_vargs",
+	SLAB_ACCOUNT_WRAPPERS,
 	NULL,
 };
 
