@@ -78,9 +78,15 @@ static void sa_oom_log(struct sa_oom_snap *s)
 		const struct sa_row *r = &s->rows[i];
 
 		sa_format_caller(s->caller, sizeof(s->caller), r->call_site);
-		pr_warn("OOM %2u: %lld bytes in %lld objects, %s %s\n", i + 1,
-			r->live_bytes, r->live_objs, sa_kind_name(r->kind),
-			s->caller);
+		if (r->via)
+			pr_warn("OOM %2u: %lld bytes in %lld objects, %s %pS%s%s\n",
+				i + 1, r->live_bytes, r->live_objs,
+				sa_kind_name(r->kind), (void *)r->via,
+				SLAB_ACCOUNT_VIA_SEP, s->caller);
+		else
+			pr_warn("OOM %2u: %lld bytes in %lld objects, %s %s\n",
+				i + 1, r->live_bytes, r->live_objs,
+				sa_kind_name(r->kind), s->caller);
 	}
 	pr_warn("OOM end\n");
 }
@@ -89,7 +95,7 @@ static int sa_oom_notify(struct notifier_block *nb, unsigned long unused,
 			 void *freed)
 {
 	struct sa_oom_snap *s = &sa_oom;
-	unsigned int i, cap = sa_table_sites();
+	unsigned int i, cap = sa_table_rows();
 	unsigned int top = clamp(READ_ONCE(sa_oom_top), 1U, SA_OOM_MAX_TOP);
 	struct sa_counters tot;
 	struct sa_row r;
@@ -103,7 +109,7 @@ static int sa_oom_notify(struct notifier_block *nb, unsigned long unused,
 	/* one walk of the table, under oom_lock: the top rows and totals */
 	sa_live_count(sa_oom_live);
 	sa_counters_start(&tot);
-	for (i = 0; i < cap; i++) {
+	for (i = 0; i < cap; i = sa_row_next(i)) {
 		if (sa_site_read(i, sa_oom_live, &r)) {
 			sa_counters_add(&tot, &r);
 			sa_oom_consider(s, top, &r);

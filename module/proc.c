@@ -109,6 +109,8 @@ static int sa_row_cmp(const void *a, const void *b, const void *priv)
 		return va > vb ? -1 : 1;
 	if (ra->call_site != rb->call_site)
 		return ra->call_site < rb->call_site ? -1 : 1;
+	if (ra->via != rb->via)
+		return ra->via < rb->via ? -1 : 1;
 	return ra->kind - rb->kind;
 }
 
@@ -145,6 +147,7 @@ static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
 	seq_printf(m, "map_full: %llu\nlost_frees: %llu\n",
 		   t->map_full, t->lost_frees);
 	seq_printf(m, "kmalloc_repeats: %llu\n", t->kmalloc_repeats);
+	seq_printf(m, "unattributed: %llu\n", t->unattributed);
 	for (k = 0; k < SA_NR_KINDS; k++) {
 		const char *n = sa_kind_name(k);
 
@@ -166,12 +169,18 @@ static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
 void sa_seq_row(struct seq_file *m, const struct sa_row *r, char *caller,
 		size_t len)
 {
-	sa_format_caller(caller, len, r->call_site);
-	seq_printf(m, "%10llu %9llu %10llu %10lld %7lld %9llu/%-9llu %-7s %s\n",
+	seq_printf(m, "%10llu %9llu %10llu %10lld %7lld %9llu/%-9llu %-7s ",
 		   r->bytes_alloc, sa_slack(r->bytes_alloc, r->bytes_req),
 		   r->bytes_req,
 		   r->live_bytes, r->live_objs, r->allocs, r->frees,
-		   sa_kind_name(r->kind), caller);
+		   sa_kind_name(r->kind));
+	/* a wrapper's allocations: "WRAPPER_SITE <- CALLER" */
+	if (r->via) {
+		sa_format_caller(caller, len, r->via);
+		seq_printf(m, "%s%s", caller, SLAB_ACCOUNT_VIA_SEP);
+	}
+	sa_format_caller(caller, len, r->call_site);
+	seq_printf(m, "%s\n", caller);
 }
 
 void sa_seq_row_heading(struct seq_file *m)
@@ -225,12 +234,12 @@ int sa_proc_permitted(const struct file *file)
  */
 static noinline struct sa_view *sa_view_take(void)
 {
-	unsigned int i, cap = sa_table_sites(), used = 0;
+	unsigned int i, cap = sa_table_rows(), used = 0;
 	struct sa_live *live;
 	struct sa_view *v;
 
 	/* room for the rows in use now, and for some that appear meanwhile */
-	for (i = 0; i < cap; i++)
+	for (i = 0; i < cap; i = sa_row_next(i))
 		used += sa_site_used(i);
 	used = min(used + 64, cap);
 	v = kvmalloc(struct_size(v, rows, used), GFP_KERNEL);
@@ -250,7 +259,7 @@ static noinline struct sa_view *sa_view_take(void)
 	sa_live_count(live);
 	/* totals from the same copy, so the rows add up to them */
 	sa_counters_start(&v->tot);
-	for (i = 0; i < cap && v->nrows < used; i++)
+	for (i = 0; i < cap && v->nrows < used; i = sa_row_next(i))
 		if (sa_site_read(i, live, &v->rows[v->nrows]))
 			sa_counters_add(&v->tot, &v->rows[v->nrows++]);
 	sa_counters_finish(&v->tot, live);

@@ -34,6 +34,7 @@ struct sa_counters {
 	u64 map_full;		/* allocs not tracked: live map bucket full */
 	u64 lost_frees;		/* objects reallocated with no free event */
 	u64 kmalloc_repeats;	/* large kmallocs traced twice, counted once */
+	u64 unattributed;	/* wrappers' allocs left at the wrapper's row */
 	s64 live_objs;
 	s64 live_bytes;
 	s64 live_req;
@@ -43,7 +44,8 @@ struct sa_counters {
 
 /* One call site, as read from the table. */
 struct sa_row {
-	unsigned long call_site;
+	unsigned long call_site;	/* or the caller of a wrapper */
+	unsigned long via;		/* the wrapper's call site, or 0 */
 	enum sa_kind kind;
 	u64 bytes_alloc;
 	u64 bytes_req;
@@ -65,7 +67,8 @@ struct sa_live {
 int sa_table_init(unsigned int sites, unsigned int objects);
 void sa_table_exit(void);
 unsigned int sa_table_sites(void);
-unsigned int sa_table_rows(void);	/* sites and overflow rows */
+unsigned int sa_table_rows(void);	/* sites, overflow rows, pairs */
+unsigned int sa_row_next(unsigned int i);	/* skips the overflow rows */
 unsigned int sa_table_objects(void);
 void sa_table_clear(void);
 /*

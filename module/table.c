@@ -22,7 +22,9 @@
  * slot (counted as dropped). Each CPU has its own array of counters by
  * row (vmalloc'ed on its node; a row is the sum over the CPUs). The
  * header totals are sums over all the rows, so the common path touches
- * only its call site's counters.
+ * only its call site's counters. Past the overflow rows, the pair rows
+ * of allocations attributed through a wrapper (wrap.c): a table of their
+ * own, keyed by the caller's address and the wrapper's row.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -39,6 +41,11 @@
 bool sa_paused;
 
 unsigned long *sa_site_keys;
+u8 *sa_site_class;
+/* pair rows: the caller, and the wrapper's row + 1 (0: being claimed) */
+static unsigned long *sa_pair_keys;
+static u32 *sa_pair_via;
+static unsigned int sa_pair_bits;
 DEFINE_PER_CPU(struct sa_count *, sa_counts);
 unsigned int sa_site_shift;
 static unsigned int sa_site_bits;
@@ -63,26 +70,81 @@ static enum sa_kind sa_slot_kind(unsigned int idx)
 
 /*
  * The row of a call site: its home slot or the next ones of its kind's
- * parity, the first empty one claimed; or the kind's overflow row.
+ * parity, the first empty one claimed; or the kind's overflow row. A
+ * call site is classified (wrap.c) when it claims its slot, and a
+ * wrapper's never takes its home slot, so that the probes' fast path
+ * (table.h), which looks there only, misses it at no cost to the others:
+ * a lookup goes on past an empty home slot.
  */
-static u32 sa_site_claim(unsigned long key, enum sa_kind kind)
+u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 {
 	unsigned int mask = (1U << sa_site_bits) - 1;
-	unsigned int i = sa_site_home(key, kind);
-	unsigned int n;
+	unsigned int home = sa_site_home(key, kind), i, n, to;
+	unsigned long cur;
+	u8 class = 0;
 
-	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
-		unsigned long cur = READ_ONCE(sa_site_keys[i]);
-
+again:
+	for (n = 0, i = home; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
+		cur = READ_ONCE(sa_site_keys[i]);
 		if (cur == key)
 			return i;
-		if (cur)
-			continue;
-		cur = cmpxchg(&sa_site_keys[i], 0UL, key);
-		if (!cur || cur == key)
-			return i;
+		if (!cur && i != home)
+			break;
 	}
-	return (1U << sa_site_bits) + kind;
+	if (!class)
+		class = sa_classify(key);
+	if (class == SA_SITE_PLAIN && !READ_ONCE(sa_site_keys[home]))
+		to = home;
+	else if (n < SA_SITE_PROBES)
+		to = i;
+	else
+		return (1U << sa_site_bits) + kind;
+	cur = cmpxchg(&sa_site_keys[to], 0UL, key);
+	if (cur == key)
+		return to;
+	/* taken meanwhile by another call site: one slot fewer to try */
+	if (cur)
+		goto again;
+	WRITE_ONCE(sa_site_class[to], class);
+	return to;
+}
+
+/* The first row of the pairs */
+static unsigned int sa_pair_base(void)
+{
+	return sa_table_sites() + SA_NR_KINDS;
+}
+
+/*
+ * The pair row of (via, caller), via the row of a wrapper's call site; or
+ * via itself if no slot is found.
+ */
+u32 sa_pair_claim(u32 via, unsigned long caller)
+{
+	unsigned int mask = (1U << sa_pair_bits) - 1;
+	unsigned long h = (caller ^ via) * SA_GOLDEN;
+	unsigned int i = (h >> (BITS_PER_LONG - sa_pair_bits)) & mask;
+	unsigned int n;
+
+	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 1) & mask) {
+		unsigned long cur = READ_ONCE(sa_pair_keys[i]);
+
+		if (!cur) {
+			cur = cmpxchg(&sa_pair_keys[i], 0UL, caller);
+			if (!cur) {
+				/* the caller claimed, then its wrapper shown */
+				smp_store_release(&sa_pair_via[i], via + 1);
+				return sa_pair_base() + i;
+			}
+		}
+		if (cur != caller)
+			continue;
+		/* pairs with the smp_store_release() above */
+		if (smp_load_acquire(&sa_pair_via[i]) == via + 1)
+			return sa_pair_base() + i;
+	}
+	this_cpu_inc(sa_pcpu.unattributed);
+	return via;
 }
 
 /* Take back an allocation counted at a row (sa_repeat). */
@@ -142,6 +204,9 @@ void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
 {
 	u32 site = sa_site_claim(call_site, kind);
 
+	if (site < sa_table_sites() &&
+	    sa_site_class_of(site, call_site) == SA_SITE_WRAP)
+		site = sa_attribute(site, call_site, kind);
 	if (alloc > KMALLOC_MAX_CACHE_SIZE && kind == SA_KMALLOC &&
 	    sa_repeat(site, ptr, req, alloc))
 		return;
@@ -210,11 +275,27 @@ static void sa_site_copy(unsigned int idx, const struct sa_live *live,
 noinline bool sa_site_read(unsigned int idx, const struct sa_live *live,
 			   struct sa_row *r)
 {
-	unsigned long key = READ_ONCE(sa_site_keys[idx]);
+	unsigned int sites = sa_table_sites();
+	unsigned long key;
+	u32 via;
 
-	if (!key)
-		return false;
-	r->kind = sa_slot_kind(idx);
+	if (idx < sites) {
+		key = READ_ONCE(sa_site_keys[idx]);
+		if (!key)
+			return false;
+		r->kind = sa_slot_kind(idx);
+		r->via = 0;
+	} else if (idx >= sa_pair_base()) {
+		key = READ_ONCE(sa_pair_keys[idx - sa_pair_base()]);
+		/* pairs with the smp_store_release() of sa_pair_claim */
+		via = smp_load_acquire(&sa_pair_via[idx - sa_pair_base()]);
+		if (!key || !via || via > sites)
+			return false;
+		r->kind = sa_slot_kind(via - 1);
+		r->via = READ_ONCE(sa_site_keys[via - 1]);
+	} else {
+		return false;	/* an overflow row */
+	}
 	r->call_site = key;
 	sa_site_copy(idx, live, r);
 	/* a row whose allocations all moved away (sa_repeat) is not shown */
@@ -224,7 +305,11 @@ noinline bool sa_site_read(unsigned int idx, const struct sa_live *live,
 /* Does the row hold allocations? (sa_site_read without the copy) */
 bool sa_site_used(unsigned int idx)
 {
-	return READ_ONCE(sa_site_keys[idx]) && sa_count_sum(idx, allocs);
+	if (idx >= sa_pair_base())
+		return READ_ONCE(sa_pair_keys[idx - sa_pair_base()]) &&
+		       sa_count_sum(idx, allocs);
+	return idx < sa_table_sites() && READ_ONCE(sa_site_keys[idx]) &&
+	       sa_count_sum(idx, allocs);
 }
 
 static void sa_counters_row(struct sa_counters *sum, const struct sa_row *r)
@@ -273,6 +358,7 @@ void sa_counters_finish(struct sa_counters *sum, const struct sa_live *live)
 		sum->map_full += READ_ONCE(c->map_full);
 		sum->lost_frees += READ_ONCE(c->lost_frees);
 		sum->kmalloc_repeats += READ_ONCE(c->kmalloc_repeats);
+		sum->unattributed += READ_ONCE(c->unattributed);
 		for (i = 0; i < SA_NR_ORDERS; i++) {
 			sum->pages_alloc[i] += READ_ONCE(c->pages_alloc[i]);
 			sum->pages_free[i] += READ_ONCE(c->pages_free[i]);
@@ -280,10 +366,19 @@ void sa_counters_finish(struct sa_counters *sum, const struct sa_live *live)
 	}
 }
 
-/* The rows: a slot per call site, then an overflow row per kind */
+/* The row after row i in a walk of the rows, past the overflow rows */
+unsigned int sa_row_next(unsigned int i)
+{
+	return ++i == sa_table_sites() ? i + SA_NR_KINDS : i;
+}
+
+/*
+ * The rows: a slot per call site, then an overflow row per kind, then the
+ * pairs
+ */
 unsigned int sa_table_rows(void)
 {
-	return sa_table_sites() + SA_NR_KINDS;
+	return sa_pair_base() + (1U << sa_pair_bits);
 }
 
 /* Only while the probes are paused and quiescent (sa_reset). */
@@ -292,6 +387,9 @@ void sa_table_clear(void)
 	unsigned int cpu;
 
 	memset(sa_site_keys, 0, sizeof(*sa_site_keys) * sa_table_sites());
+	memset(sa_site_class, 0, sa_table_sites());
+	memset(sa_pair_keys, 0, sizeof(*sa_pair_keys) << sa_pair_bits);
+	memset(sa_pair_via, 0, sizeof(*sa_pair_via) << sa_pair_bits);
 	sa_map_clear();
 	for_each_possible_cpu(cpu) {
 		memset(per_cpu(sa_counts, cpu), 0,
@@ -309,9 +407,16 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 	BUILD_BUG_ON(sizeof(struct sa_count) != 32);
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
 	sa_site_shift = BITS_PER_LONG - sa_site_bits;
+	/* a pair row for every fourth call site */
+	sa_pair_bits = max(sa_site_bits, 6U) - 2;
 	sa_site_keys = vzalloc(array_size(sizeof(*sa_site_keys),
 					  sa_table_sites()));
-	if (!sa_site_keys)
+	sa_site_class = vzalloc(sa_table_sites());
+	sa_pair_keys = vzalloc(array_size(sizeof(*sa_pair_keys),
+					  1U << sa_pair_bits));
+	sa_pair_via = vzalloc(array_size(sizeof(*sa_pair_via),
+					 1U << sa_pair_bits));
+	if (!sa_site_keys || !sa_site_class || !sa_pair_keys || !sa_pair_via)
 		goto err;
 	for_each_possible_cpu(cpu) {
 		per_cpu(sa_counts, cpu) =
@@ -339,6 +444,12 @@ void sa_table_exit(void)
 		vfree(per_cpu(sa_counts, cpu));
 		per_cpu(sa_counts, cpu) = NULL;
 	}
+	vfree(sa_pair_via);
+	sa_pair_via = NULL;
+	vfree(sa_pair_keys);
+	sa_pair_keys = NULL;
+	vfree(sa_site_class);
+	sa_site_class = NULL;
 	vfree(sa_site_keys);
 	sa_site_keys = NULL;
 }

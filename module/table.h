@@ -80,18 +80,35 @@ struct sa_rare {
 	u64 map_full;
 	u64 lost_frees;
 	u64 kmalloc_repeats;
+	u64 unattributed;	/* wrappers' allocations left at their site */
 	u64 pages_alloc[SA_NR_ORDERS];
 	u64 pages_free[SA_NR_ORDERS];
 };
 
-/* a call site's row: its key's slot, or nr_sites + kind (overflow) */
+/*
+ * a call site's row: its key's slot, or nr_sites + kind (overflow); pair
+ * rows (wrap.c) follow the overflow rows
+ */
 extern unsigned long *sa_site_keys;	/* 0: empty */
+/*
+ * by call-site slot: one of these once its call site is classified
+ * (wrap.c), 0 before
+ */
+extern u8 *sa_site_class;
+#define SA_SITE_PLAIN	1
+#define SA_SITE_WRAP	2
 DECLARE_PER_CPU(struct sa_count *, sa_counts);	/* by row */
 extern unsigned int sa_site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
 extern struct sa_map sa_map;
 extern unsigned int sa_slot_shift;	/* BITS_PER_LONG - log2(slots) */
 DECLARE_PER_CPU(struct sa_rare, sa_pcpu);
 
+/* table.c: rows; wrap.c: attribution through wrappers */
+u32 sa_site_claim(unsigned long key, enum sa_kind kind);
+u32 sa_pair_claim(u32 via, unsigned long caller);
+u8 sa_classify(unsigned long addr);
+u8 sa_site_class_of(u32 site, unsigned long call_site);
+u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind);
 /* table.c, map.c: the paths out of line */
 void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
 			   const void *ptr, size_t req, size_t alloc);
@@ -195,7 +212,10 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
 		return;
-	/* the call site at home, and not a large kmalloc (sa_repeat) */
+	/*
+	 * the call site at home (never a wrapper's: sa_site_claim), and not
+	 * a large kmalloc (sa_repeat)
+	 */
 	if (unlikely(READ_ONCE(sa_site_keys[site]) != call_site) ||
 	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE))) {
 		sa_account_alloc_slow(kind, call_site, ptr, req, alloc);

@@ -18,9 +18,9 @@
  * the layout changes; adding a header key does not change it (parsers
  * ignore keys they do not know).
  */
-#define SLAB_ACCOUNT_FORMAT_VERSION	2
+#define SLAB_ACCOUNT_FORMAT_VERSION	3
 #define SLAB_ACCOUNT_RECLAIM_VERSION	1
-#define SLAB_ACCOUNT_OOM_VERSION	1
+#define SLAB_ACCOUNT_OOM_VERSION	2
 
 /* A call site's kind: the kind column, and the kmalloc_/cache_ keys. */
 enum slab_account_kind {
@@ -36,6 +36,13 @@ enum slab_account_kind {
 	[SLAB_ACCOUNT_KMALLOC] = "kmalloc",		\
 	[SLAB_ACCOUNT_CACHE] = "cache",			\
 }
+
+/*
+ * Since version 3, a row whose call site is in an allocation wrapper
+ * (below) names the wrapper's call site and the caller found on the
+ * stack, with this between them: "kvmalloc_node+0x3f/0x80 <- caller+..".
+ */
+#define SLAB_ACCOUNT_VIA_SEP		" <- "
 
 /*
  * The allocation wrappers: functions whose allocation's call site hides

@@ -94,7 +94,7 @@ value() { sed -n "s/^$1: //p" "$2"; }
 # row PATTERN FILE: the row of a call site
 row() { grep -E "$1" "$2" | head -n 1; }
 
-head -n 1 "$o/account" | grep -qx '# slab_account 2' || fail "bad version line"
+head -n 1 "$o/account" | grep -qx '# slab_account 3' || fail "bad version line"
 ksize=$(value kmalloc_ksize "$o/sa_test")
 slot=$(cat "$o/slab_size")
 note "kmalloc($S) size class $ksize, sa_test_cache slot $slot"
@@ -151,7 +151,7 @@ assert_eq "dropped" 0 "$(value dropped "$o/account")"
 assert_eq "map_full" 0 "$(value map_full "$o/account")"
 
 # the parser agrees with the file, in the guest
-grep -q '"format_version" : 2' "$o/account.json" || fail "account --json: no format_version"
+grep -q '"format_version" : 3' "$o/account.json" || fail "account --json: no format_version"
 grep -A9 '"caller" : "sa_test_kmalloc_loop' "$o/account.json" >/dev/null ||
 	fail "account --json lacks the sa_test row"
 python3 - "$o/account.json" $N $M $((N * S)) <<'PY' || fail "JSON row differs"

@@ -146,7 +146,7 @@ GUEST
 guest_run 6.1 "$TEST_TMP/guest.sh" -t 180 --kmod-dir "$TEST_TMP/kmod-6.1" \
 	-f /usr/bin/slabacct:/usr/local/bin/slabacct-deb ||
 	fail "the guest run with the DKMS-built module failed"
-assert_eq "/proc/slab_account's first line" "# slab_account 2" \
+assert_eq "/proc/slab_account's first line" "# slab_account 3" \
 	"$(head -n 1 "$TEST_TMP/out/account")"
 command -v jq >/dev/null || fail "jq is missing (scripts/install-deps)"
 assert_eq "table slots, as the packaged slabacct parsed them" \

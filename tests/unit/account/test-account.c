@@ -93,6 +93,45 @@ START_TEST(capture_6_12)
 }
 END_TEST
 
+/*
+ * Format 3: a wrapper's call site and its caller, "SITE <- CALLER", in
+ * the caller column (the 6.1 capture, one of its rows made such a row).
+ */
+START_TEST(wrapper_row)
+{
+	static const char via[] = "kvmalloc_node+0x3f/0xd0";
+	char *text = slurp(DATA "6.1.txt"), *at;
+	struct sa_account *a;
+	const struct sa_account_row *r;
+	GError *err = NULL;
+	GString *s;
+
+	ck_assert(g_str_has_prefix(text, "# slab_account 2\n"));
+	s = g_string_new("# slab_account 3\n");
+	at = strstr(text, "sa_test_kmalloc_loop+");
+	ck_assert_ptr_nonnull(at);
+	g_string_append_len(s, text + 17, at - text - 17);
+	g_string_append(s, via);
+	g_string_append(s, SLAB_ACCOUNT_VIA_SEP);
+	g_string_append(s, at);
+	a = sa_account_parse(s->str, s->len, &err);
+	ck_assert_msg(a, "%s", err ? err->message : "?");
+	ck_assert_int_eq(a->version, 3);
+	r = find_row(a, "kvmalloc_node+");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(r->allocs, 1000);
+	ck_assert_str_eq(r->via, via);
+	ck_assert(strstr(r->caller, " <- sa_test_kmalloc_loop+"));
+	/* the other rows have none */
+	r = find_row(a, "sa_test_cache_loop+");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_ptr_null(r->via);
+	sa_account_free(a);
+	g_string_free(s, TRUE);
+	g_free(text);
+}
+END_TEST
+
 /* Replace the first occurrence of from by to in a capture, then parse. */
 static struct sa_account *parse_edited(const char *from, const char *to,
 				       GError **err)
@@ -117,8 +156,11 @@ static const struct {
 	int code;
 	const char *msg;	/* the start of the message */
 } bad[] = {
-	{ "# slab_account 2", "# slab_account 3", SA_ACCOUNT_ERROR_VERSION,
-	  "line 1, column 16: format version 3" },
+	{ "# slab_account 2", "# slab_account 4", SA_ACCOUNT_ERROR_VERSION,
+	  "line 1, column 16: format version 4, this slabacct reads "
+	  "versions 2 to 3" },
+	{ "# slab_account 2", "# slab_account 1", SA_ACCOUNT_ERROR_VERSION,
+	  "line 1, column 16: format version 1" },
 	{ "# slab_account 2", "slab_account 2", SA_ACCOUNT_ERROR_VERSION,
 	  "line 1, column 1: not a /proc/slab_account file" },
 	{ "sort: total", "sort:", SA_ACCOUNT_ERROR_SYNTAX,
@@ -385,6 +427,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, capture_6_1);
 	tcase_add_test(tc, capture_6_12);
+	tcase_add_test(tc, wrapper_row);
 	tcase_add_loop_test(tc, malformed, 0, G_N_ELEMENTS(bad));
 	tcase_add_test(tc, malformed_rows);
 	tcase_add_test(tc, racing_row_clamped);

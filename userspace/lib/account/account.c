@@ -277,6 +277,10 @@ static gboolean parse_row(struct sa_account_row *r, const struct sa_line *l,
 		return FALSE;
 	}
 	r->caller = g_strndup(pos, end - pos);
+	/* "WRAPPER_SITE <- CALLER": the row of a wrapper's caller */
+	tok = strstr(r->caller, SLAB_ACCOUNT_VIA_SEP);
+	if (tok)
+		r->via = g_strndup(r->caller, tok - r->caller);
 	return TRUE;
 }
 
@@ -298,10 +302,11 @@ static gboolean parse_version(struct sa_account *a, const struct sa_line *l,
 			"bad format version");
 		return FALSE;
 	}
-	if (v != SA_ACCOUNT_FORMAT_VERSION) {
+	if (v < SA_ACCOUNT_FORMAT_OLDEST || v > SA_ACCOUNT_FORMAT_VERSION) {
 		set_err(error, SA_ACCOUNT_ERROR_VERSION, l, pos,
 			"format version %" G_GUINT64_FORMAT ", this slabacct "
-			"reads version %d", v, SA_ACCOUNT_FORMAT_VERSION);
+			"reads versions %d to %d", v, SA_ACCOUNT_FORMAT_OLDEST,
+			SA_ACCOUNT_FORMAT_VERSION);
 		return FALSE;
 	}
 	a->version = (int)v;
@@ -477,8 +482,10 @@ void sa_account_free(struct sa_account *a)
 
 	if (!a)
 		return;
-	for (i = 0; i < a->n_rows; i++)
+	for (i = 0; i < a->n_rows; i++) {
 		g_free(a->rows[i].caller);
+		g_free(a->rows[i].via);
+	}
 	g_free(a->rows);
 	g_free(a->sort);
 	g_free(a);

@@ -25,6 +25,8 @@
 #include "uapi/slab_account.h"
 
 #define SA_ACCOUNT_FORMAT_VERSION	SLAB_ACCOUNT_FORMAT_VERSION
+/* the oldest format read: 2 has no wrapper rows, else the same */
+#define SA_ACCOUNT_FORMAT_OLDEST	2
 /* The most page orders a pages_alloc/pages_free line may carry. */
 #define SA_ACCOUNT_MAX_ORDERS		16
 /*
@@ -53,7 +55,10 @@ struct sa_account_row {
 	guint64 frees;
 	enum sa_account_kind kind;
 	char *caller;		/* "symbol+0x1a/0x40 [module]", or a
-				 * hashed pointer if it has no symbol */
+				 * hashed pointer if it has no symbol;
+				 * through a wrapper (format 3),
+				 * "WRAPPER_SITE <- CALLER" */
+	char *via;		/* that WRAPPER_SITE, or NULL */
 };
 
 /* Totals of one kind (kmalloc or kmem_cache). */

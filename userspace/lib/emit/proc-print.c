@@ -89,6 +89,8 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 		sa_json_put_uint(b, "frees", r->frees);
 		sa_json_put_str(b, "kind", sa_account_kind_name(r->kind));
 		sa_json_put_str(b, "caller", r->caller);
+		if (r->via)
+			sa_json_put_str(b, "via", r->via);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -133,9 +135,11 @@ int sa_account_print_text(FILE *out, const struct sa_account *a)
 		const struct sa_account_row *r = &a->rows[i];
 		char af[48], *caller = g_strdup(r->caller), *sz;
 
-		/* "func+0x31/0x60 [mod]": the function's size is not shown */
-		sz = strchr(caller, '/');
-		if (sz) {
+		/*
+		 * "func+0x31/0x60 [mod]", or two of them around " <- ": the
+		 * functions' sizes are not shown
+		 */
+		for (sz = strchr(caller, '/'); sz; sz = strchr(sz, '/')) {
 			char *end = sz + strcspn(sz, " ");
 
 			memmove(sz, end, strlen(end) + 1);
