@@ -197,8 +197,8 @@ static const struct sa_event_desc events[] = {
 	 * vmap areas (vmalloc, vmap, ioremap, module text: every user of
 	 * alloc_vmap_area), and the percpu allocator. alloc_vmap_area has
 	 * no call site: the report attributes it through a kernel stack
-	 * (record --stacks takes one after each). Kernels before 5.19
-	 * have neither group's events, or percpu's without call_site.
+	 * (record --stacks takes one after each). 6.1 has percpu's events
+	 * (with call_site) but not vmalloc's; a missing event is skipped.
 	 */
 	{ "vmalloc", "alloc_vmap_area", G_VMALLOC, NULL, SA_EV_VMAP_ALLOC, {
 		[SA_VA_ADDR] = { "addr", 0 }, [SA_VA_SIZE] = { "size", 0 },
