@@ -3,7 +3,6 @@
  * A /proc/slab_account or /proc/allocinfo snapshot printed back as it
  * is (emit/proc-print.h), for the account command.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "account/account.h"
@@ -11,7 +10,6 @@
 #include "emit/emit.h"
 #include "emit/proc-print.h"
 #include "util/json.h"
-#include "util/textfold.h"
 #include "util/units.h"
 
 #define H(v) sa_human((char[16]){ 0 }, (v))
@@ -103,15 +101,16 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 
 int sa_account_print_text(FILE *out, const struct sa_account *a)
 {
-	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80 };
+	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80, .out = out };
 	struct sa_account_head h;
-	char *buf = NULL;
-	size_t len = 0, i;
-	FILE *f = open_memstream(&buf, &len);
-	int k, ret;
+	struct sa_text_buf tb;
+	size_t i;
+	FILE *f;
+	int k;
 
-	if (!f)
+	if (sa_text_begin(&e, &tb))
 		return -1;
+	f = e.out;
 	sa_account_head_of(a, &h);
 	fprintf(f, "/proc/slab_account, format %d: %" G_GUINT64_FORMAT
 		" allocs, %" G_GUINT64_FORMAT " frees, %" G_GUINT64_FORMAT
@@ -130,7 +129,6 @@ int sa_account_print_text(FILE *out, const struct sa_account *a)
 	sa_text_account_head(f, "", &h);
 	fprintf(f, "%6s %6s %6s %6s %11s %-5s %s\n", "total", "slack",
 		"live", "objs", "alloc/free", "kind", "caller");
-	e.out = f;
 	for (i = 0; i < a->n_rows; i++) {
 		const struct sa_account_row *r = &a->rows[i];
 		char af[48], *caller = g_strdup(r->caller), *sz;
@@ -153,13 +151,7 @@ int sa_account_print_text(FILE *out, const struct sa_account *a)
 		sa_text_tail_name(&e, 46, caller);
 		g_free(caller);
 	}
-	if (fclose(f)) {
-		free(buf);
-		return -1;
-	}
-	ret = sa_text_fold_write(out, buf, len, 80);
-	free(buf);
-	return ret;
+	return sa_text_end(&e, &tb);
 }
 
 int sa_allocinfo_print_json(FILE *f, const struct sa_allocinfo *ai)
@@ -203,21 +195,20 @@ int sa_allocinfo_print_json(FILE *f, const struct sa_allocinfo *ai)
 
 int sa_allocinfo_print_text(FILE *out, const struct sa_allocinfo *ai)
 {
-	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80 };
-	char *buf = NULL;
-	size_t len = 0, i;
-	FILE *f = open_memstream(&buf, &len);
-	int ret;
+	struct sa_emit e = { .fmt = SA_FMT_TEXT, .width = 80, .out = out };
+	struct sa_text_buf tb;
+	size_t i;
+	FILE *f;
 
-	if (!f)
+	if (sa_text_begin(&e, &tb))
 		return -1;
+	f = e.out;
 	fprintf(f, "/proc/allocinfo, format %u.%u: %zu allocation sites, %zu "
 		"with live allocations, %zu marked inaccurate\n", ai->major,
 		ai->minor, ai->n_rows, ai->n_live, ai->n_inaccurate);
 	fprintf(f, "live: %" G_GINT64_FORMAT " bytes in %" G_GINT64_FORMAT
 		" allocations\n", ai->bytes, ai->calls);
 	fprintf(f, "%7s %9s %s\n", "live_b", "calls", "site");
-	e.out = f;
 	for (i = 0; i < ai->n_rows; i++) {
 		const struct sa_allocinfo_row *r = &ai->rows[i];
 		char *site;
@@ -235,11 +226,5 @@ int sa_allocinfo_print_text(FILE *out, const struct sa_allocinfo *ai)
 			fprintf(f, "        accurate: no\n");
 		g_free(site);
 	}
-	if (fclose(f)) {
-		free(buf);
-		return -1;
-	}
-	ret = sa_text_fold_write(out, buf, len, 80);
-	free(buf);
-	return ret;
+	return sa_text_end(&e, &tb);
 }
