@@ -18,29 +18,16 @@ command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/ins
 command -v python3 >/dev/null || fail "python3 is missing"
 referee=$TOP/tests/integration/stack-referee.py
 
-# slabacct's attributed rows as the referee prints them
-ours() {
-	python3 -c '
-import json, sys
-rows = json.load(sys.stdin)["sections"]["callsite"]["rows"]
-out = {}
-for r in rows:
-    if r.get("via"):
-        n = out.setdefault(r["via"] + " <- " + r["function"], [0, 0])
-        n[0] += r["allocs"]
-        n[1] += r["bytes_alloc"]
-json.dump(out, sys.stdout, sort_keys=True)
-print()'
-}
-
 # compare FILE [--wrapper SYM...]: ours and the referee's agree
 compare() {
 	local f=$1 want got
 	shift
 	want=$(python3 "$referee" "$f" "${@/--wrapper/}") ||
 		fail "the referee failed on $f"
-	got=$("$SLABACCT" report --json "$@" "$f" | ours) ||
+	"$SLABACCT" report --json "$@" "$f" >"$TEST_TMP/r.json" ||
 		fail "report $* $f failed"
+	got=$(python3 "$TOP/tests/integration/stack-ours.py" "$TEST_TMP/r.json") ||
+		fail "cannot read the report of $f"
 	[ "$want" != "{}" ] || fail "$f: no allocation through a wrapper"
 	assert_eq "$(basename "$f") $*: wrapper <- caller (allocs, bytes)" \
 		"$want" "$got"
