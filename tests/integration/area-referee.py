@@ -22,20 +22,22 @@
 #    "unmatched": {"vmalloc": N, "percpu": N}}
 #
 #   area-referee.py FILE.dat
+import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
 
-WRAPPERS = {
-    "kstrdup", "kstrdup_const", "kstrndup", "kstrdup_quotable",
-    "kmemdup", "kmemdup_nul", "kmemdup_array", "kvmemdup",
-    "kvasprintf", "kvasprintf_const", "kasprintf",
-    "krealloc", "kvrealloc", "kvmalloc", "kvmalloc_node",
-    "memdup_user", "vmemdup_user", "strndup_user", "memdup_user_nul",
-    "mempool_alloc", "mempool_kmalloc", "mempool_alloc_slab",
-    "devm_kmalloc", "devm_krealloc", "devm_kmemdup", "devm_kstrdup",
-    "devm_kasprintf", "devm_kvasprintf", "kobject_set_name_vargs",
+# stack-referee.py's wrappers and its name rule, and vmalloc's and
+# percpu's own machinery
+_spec = importlib.util.spec_from_file_location(
+    "stack_referee", os.path.join(os.path.dirname(__file__),
+                                  "stack-referee.py"))
+_ref = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_ref)
+norm = _ref.norm
+WRAPPERS = _ref.WRAPPERS | {
     # vmalloc's machinery
     "alloc_vmap_area", "get_vm_area_node", "get_vm_area_caller",
     "get_vm_area", "vmalloc_node_range", "vmalloc_node", "vmalloc",
@@ -58,13 +60,6 @@ HEAD = re.compile(r'^\s*(.*?)-(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+(\w+):\s*(.*)$')
 FRAME = re.compile(r'^=> (\S+) \(([0-9a-f]+)\)')
 NAMES = {"alloc_vmap_area", "free_vmap_area_noflush", "percpu_alloc_percpu",
          "percpu_free_percpu"}
-
-
-def norm(f):
-    f = f.lstrip('_')
-    if f.endswith('_noprof') and len(f) > len('_noprof'):
-        f = f[:-len('_noprof')]
-    return f
 
 
 def outer(funcs):
