@@ -23,36 +23,14 @@ command -v cc >/dev/null || fail "cc is missing (scripts/install-deps)"
 referee=$TOP/tests/integration/area-referee.py
 [ -x "$SLABACCT" ] || fail "build/slabacct is missing (make all)"
 
-# slabacct's rows as the referee prints them
-ours() {
-	python3 -c '
-import json, sys
-s = json.load(sys.stdin)["sections"]
-out = {"unmatched": {}}
-for k in ("vmalloc", "percpu"):
-    rows = {}
-    for r in s[k]["rows"]:
-        if r["how"] == "caller":
-            key = r["via"] + " <- " + r["function"]
-        else:
-            key = r["site"]
-        n = rows.setdefault(key, [0] * 7)
-        for i, f in enumerate(("allocs", "bytes", "frees", "freed_bytes",
-                               "live", "live_bytes", "failed")):
-            n[i] += r[f]
-    out[k] = rows
-    out["unmatched"][k] = s[k]["totals"]["unmatched_frees"]
-json.dump(out, sys.stdout, sort_keys=True)
-print()'
-}
-
 # compare FILE [REPORT ARGS...]: ours and the referee's agree
 compare() {
 	local f=$1 want got
 	shift
 	want=$(python3 "$referee" "$f") || fail "the referee failed on $f"
 	got=$("$SLABACCT" report --json --what vmalloc,percpu "$@" "$f" |
-	      ours) || fail "report --what vmalloc,percpu $* $f failed"
+	      python3 "$TOP/tests/integration/area-ours.py") ||
+		fail "report --what vmalloc,percpu $* $f failed"
 	assert_eq "$(basename "$f") $*: rows (allocs, bytes, frees, freed, live, live bytes, failed)" \
 		"$want" "$got"
 }
