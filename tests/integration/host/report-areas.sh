@@ -35,6 +35,58 @@ compare() {
 		"$want" "$got"
 }
 
+# diff_totals A B: diff's vmalloc and percpu totals (each side's, and
+# B - A) in JSON and CSV are the sums of the referee's rows of A and B,
+# exactly; the slab's total is apart. A side without the events is 'not
+# traced', never a side of zeros that looks measured.
+diff_totals() {
+	local a=$1 b=$2 ra rb
+	ra=$(python3 "$referee" "$a") || fail "the referee failed on $a"
+	rb=$(python3 "$referee" "$b") || fail "the referee failed on $b"
+	"$SLABACCT" diff --json "$a" "$b" >"$TEST_TMP/tot.json" ||
+		fail "diff --json $a $b failed"
+	"$SLABACCT" diff --csv "$a" "$b" >"$TEST_TMP/tot.csv" ||
+		fail "diff --csv $a $b failed"
+	python3 - "$ra" "$rb" "$TEST_TMP/tot.json" "$TEST_TMP/tot.csv" <<'PY' ||
+import csv, json, sys
+ref = [json.loads(sys.argv[1]), json.loads(sys.argv[2])]
+d = json.load(open(sys.argv[3]))
+tot = {r[1]: r for r in csv.reader(open(sys.argv[4])) if r and r[0] == "total"}
+hdr = tot.pop("kind")
+F = ("allocs", "bytes_alloc", "frees", "live", "live_bytes")
+IDX = (0, 1, 2, 4, 5)       # the referee's columns of F
+for k in ("vmalloc", "percpu"):
+    sums = [{f: sum(v[i] for v in r[k].values()) for f, i in zip(F, IDX)}
+            for r in ref]
+    for side, s in zip("ab", sums):
+        got = d[side][k]
+        # a side the referee saw no event of is not traced
+        if not ref["ab".index(side)][k]:
+            assert not got["traced"], (side, k, got)
+        assert got["totals"] == s, (side, k, got["totals"], s)
+        row = dict(zip(hdr, tot[k]))
+        for f in F:
+            assert int(row[side + "_" + f]) == s[f], (k, side, f, row)
+    change = {f: sums[1][f] - sums[0][f] for f in F}
+    assert d["change"][k] == change, (k, d["change"][k], change)
+    row = dict(zip(hdr, tot[k]))
+    assert int(row["d_bytes"]) == change["bytes_alloc"], (k, row)
+    assert int(row["d_allocs"]) == change["allocs"], (k, row)
+    assert int(row["d_live_bytes"]) == change["live_bytes"], (k, row)
+    assert int(row["d_slack"]) == 0, (k, row)
+# the slab's total has no vmalloc or percpu row in it
+for side in "ab":
+    rows = [r[side] for r in d["rows"] if r["kind"] in ("kmalloc", "cache")]
+    if d["rows_hidden"] == 0:
+        assert d[side]["totals"]["bytes_alloc"] == sum(
+            r["bytes_alloc"] for r in rows), (side, d[side]["totals"])
+print("# %s -> %s: vmalloc %+d bytes, percpu %+d bytes, as the referee" % (
+    d["a"]["file"], d["b"]["file"], d["change"]["vmalloc"]["bytes_alloc"],
+    d["change"]["percpu"]["bytes_alloc"]))
+PY
+		fail "diff $a $b: vmalloc or percpu totals are not the referee's"
+}
+
 # The committed trace (tests/data/report/areas/README.md): every format
 # against its golden file (UPDATE=1 rewrites them), the referee, and a
 # trace without these events (the sections say so, no rows).
@@ -89,6 +141,15 @@ grep -qF '"bpf_map_alloc_percpu+0x59"' "$TEST_TMP/r.html" ||
 	fail "HTML: no percpu row"
 grep -q 'function viewAreas' "$TEST_TMP/r.html" || fail "HTML: no view of the sections"
 compare "$data/areas/vmpcpu-6.18.dat"
+diff_totals wrappers-6.18.dat areas/vmpcpu-6.18.dat
+diff_totals areas/vmpcpu-6.18.dat wrappers-6.18.dat
+diff_totals areas/vmpcpu-6.18.dat areas/vmpcpu-6.18.dat
+# the committed trace's known counts (its README): 2 vmap areas of
+# 264 KB, 34 percpu allocations of 3200 bytes in all, 2 of them live
+grep -qx '#    vmalloc: 528K alloc, 2 allocs, 2 frees, 0 live' \
+	"$gold/diff.text" || fail "diff.text: B's vmalloc total is not 2 areas, 528K"
+grep -qx 'total,percpu,0,1,3200,0,34,128,0,0,0,0,0,0,0,34,32,3200,0,0,2,128' \
+	"$gold/diff.csv" || fail "diff.csv: B's percpu total is not 34 allocations, 3200 bytes"
 cd "$TOP" || fail "no $TOP"
 
 need_root
@@ -138,6 +199,7 @@ compare "$TEST_TMP/all.dat"
 compare "$TEST_TMP/all.dat" --threads 1
 compare "$TEST_TMP/all.dat" --threads 2
 compare "$TEST_TMP/all.dat" --libtracecmd
+diff_totals "$TEST_TMP/comm.dat" "$TEST_TMP/all.dat"
 python3 "$referee" "$TEST_TMP/all.dat" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)

@@ -2,6 +2,7 @@
 /* Unit tests: slabacct diff's matching, changes and order. */
 #include <check.h>
 
+#include "report/agg/areas.h"
 #include "report/agg/callsite.h"
 #include "report/diff.h"
 #include "report-fixture.h"
@@ -258,6 +259,67 @@ START_TEST(across_kernels)
 }
 END_TEST
 
+/* An area result of one row. */
+static void area_of(struct sa_diff_side *s, enum sa_area_kind kind,
+		    bool present, const char *sym, guint64 allocs,
+		    guint64 bytes, guint64 live, guint64 live_bytes)
+{
+	struct sa_area_result r = { .kind = kind, .present = present };
+	struct sa_area_row x = { .sym = (char *)sym, .allocs = allocs,
+				 .bytes = bytes, .frees = allocs - live,
+				 .live = live, .live_bytes = live_bytes };
+
+	r.rows = g_ptr_array_new();
+	if (present)
+		g_ptr_array_add(r.rows, &x);
+	sa_diff_side_add_areas(s, &r, SA_DIFF_BY_SITE);
+	g_ptr_array_free(r.rows, TRUE);
+}
+
+/*
+ * vmalloc and percpu rows have totals of their own, never in the slab's;
+ * a side without the events is not traced.
+ */
+START_TEST(area_totals)
+{
+	static const char *const slab[] = { "f+0x1" };
+	struct sa_diff d = { 0 };
+	const struct sa_diff_side *B = &d.side[1];
+
+	side_named(&d.side[0], slab, 1);
+	side_named(&d.side[1], slab, 1);
+	area_of(&d.side[0], SA_AREA_VMALLOC, false, NULL, 0, 0, 0, 0);
+	area_of(&d.side[1], SA_AREA_VMALLOC, true, "v <- g+0x2", 3, 3 << 20,
+		1, 1 << 20);
+	area_of(&d.side[1], SA_AREA_VMALLOC, true, "v <- h+0x3", 1, 8192, 0,
+		0);
+	area_of(&d.side[0], SA_AREA_PERCPU, true, "p+0x4", 4, 400, 4, 400);
+	area_of(&d.side[1], SA_AREA_PERCPU, true, "p+0x4", 2, 200, 2, 200);
+	sa_diff_compute(&d, NULL);
+	/* the slab's: one kmalloc of 64 bytes a side, unchanged */
+	ck_assert_uint_eq(B->total.bytes_alloc, 64);
+	ck_assert_uint_eq(B->total.allocs, 1);
+	ck_assert_uint_eq(d.d_bytes.mag, 0);
+	ck_assert(!d.side[0].area[SA_DIFF_AREA_VMALLOC].traced);
+	ck_assert(B->area[SA_DIFF_AREA_VMALLOC].traced);
+	ck_assert_uint_eq(B->area[SA_DIFF_AREA_VMALLOC].total.bytes_alloc,
+			  (3 << 20) + 8192);
+	ck_assert_uint_eq(B->area[SA_DIFF_AREA_VMALLOC].total.allocs, 4);
+	ck_assert_int_eq(B->area[SA_DIFF_AREA_VMALLOC].total.live_bytes,
+			 1 << 20);
+	ck_assert(d.area[SA_DIFF_AREA_VMALLOC].shown);
+	ck_assert_uint_eq(d.area[SA_DIFF_AREA_VMALLOC].d_bytes.mag,
+			  (3 << 20) + 8192);
+	ck_assert(!d.area[SA_DIFF_AREA_VMALLOC].d_bytes.neg);
+	ck_assert(d.area[SA_DIFF_AREA_PERCPU].shown);
+	ck_assert_uint_eq(d.area[SA_DIFF_AREA_PERCPU].d_bytes.mag, 200);
+	ck_assert(d.area[SA_DIFF_AREA_PERCPU].d_bytes.neg);
+	ck_assert_uint_eq(d.area[SA_DIFF_AREA_PERCPU].d_live.mag, 2);
+	ck_assert(d.area[SA_DIFF_AREA_PERCPU].d_live.neg);
+	sa_diff_clear(&d);
+}
+END_TEST
+
 START_TEST(sort_keys)
 {
 	enum sa_diff_sort k;
@@ -279,6 +341,7 @@ Suite *suite(void)
 	tcase_add_test(tc, sort_keys);
 	tcase_add_test(tc, large_kmalloc_repeat_no_change);
 	tcase_add_test(tc, across_kernels);
+	tcase_add_test(tc, area_totals);
 	suite_add_tcase(s, tc);
 	return s;
 }

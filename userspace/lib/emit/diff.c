@@ -42,7 +42,31 @@ static void csv_delta(FILE *f, struct sa_delta d)
 #define SH(v) signed_h((char[20]){ 0 }, (v))
 #define H(v) sa_human((char[16]){ 0 }, (v))
 
-static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
+/* A side's vmalloc and percpu totals, where either side traced them. */
+static void text_side_areas(FILE *f, const struct sa_diff *d,
+			    const struct sa_diff_side *s)
+{
+	int i;
+
+	for (i = 0; i < SA_DIFF_AREA_NR; i++) {
+		const struct sa_diff_vals *t = &s->area[i].total;
+		const char *name = sa_diff_area_name(i);
+
+		if (!d->area[i].shown)
+			continue;
+		if (!s->area[i].traced) {
+			fprintf(f, "#    %s: not traced (record -e %s)\n", name,
+				name);
+			continue;
+		}
+		fprintf(f, "#    %s: %s alloc, %" U " allocs, %" U " frees, "
+			"%s live\n", name, H(t->bytes_alloc), t->allocs,
+			t->frees, H(t->live_bytes < 0 ? 0 : t->live_bytes));
+	}
+}
+
+static void text_side(FILE *f, const char *tag, const struct sa_diff *d,
+		      const struct sa_diff_side *s)
 {
 	fprintf(f, "# %s: %s (%s%s%s)\n", tag, sa_esc(s->file), s->source,
 		s->kernel ? ", kernel " : "",
@@ -67,6 +91,7 @@ static void text_side(FILE *f, const char *tag, const struct sa_diff_side *s)
 	fprintf(f, "#    %s alloc, %s slack, %" U " allocs, %s live\n",
 		H(s->total.bytes_alloc), H(s->total.slack), s->total.allocs,
 		H(s->total.live_bytes < 0 ? 0 : s->total.live_bytes));
+	text_side_areas(f, d, s);
 }
 
 /* "site" cut to what is left of the width after used columns */
@@ -117,8 +142,8 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 	guint i;
 
 	fprintf(f, "# slabacct diff\n");
-	text_side(f, "A", &d->side[0]);
-	text_side(f, "B", &d->side[1]);
+	text_side(f, "A", d, &d->side[0]);
+	text_side(f, "B", d, &d->side[1]);
 	if (d->allocinfo) {
 		diff_text_allocinfo(e, d);
 		return;
@@ -126,6 +151,12 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 	fprintf(f, "# B - A: %s bytes, %s slack, %s allocs, %s live bytes\n",
 		SH(d->d_bytes), SH(d->d_slack), SH(d->d_allocs),
 		SH(d->d_live_bytes));
+	for (i = 0; i < SA_DIFF_AREA_NR; i++)
+		if (d->area[i].shown)
+			fprintf(f, "# B - A, %s: %s bytes, %s allocs, %s live "
+				"bytes\n", sa_diff_area_name(i),
+				SH(d->area[i].d_bytes), SH(d->area[i].d_allocs),
+				SH(d->area[i].d_live_bytes));
 	fprintf(f, "# sites: %" U " new, %" U " gone, %" U " changed, %" U
 		" unchanged\n\n", d->n_new, d->n_gone, d->n_changed,
 		d->n_same);
@@ -180,7 +211,33 @@ static void jlive(JsonBuilder *b, const char *name,
 	json_builder_end_object(b);
 }
 
-static void jside(JsonBuilder *b, const char *name,
+/* an area's totals: no bytes_req or slack */
+static void jarea(JsonBuilder *b, const struct sa_diff *d,
+		  const struct sa_diff_side *s)
+{
+	int i;
+
+	for (i = 0; i < SA_DIFF_AREA_NR; i++) {
+		const struct sa_diff_vals *v = &s->area[i].total;
+
+		if (!d->area[i].shown)
+			continue;
+		json_builder_set_member_name(b, sa_diff_area_name(i));
+		json_builder_begin_object(b);
+		sa_json_put_bool(b, "traced", s->area[i].traced);
+		json_builder_set_member_name(b, "totals");
+		json_builder_begin_object(b);
+		sa_json_put_uint(b, "allocs", v->allocs);
+		sa_json_put_uint(b, "frees", v->frees);
+		sa_json_put_uint(b, "bytes_alloc", v->bytes_alloc);
+		sa_json_put_int(b, "live", v->live);
+		sa_json_put_int(b, "live_bytes", v->live_bytes);
+		json_builder_end_object(b);
+		json_builder_end_object(b);
+	}
+}
+
+static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 		  const struct sa_diff_side *s)
 {
 	json_builder_set_member_name(b, name);
@@ -201,6 +258,7 @@ static void jside(JsonBuilder *b, const char *name,
 		/* a snapshot: no kernel release or lost events, its header */
 		sa_json_account_head(b, s->account);
 		jvals(b, "totals", &s->total);
+		jarea(b, d, s);
 		json_builder_end_object(b);
 		return;
 	}
@@ -213,6 +271,7 @@ static void jside(JsonBuilder *b, const char *name,
 	json_builder_add_boolean_value(b, s->lost_known);
 	sa_json_put_uint(b, "lost_events", s->lost);
 	jvals(b, "totals", &s->total);
+	jarea(b, d, s);
 	json_builder_end_object(b);
 }
 
@@ -226,8 +285,8 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	json_builder_set_member_name(b, "tool");
 	json_builder_add_string_value(b, "slabacct diff");
-	jside(b, "a", &d->side[0]);
-	jside(b, "b", &d->side[1]);
+	jside(b, "a", d, &d->side[0]);
+	jside(b, "b", d, &d->side[1]);
 	if (d->side[0].snapshot || d->side[1].snapshot) {
 		json_builder_set_member_name(b, "system");
 		json_builder_add_value(b, sa_snapshot_origin_diff_json(
@@ -247,6 +306,20 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 	sa_json_put_uint(b, "sites_gone", d->n_gone);
 	sa_json_put_uint(b, "sites_changed", d->n_changed);
 	sa_json_put_uint(b, "sites_unchanged", d->n_same);
+	for (i = 0; i < SA_DIFF_AREA_NR; i++) {
+		if (!d->area[i].shown)
+			continue;
+		json_builder_set_member_name(b, sa_diff_area_name(i));
+		json_builder_begin_object(b);
+		sa_json_put_int(b, "bytes_alloc",
+				sa_delta_clamp(d->area[i].d_bytes));
+		sa_json_put_int(b, "allocs", sa_delta_clamp(d->area[i].d_allocs));
+		sa_json_put_int(b, "frees", sa_delta_clamp(d->area[i].d_frees));
+		sa_json_put_int(b, "live", sa_delta_clamp(d->area[i].d_live));
+		sa_json_put_int(b, "live_bytes",
+				sa_delta_clamp(d->area[i].d_live_bytes));
+		json_builder_end_object(b);
+	}
 	json_builder_end_object(b);
 	sa_json_put_uint(b, "rows_hidden", d->hidden);
 	json_builder_set_member_name(b, "rows");
@@ -294,6 +367,57 @@ static void csv_vals(FILE *f, const struct sa_diff_vals *v)
 	fprintf(f, ",%" U ",%" U ",%" U ",%" U ",%" U ",%" I ",%" I,
 		v->allocs, v->frees, v->bytes_alloc, v->bytes_req, v->slack,
 		v->live, v->live_bytes);
+}
+
+/*
+ * The totals, a table of their own after the rows: the slab's (kind
+ * slab; allocinfo's: any, live columns only), then vmalloc's and
+ * percpu's where either side traced them. a_traced and b_traced say
+ * whether each input has those at all (empty for the slab's).
+ */
+static void csv_total(FILE *f, const struct sa_diff *d, const char *kind,
+		      const bool *traced, const struct sa_diff_vals *a,
+		      const struct sa_diff_vals *b)
+{
+	fprintf(f, "total,%s,", kind);
+	if (traced)
+		fprintf(f, "%d,%d", traced[0], traced[1]);
+	else
+		fputc(',', f);
+	if (d->allocinfo) {
+		fputs(",,,", f);
+		csv_delta(f, sa_delta_s64(a->live_bytes, b->live_bytes));
+		fprintf(f, ",,,,,,%" I ",%" I ",,,,,,%" I ",%" I "\n",
+			a->live, a->live_bytes, b->live, b->live_bytes);
+		return;
+	}
+	csv_delta(f, sa_delta_u64(a->bytes_alloc, b->bytes_alloc));
+	csv_delta(f, sa_delta_u64(a->slack, b->slack));
+	csv_delta(f, sa_delta_u64(a->allocs, b->allocs));
+	csv_delta(f, sa_delta_s64(a->live_bytes, b->live_bytes));
+	csv_vals(f, a);
+	csv_vals(f, b);
+	fputc('\n', f);
+}
+
+static void csv_totals(FILE *f, const struct sa_diff *d)
+{
+	const struct sa_diff_side *A = &d->side[0], *B = &d->side[1];
+	int i;
+
+	fprintf(f, "\ntotal,kind,a_traced,b_traced,d_bytes,d_slack,d_allocs,"
+		"d_live_bytes,a_allocs,a_frees,a_bytes_alloc,a_bytes_req,"
+		"a_slack,a_live,a_live_bytes,b_allocs,b_frees,b_bytes_alloc,"
+		"b_bytes_req,b_slack,b_live,b_live_bytes\n");
+	csv_total(f, d, d->allocinfo ? "any" : "slab", NULL, &A->total,
+		  &B->total);
+	for (i = 0; i < SA_DIFF_AREA_NR; i++) {
+		const bool traced[2] = { A->area[i].traced, B->area[i].traced };
+
+		if (d->area[i].shown)
+			csv_total(f, d, sa_diff_area_name(i), traced,
+				  &A->area[i].total, &B->area[i].total);
+	}
 }
 
 static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
@@ -358,6 +482,7 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 		csv_vals(f, &r->b);
 		fputc('\n', f);
 	}
+	csv_totals(f, d);
 }
 
 int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d)

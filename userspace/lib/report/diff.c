@@ -139,8 +139,7 @@ static void add_keyed(struct sa_diff_side *s, char *full,
 		      const struct sa_diff_vals *v)
 {
 	struct sa_diff_vals *have = g_hash_table_lookup(s->rows, full);
-	/* the totals are the slab's (or allocinfo's) */
-	bool in_total = full[0] - '0' < SA_DIFF_KIND_VMALLOC;
+	int kind = full[0] - '0';
 
 	if (!have) {
 		have = g_new0(struct sa_diff_vals, 1);
@@ -149,8 +148,11 @@ static void add_keyed(struct sa_diff_side *s, char *full,
 		g_free(full);
 	}
 	vals_add(have, v);
-	if (in_total)
+	/* the slab's (or allocinfo's) total, or the area's own */
+	if (kind < SA_DIFF_KIND_VMALLOC)
 		vals_add(&s->total, v);
+	else
+		vals_add(&s->area[kind - SA_DIFF_KIND_VMALLOC].total, v);
 }
 
 static void add_row(struct sa_diff_side *s, int kind, const char *name,
@@ -215,6 +217,7 @@ void sa_diff_side_add_areas(struct sa_diff_side *s,
 
 	for (i = 0; i < r->rows->len; i++)
 		names[i] = ((const struct sa_area_row *)r->rows->pdata[i])->sym;
+	s->area[kind - SA_DIFF_KIND_VMALLOC].traced |= r->present;
 	keep = ambiguous(names, r->rows->len);
 	for (i = 0; i < r->rows->len; i++) {
 		const struct sa_area_row *x = r->rows->pdata[i];
@@ -465,6 +468,7 @@ void sa_diff_compute_rows(struct sa_diff *d, const struct sa_diff_opts *o)
 	enum sa_diff_sort sort;
 	GHashTableIter it;
 	gpointer k, v;
+	int i;
 
 	d->rows = g_array_new(FALSE, TRUE, sizeof(struct sa_diff_row));
 	g_hash_table_iter_init(&it, A->rows);
@@ -480,6 +484,19 @@ void sa_diff_compute_rows(struct sa_diff *d, const struct sa_diff_opts *o)
 	d->d_live_bytes = sa_delta_s64(A->total.live_bytes,
 				       B->total.live_bytes);
 	d->d_live = sa_delta_s64(A->total.live, B->total.live);
+	for (i = 0; i < SA_DIFF_AREA_NR; i++) {
+		const struct sa_diff_vals *a = &A->area[i].total;
+		const struct sa_diff_vals *b = &B->area[i].total;
+
+		d->area[i].shown = A->area[i].traced || B->area[i].traced;
+		d->area[i].d_bytes = sa_delta_u64(a->bytes_alloc,
+						  b->bytes_alloc);
+		d->area[i].d_allocs = sa_delta_u64(a->allocs, b->allocs);
+		d->area[i].d_frees = sa_delta_u64(a->frees, b->frees);
+		d->area[i].d_live_bytes = sa_delta_s64(a->live_bytes,
+						       b->live_bytes);
+		d->area[i].d_live = sa_delta_s64(a->live, b->live);
+	}
 	d->allocinfo = A->allocinfo && B->allocinfo;
 	sort = o ? o->sort : SA_DIFF_SORT_BYTES;
 	/* allocinfo has live figures only: its bytes are live bytes, its
@@ -555,4 +572,15 @@ const char *sa_diff_kind_short(int kind)
 const char *sa_diff_kind_name(int kind)
 {
 	return kind_tag[kind >= 0 && kind < SA_DIFF_KIND_NR ? kind : 0];
+}
+
+const char *sa_diff_area_name(enum sa_diff_area a)
+{
+	return sa_diff_kind_name(sa_diff_area_kind(a));
+}
+
+int sa_diff_area_kind(enum sa_diff_area a)
+{
+	return a == SA_DIFF_AREA_PERCPU ? SA_DIFF_KIND_PERCPU :
+	       SA_DIFF_KIND_VMALLOC;
 }

@@ -45,6 +45,22 @@ struct sa_delta sa_delta_s64(gint64 a, gint64 b);
 /* The delta as a gint64, saturated at -G_MAXINT64 and G_MAXINT64. */
 gint64 sa_delta_clamp(struct sa_delta d);
 
+/*
+ * The vmalloc and percpu totals, each apart from the slab's (never one
+ * number of different allocators): the sums of their rows.
+ */
+enum sa_diff_area {
+	SA_DIFF_AREA_VMALLOC,
+	SA_DIFF_AREA_PERCPU,
+	SA_DIFF_AREA_NR,
+};
+
+struct sa_diff_area_total {
+	bool traced;			/* the input has the section: its
+					 * allocation event was recorded */
+	struct sa_diff_vals total;	/* bytes_req and slack are 0 */
+};
+
 struct sa_diff_side {
 	char *file;
 	const char *source;		/* "trace", "account" or
@@ -58,7 +74,8 @@ struct sa_diff_side {
 						 * input's header, or NULL */
 	struct sa_allocinfo_head *allocinfo;	/* a /proc/allocinfo
 						 * input's header, or NULL */
-	struct sa_diff_vals total;
+	struct sa_diff_vals total;	/* the slab's (or allocinfo's) */
+	struct sa_diff_area_total area[SA_DIFF_AREA_NR];
 	GHashTable *rows;		/* key -> struct sa_diff_vals */
 	GHashTable *names;		/* key -> the name as shown (by
 					 * function: its own), or NULL */
@@ -89,8 +106,8 @@ struct sa_diff_row {
 /*
  * A row's kind: allocinfo's sites are of every allocator. vmalloc and
  * percpu rows (a trace's vmalloc and percpu sections: bytes_alloc is
- * their bytes, bytes_req and slack 0) are compared as the others but
- * left out of the totals, which stay the slab's.
+ * their bytes, bytes_req and slack 0) are compared as the others, and
+ * summed in totals of their own (side.area[]), not in the slab's.
  */
 enum sa_diff_kind {
 	SA_DIFF_KIND_KMALLOC,
@@ -107,6 +124,13 @@ struct sa_diff {
 					 * live figures only */
 	struct sa_delta d_bytes, d_slack, d_allocs, d_live_bytes;
 	struct sa_delta d_live;
+	/* B - A of the vmalloc and percpu totals; shown when either side
+	 * traced the section */
+	struct {
+		bool shown;
+		struct sa_delta d_bytes, d_allocs, d_frees, d_live_bytes,
+				d_live;
+	} area[SA_DIFF_AREA_NR];
 	guint64 n_new, n_gone, n_changed, n_same;
 	GArray *rows;			/* struct sa_diff_row, by |change| */
 	guint64 hidden;			/* rows left out by top/unchanged */
@@ -220,5 +244,8 @@ int sa_diff_sort_parse(const char *s, enum sa_diff_sort *sort);
 const char *sa_diff_kind_name(int kind);
 /* The same in 5 columns at most (text): "kmall", "vmall", "pcpu", ... */
 const char *sa_diff_kind_short(int kind);
+/* "vmalloc", "percpu"; the row kind of an area */
+const char *sa_diff_area_name(enum sa_diff_area a);
+int sa_diff_area_kind(enum sa_diff_area a);
 
 #endif /* SLABACCT_REPORT_DIFF_H */

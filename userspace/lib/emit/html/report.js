@@ -260,6 +260,35 @@ function diffSections() {
 		  fmt: (v, r) => (v === null ? '' : r[3](v)),
 		  cls: (v) => growthClass(v) },
 	], rows, { id: 'diff-totals' }));
+	/* vmalloc and percpu: totals of their own, never added to the slab's */
+	for (const k of ['vmalloc', 'percpu']) {
+		const ta = (M.a || {})[k], tb = (M.b || {})[k];
+
+		if (!ta && !tb)
+			continue;
+		const av = (ta || {}).totals || {}, bv = (tb || {}).totals || {};
+		const ck = c[k] || {};
+		const traced = (t, v, f) => (t && t.traced ? f(v) : 'not traced');
+
+		box.append(h3(k));
+		box.append(table([
+			{ key: 'what', label: '', txt: 1, get: (r) => r[0] },
+			{ key: 'a', label: 'A', get: (r) => av[r[1]],
+			  fmt: (v, r) => traced(ta, v, r[2]) },
+			{ key: 'b', label: 'B', get: (r) => bv[r[1]],
+			  fmt: (v, r) => traced(tb, v, r[2]) },
+			{ key: 'd', label: 'change (B \u2212 A)',
+			  get: (r) => (typeof ck[r[1]] === 'number' ? ck[r[1]] : null),
+			  fmt: (v, r) => (v === null ? '' : r[3](v)),
+			  cls: (v) => growthClass(v) },
+		], [
+			['bytes allocated', 'bytes_alloc', bytes, signedBytes],
+			['allocations', 'allocs', exact, signed],
+			['frees', 'frees', exact, signed],
+			['live', 'live', exact, signed],
+			['live bytes', 'live_bytes', bytes, signedBytes],
+		], { id: 'diff-totals-' + k }));
+	}
 	box.append(facts([
 		['call sites', exact(c.sites_new) + ' new, ' + exact(c.sites_gone) +
 		 ' gone, ' + exact(c.sites_changed) + ' changed, ' +
