@@ -362,6 +362,11 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 	}
 	/* the limits judge every row, before the view leaves some out */
 	sa_diff_compute_rows(&d, o);
+	if (o->fail_on && sa_thresholds_judgeable(o->fail_on, &d, &err)) {
+		sa_err(cmd, "%s", err->message);
+		g_error_free(err);
+		goto out;
+	}
 	if (o->fail_on)
 		crossed = sa_thresholds_check(o->fail_on, &d, &limits);
 	sa_diff_view(&d, o);
@@ -422,7 +427,7 @@ void sa_print_limits(const char *cmd, const struct sa_thresholds *t,
 			continue;
 		g_string_append_printf(s, "%s%s (", s->len ? "; " : "",
 				       r->text);
-		if (r->scope != SA_THRESHOLD_TOTAL)
+		if (!sa_threshold_is_total(r->scope))
 			g_string_append_printf(s, "%" G_GUINT64_FORMAT
 					       " site%s%s %s %s ", h->count,
 					       h->count > 1 ? "s" : "",
@@ -430,7 +435,8 @@ void sa_print_limits(const char *cmd, const struct sa_thresholds *t,
 					       sa_diff_kind_name(h->kind),
 					       h->site);
 		else
-			g_string_append_printf(s, "total %s ",
+			g_string_append_printf(s, "%s %s ",
+				sa_threshold_scope_name(r->scope),
 				sa_threshold_measure_name(r->measure));
 		put_change(s, r->measure, h->change);
 		if (r->scope != SA_THRESHOLD_NEW_SITE && h->base)

@@ -73,7 +73,9 @@ while IFS='|' read -r rules says; do
 done <<'EOF'
 total|expected SCOPE:LIMIT
 site:10x|unknown unit 'x'
-bogus:+1K|unknown scope 'bogus' (total, site, new-site)
+bogus:+1K|unknown scope 'bogus' (total, vmalloc-total, percpu-total, site, new-site)
+vmalloc-total/slack:+1K|vmalloc-total has no slack
+percpu-total/slack:0|percpu-total has no slack
 site/size:1K|unknown measure 'size' (bytes, slack, allocs, live)
 new-site:10%|not a percentage
 total:+1K,|rule 2 is empty
@@ -86,6 +88,28 @@ assert_eq "exit status of a failed write" 1 "$?"
 
 # the traces: what crossed, recomputed from the diff's JSON of every row
 cd "$TOP/tests/data/report" || fail "no test traces"
+
+# vmalloc-total and percpu-total: an input without the events cannot be
+# judged (exit 1, naming it, no diff written), whichever side it is
+V=areas/vmpcpu-6.18.dat
+for rules in vmalloc-total:+0 percpu-total/allocs:+0 'total:+1M,percpu-total:0'; do
+	for ab in "wrappers-6.18.dat $V" "$V wrappers-6.18.dat" "$V $A"; do
+		# shellcheck disable=SC2086
+		"$SLABACCT" diff --fail-on "$rules" $ab >"$TEST_TMP/out" \
+			2>"$TEST_TMP/err"
+		rc=$?
+		[ $rc = 1 ] || fail "--fail-on '$rules' $ab: exit $rc, expected 1"
+		grep -q "rule '[a-z]*-total[^']*': .* has no [a-z]* events (record -e [a-z]*): nothing to judge" \
+			"$TEST_TMP/err" ||
+			fail "--fail-on '$rules' $ab: $(cat "$TEST_TMP/err")"
+		[ -s "$TEST_TMP/out" ] && fail "--fail-on '$rules' $ab wrote a diff"
+	done
+done
+note "an input without vmalloc or percpu events: $(cat "$TEST_TMP/err")"
+# the same trace on both sides: no growth
+"$SLABACCT" diff --fail-on 'vmalloc-total:+0,percpu-total:+0,vmalloc-total/allocs:0,percpu-total/live:0' \
+	"$V" "$V" >/dev/null 2>"$TEST_TMP/err" ||
+	fail "a trace against itself crossed: $(cat "$TEST_TMP/err")"
 for by in site function; do
 "$SLABACCT" diff --by $by --json --all tc-6.1.dat tc-6.12.dat \
 	>"$TEST_TMP/all.json" || fail "diff --json --all failed"

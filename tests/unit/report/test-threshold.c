@@ -217,6 +217,81 @@ START_TEST(judging)
 }
 END_TEST
 
+/*
+ * vmalloc-total and percpu-total judge their own totals, not the slab's
+ * (which grew by 23664 bytes); an input that did not trace them cannot
+ * be judged.
+ */
+START_TEST(area_totals)
+{
+	struct sa_thresholds t;
+	struct sa_threshold_result r;
+	struct sa_diff d;
+	GError *err = NULL;
+	struct { const char *rules; guint crossed; } c[] = {
+		/* vmalloc: 1 MB in 4 areas -> 1.5 MB in 5, 128K live more */
+		{ "vmalloc-total:+512K", 0 },
+		{ "vmalloc-total:+524287", 1 },
+		{ "vmalloc-total:50%", 0 },
+		{ "vmalloc-total:49.9%", 1 },
+		{ "vmalloc-total/allocs:+1", 0 },
+		{ "vmalloc-total/allocs:+0", 1 },
+		{ "vmalloc-total/live:+128K", 0 },
+		{ "vmalloc-total/live:+131071", 1 },
+		/* percpu shrank: never */
+		{ "percpu-total:+0,percpu-total/allocs:+0", 0 },
+		/* the slab's is apart: 23664 bytes */
+		{ "total:+23664,vmalloc-total:+512K", 0 },
+		{ "total:+23663,vmalloc-total:+512K", 1 },
+	};
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(c); i++) {
+		ck_assert_msg(!sa_thresholds_parse(c[i].rules, &t, &err), "%s",
+			      c[i].rules);
+		sides(&d);
+		d.side[0].area[SA_DIFF_AREA_VMALLOC] = (struct sa_diff_area_total){
+			true, { .allocs = 4, .bytes_alloc = 1 << 20,
+				.live_bytes = 1 << 20 } };
+		d.side[1].area[SA_DIFF_AREA_VMALLOC] = (struct sa_diff_area_total){
+			true, { .allocs = 5, .bytes_alloc = 3 << 19,
+				.live_bytes = (1 << 20) + (128 << 10) } };
+		d.side[0].area[SA_DIFF_AREA_PERCPU] = (struct sa_diff_area_total){
+			true, { .allocs = 10, .bytes_alloc = 1000 } };
+		d.side[1].area[SA_DIFF_AREA_PERCPU] = (struct sa_diff_area_total){
+			true, { .allocs = 9, .bytes_alloc = 900 } };
+		ck_assert_int_eq(sa_thresholds_judgeable(&t, &d, &err), 0);
+		ck_assert_msg(sa_thresholds_check(&t, &d, &r) == c[i].crossed,
+			      "%s", c[i].rules);
+		if (c[i].crossed && !strncmp(c[i].rules, "vmalloc-total:+",
+					     15)) {
+			ck_assert_ptr_null(r.hit[0].site);
+			ck_assert_uint_eq(r.hit[0].base, 1 << 20);
+			ck_assert_uint_eq(r.hit[0].change.mag, 1 << 19);
+		}
+		/* not traced by A: the rule cannot be judged */
+		d.side[0].area[SA_DIFF_AREA_VMALLOC].traced = false;
+		d.side[1].area[SA_DIFF_AREA_PERCPU].traced = false;
+		ck_assert_int_eq(sa_thresholds_judgeable(&t, &d, &err), -1);
+		ck_assert(strstr(err->message, "nothing to judge"));
+		g_clear_error(&err);
+		sa_threshold_result_clear(&r);
+		sa_thresholds_clear(&t);
+		sa_diff_clear(&d);
+	}
+	/* the slab's rules need no area */
+	ck_assert(!sa_thresholds_parse("total:+1,site:+1", &t, &err));
+	sides(&d);
+	ck_assert_int_eq(sa_thresholds_judgeable(&t, &d, &err), 0);
+	sa_thresholds_clear(&t);
+	sa_diff_clear(&d);
+	/* no slack in a vmap area or a percpu chunk */
+	ck_assert(sa_thresholds_parse("vmalloc-total/slack:+1", &t, &err));
+	ck_assert(strstr(err->message, "vmalloc-total has no slack"));
+	g_clear_error(&err);
+}
+END_TEST
+
 /* Percentages of huge values do not overflow. */
 START_TEST(extremes)
 {
@@ -254,6 +329,7 @@ Suite *suite(void)
 	tcase_add_test(tc, grammar);
 	tcase_add_test(tc, bad_grammar);
 	tcase_add_test(tc, judging);
+	tcase_add_test(tc, area_totals);
 	tcase_add_test(tc, extremes);
 	suite_add_tcase(s, tc);
 	return s;

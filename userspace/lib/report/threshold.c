@@ -10,7 +10,28 @@ static const char *const scope_names[] = {
 	[SA_THRESHOLD_TOTAL] = "total",
 	[SA_THRESHOLD_SITE] = "site",
 	[SA_THRESHOLD_NEW_SITE] = "new-site",
+	[SA_THRESHOLD_VMALLOC_TOTAL] = "vmalloc-total",
+	[SA_THRESHOLD_PERCPU_TOTAL] = "percpu-total",
 };
+
+bool sa_threshold_is_total(enum sa_threshold_scope scope)
+{
+	return scope == SA_THRESHOLD_TOTAL ||
+	       scope == SA_THRESHOLD_VMALLOC_TOTAL ||
+	       scope == SA_THRESHOLD_PERCPU_TOTAL;
+}
+
+const char *sa_threshold_scope_name(enum sa_threshold_scope scope)
+{
+	return scope < G_N_ELEMENTS(scope_names) ? scope_names[scope] : "?";
+}
+
+/* The area of a vmalloc-total or percpu-total rule, else -1. */
+static int area_of(enum sa_threshold_scope scope)
+{
+	return scope == SA_THRESHOLD_VMALLOC_TOTAL ? SA_DIFF_AREA_VMALLOC :
+	       scope == SA_THRESHOLD_PERCPU_TOTAL ? SA_DIFF_AREA_PERCPU : -1;
+}
 
 static const char *const measure_names[] = {
 	[SA_DIFF_SORT_BYTES] = "bytes",
@@ -107,8 +128,8 @@ static int parse_rule(const char *text, struct sa_threshold *r,
 		if (!strcmp(what, scope_names[i]))
 			break;
 	if (i == G_N_ELEMENTS(scope_names)) {
-		bad(err, text, "unknown scope '%s' (total, site, new-site)",
-		    what);
+		bad(err, text, "unknown scope '%s' (total, vmalloc-total, "
+		    "percpu-total, site, new-site)", what);
 		goto out;
 	}
 	r->scope = i;
@@ -116,6 +137,12 @@ static int parse_rule(const char *text, struct sa_threshold *r,
 	if (slash && sa_diff_sort_parse(slash, &r->measure)) {
 		bad(err, text, "unknown measure '%s' (bytes, slack, allocs, "
 		    "live)", slash);
+		goto out;
+	}
+	if (area_of(r->scope) >= 0 && r->measure == SA_DIFF_SORT_SLACK) {
+		bad(err, text, "%s has no slack (a vmap area or a percpu "
+		    "chunk is the size asked): bytes, allocs or live",
+		    scope_names[r->scope]);
 		goto out;
 	}
 	lims = g_strsplit(colon + 1, "&", -1);
@@ -209,6 +236,33 @@ static guint64 value_of(const struct sa_diff_vals *v, enum sa_diff_sort m)
 	}
 }
 
+int sa_thresholds_judgeable(const struct sa_thresholds *t,
+			    const struct sa_diff *d, GError **err)
+{
+	guint i;
+	int k;
+
+	for (i = 0; i < t->n; i++) {
+		int a = area_of(t->rule[i].scope);
+
+		for (k = 0; a >= 0 && k < 2; k++) {
+			const struct sa_diff_side *s = &d->side[k];
+			const char *name = sa_diff_area_name(a);
+
+			if (s->area[a].traced)
+				continue;
+			g_set_error(err, SA_REPORT_ERROR,
+				    SA_REPORT_ERROR_FORMAT, "--fail-on rule "
+				    "'%s': %s (%c) has no %s events (record "
+				    "-e %s): nothing to judge",
+				    t->rule[i].text, s->file ? s->file : "?",
+				    'A' + k, name, name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* Whether growing from a to b exceeds every limit of r. */
 static bool crosses(const struct sa_threshold *r, guint64 a, guint64 b)
 {
@@ -252,9 +306,14 @@ guint sa_thresholds_check(const struct sa_thresholds *t,
 		const struct sa_threshold *r = &t->rule[i];
 		struct sa_threshold_hit *h = &res->hit[i];
 
-		if (r->scope == SA_THRESHOLD_TOTAL) {
-			guint64 a = value_of(&d->side[0].total, r->measure);
-			guint64 b = value_of(&d->side[1].total, r->measure);
+		if (sa_threshold_is_total(r->scope)) {
+			int k = area_of(r->scope);
+			const struct sa_diff_vals *ta = k < 0 ?
+				&d->side[0].total : &d->side[0].area[k].total;
+			const struct sa_diff_vals *tb = k < 0 ?
+				&d->side[1].total : &d->side[1].area[k].total;
+			guint64 a = value_of(ta, r->measure);
+			guint64 b = value_of(tb, r->measure);
 
 			if (crosses(r, a, b)) {
 				h->count = 1;
@@ -262,7 +321,7 @@ guint sa_thresholds_check(const struct sa_thresholds *t,
 				h->change = sa_delta_u64(a, b);
 			}
 		}
-		for (j = 0; r->scope != SA_THRESHOLD_TOTAL && d->rows &&
+		for (j = 0; !sa_threshold_is_total(r->scope) && d->rows &&
 		     j < d->rows->len; j++) {
 			const struct sa_diff_row *row =
 				&g_array_index(d->rows, struct sa_diff_row, j);

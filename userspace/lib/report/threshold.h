@@ -7,14 +7,18 @@
  *
  *   RULES   = RULE[,RULE...]
  *   RULE    = SCOPE[/MEASURE]:LIMIT[&LIMIT...]
- *   SCOPE   = total | site | new-site
+ *   SCOPE   = total | vmalloc-total | percpu-total | site | new-site
  *   MEASURE = bytes (default) | slack | allocs | live
  *   LIMIT   = [+]N[K|M|G|T]    growth B - A of more than N (K = 1024)
  *           | [+]P%            growth of more than P percent of A
  *
- *   total     the inputs' totals
- *   site      every site found in both A and B (a site whose A value is
- *             0 crosses any percentage once it grows at all)
+ *   total     the inputs' totals: the slab's (or allocinfo's)
+ *   vmalloc-total, percpu-total
+ *             the inputs' vmalloc or percpu totals, each apart (no
+ *             slack: bytes, allocs or live); both inputs must have
+ *             traced the events (sa_thresholds_judgeable)
+ *   site      every site found in both A and B, of any kind (a site
+ *             whose A value is 0 crosses any percentage once it grows)
  *   new-site  every site found only in B, by its value in B (sizes only)
  *
  * Sites gone from B, and shrinking figures, never cross a limit. bytes is
@@ -37,7 +41,14 @@ enum sa_threshold_scope {
 	SA_THRESHOLD_TOTAL,
 	SA_THRESHOLD_SITE,
 	SA_THRESHOLD_NEW_SITE,
+	SA_THRESHOLD_VMALLOC_TOTAL,
+	SA_THRESHOLD_PERCPU_TOTAL,
 };
+
+/* Whether a scope judges a total (the slab's, vmalloc's or percpu's). */
+bool sa_threshold_is_total(enum sa_threshold_scope scope);
+/* "total", "vmalloc-total", ... */
+const char *sa_threshold_scope_name(enum sa_threshold_scope scope);
 
 #define SA_THRESHOLD_MAX_LIMITS	4
 #define SA_THRESHOLD_MAX_RULES	32
@@ -82,6 +93,14 @@ struct sa_threshold_result {
 	guint crossed;			/* rules crossed */
 	struct sa_threshold_hit hit[SA_THRESHOLD_MAX_RULES];
 };
+
+/*
+ * Whether d's inputs can answer every rule: a vmalloc-total or
+ * percpu-total rule needs both inputs to have traced that section.
+ * Returns 0, or -1 with *err naming the rule and the input.
+ */
+int sa_thresholds_judgeable(const struct sa_thresholds *t,
+			    const struct sa_diff *d, GError **err);
 
 /*
  * Judge every row of d (computed with sa_diff_compute_rows: before the
