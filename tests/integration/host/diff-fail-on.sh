@@ -99,13 +99,52 @@ for rules in vmalloc-total:+0 percpu-total/allocs:+0 'total:+1M,percpu-total:0';
 			2>"$TEST_TMP/err"
 		rc=$?
 		[ $rc = 1 ] || fail "--fail-on '$rules' $ab: exit $rc, expected 1"
-		grep -q "rule '[a-z]*-total[^']*': .* has no [a-z]* events (record -e [a-z]*): nothing to judge" \
+		grep -q "rule '[a-z]*-total[^']*': .* has no [a-z]* figures (record -e [a-z]*): nothing to judge" \
 			"$TEST_TMP/err" ||
 			fail "--fail-on '$rules' $ab: $(cat "$TEST_TMP/err")"
 		[ -s "$TEST_TMP/out" ] && fail "--fail-on '$rules' $ab wrote a diff"
 	done
 done
 note "an input without vmalloc or percpu events: $(cat "$TEST_TMP/err")"
+# known growth: A is the trace's report JSON with one vmap area (264K)
+# and half the BPF map's percpu allocations (16, 1536 bytes, all freed)
+# taken out, B the trace: vmalloc grew by exactly 270336 bytes and 1
+# area, percpu by 1536 bytes and 16 allocations, nothing live changed
+"$SLABACCT" report --json --what callsite,vmalloc,percpu "$V" 2>/dev/null |
+	python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+def take(sec, site, allocs, nbytes, frees, freed):
+    r = [r for r in sec["rows"] if r["site"] == site][0]
+    for x in (r, sec["totals"]):
+        x["allocs"] -= allocs; x["bytes"] -= nbytes
+        x["frees"] -= frees; x["freed_bytes"] -= freed
+s = d["sections"]
+take(s["vmalloc"], "vmalloc_node_range <- __bpf_map_area_alloc+0x7d",
+     1, 270336, 1, 270336)
+take(s["percpu"], "bpf_map_alloc_percpu+0x59", 16, 1536, 16, 1536)
+json.dump(d, sys.stdout)' >"$TEST_TMP/less.json" ||
+	fail "cannot write the smaller report JSON"
+vgate() {
+	local rules=$1 want=$2 rc
+	"$SLABACCT" diff --fail-on "$rules" "$TEST_TMP/less.json" "$V" \
+		>"$TEST_TMP/out" 2>"$TEST_TMP/err"
+	rc=$?
+	[ "$rc" = "$want" ] ||
+		fail "--fail-on '$rules' less.json $V: exit $rc, expected $want: $(cat "$TEST_TMP/err")"
+	note "--fail-on '$rules': exit $rc: $(cat "$TEST_TMP/err")"
+}
+vgate 'vmalloc-total:+270336,vmalloc-total:100%,vmalloc-total/allocs:+1' 0
+vgate 'vmalloc-total:+270335' 3
+said "1 of 1 limits crossed: vmalloc-total:+270335 (vmalloc-total bytes +264K, +100.0%)"
+vgate 'vmalloc-total/allocs:+0,vmalloc-total:99.9%' 3
+said "2 of 2 limits crossed: vmalloc-total/allocs:+0 (vmalloc-total allocs +1, +100.0%); vmalloc-total:99.9% (vmalloc-total bytes +264K, +100.0%)"
+vgate 'percpu-total:+1536,percpu-total/allocs:+16,percpu-total/live:+0' 0
+vgate 'percpu-total/allocs:+15' 3
+said "1 of 1 limits crossed: percpu-total/allocs:+15 (percpu-total allocs +16, +88.9%)"
+vgate 'percpu-total:+1535' 3
+# the slab's total is apart: neither input has kmem events
+vgate 'total:+0,total/allocs:+0' 0
 # the same trace on both sides: no growth
 "$SLABACCT" diff --fail-on 'vmalloc-total:+0,percpu-total:+0,vmalloc-total/allocs:0,percpu-total/live:0' \
 	"$V" "$V" >/dev/null 2>"$TEST_TMP/err" ||

@@ -87,6 +87,47 @@ PY
 		fail "diff $a $b: vmalloc or percpu totals are not the referee's"
 }
 
+# json_same A B [DIFF ARGS]: diff of the two report JSONs (callsite,
+# vmalloc, percpu) is diff of the two traces: every row, the slab's
+# totals and the vmalloc and percpu ones, in JSON and CSV; only the
+# files' names, and the end snapshots JSON does not carry, differ.
+json_same() {
+	local a=$1 b=$2 f
+	shift 2
+	for f in "$a" "$b"; do
+		"$SLABACCT" report --json --what callsite,vmalloc,percpu \
+			"$f" >"$TEST_TMP/$(basename "$f").json" 2>/dev/null ||
+			fail "report --json of $f failed"
+	done
+	"$SLABACCT" diff --all --json "$@" "$a" "$b" >"$TEST_TMP/dt.json" ||
+		fail "diff --json $* $a $b failed"
+	"$SLABACCT" diff --all --json "$@" "$TEST_TMP/$(basename "$a").json" \
+		"$TEST_TMP/$(basename "$b").json" >"$TEST_TMP/dj.json" ||
+		fail "diff --json $* of the JSONs of $a $b failed"
+	python3 - "$TEST_TMP/dt.json" "$TEST_TMP/dj.json" <<'PY' ||
+import json, sys
+t, j = (json.load(open(f)) for f in sys.argv[1:3])
+for d in (t, j):
+    d.pop("system", None)
+    for k in "ab":
+        d[k].pop("file")
+kinds = {r["kind"] for r in t["rows"]}
+assert {"vmalloc", "percpu"} & kinds, ("no area rows", kinds)
+assert t == j, "\n%s\n%s" % (json.dumps(t, sort_keys=True),
+                               json.dumps(j, sort_keys=True))
+print("# %d rows (%s), the totals and the changes the same" % (
+    len(t["rows"]), ", ".join(sorted(kinds))))
+PY
+		fail "diff $* of the report JSONs of $a and $b is not the traces' diff"
+	"$SLABACCT" diff --csv "$@" "$a" "$b" | grep -v '^#' >"$TEST_TMP/dt.csv"
+	"$SLABACCT" diff --csv "$@" "$TEST_TMP/$(basename "$a").json" \
+		"$TEST_TMP/$(basename "$b").json" | grep -v '^#' >"$TEST_TMP/dj.csv"
+	cmp -s "$TEST_TMP/dt.csv" "$TEST_TMP/dj.csv" || {
+		diff -u "$TEST_TMP/dt.csv" "$TEST_TMP/dj.csv" >&2
+		fail "diff --csv $* of the report JSONs of $a and $b is not the traces'"
+	}
+}
+
 # The committed trace (tests/data/report/areas/README.md): every format
 # against its golden file (UPDATE=1 rewrites them), the referee, and a
 # trace without these events (the sections say so, no rows).
@@ -144,6 +185,33 @@ compare "$data/areas/vmpcpu-6.18.dat"
 diff_totals wrappers-6.18.dat areas/vmpcpu-6.18.dat
 diff_totals areas/vmpcpu-6.18.dat wrappers-6.18.dat
 diff_totals areas/vmpcpu-6.18.dat areas/vmpcpu-6.18.dat
+json_same wrappers-6.18.dat areas/vmpcpu-6.18.dat
+json_same areas/vmpcpu-6.18.dat wrappers-6.18.dat --by function
+json_same areas/vmpcpu-6.18.dat areas/vmpcpu-6.18.dat
+# a report JSON whose section was altered, or is not one: exit 1, saying
+# so, and no diff
+j=$TEST_TMP/vmpcpu-6.18.dat.json
+while IFS='|' read -r edit says; do
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d['sections']
+$edit
+json.dump(d, open(sys.argv[2], 'w'))" "$j" "$TEST_TMP/bad.json" ||
+		fail "cannot edit the JSON: $edit"
+	"$SLABACCT" diff "$j" "$TEST_TMP/bad.json" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
+	rc=$?
+	[ $rc = 1 ] || fail "diff of a JSON edited by '$edit': exit $rc, expected 1"
+	grep -qF -- "$says" "$TEST_TMP/err" ||
+		fail "diff of a JSON edited by '$edit': '$(cat "$TEST_TMP/err")' does not say '$says'"
+	[ -s "$TEST_TMP/out" ] && fail "diff of a JSON edited by '$edit' wrote a diff"
+done <<'EOF'
+s['percpu']['rows'][0]['bytes'] += 1|the percpu section's rows do not add up to its totals
+s['vmalloc']['rows'].pop()|the vmalloc section's rows do not add up to its totals
+s['vmalloc'] = 'x'|the vmalloc section: an object with present, totals and rows expected
+s['percpu']['rows'][1]['live'] = -1|percpu row 1: a site
+s['percpu']['present'] = False|the percpu section has rows but not its events
+EOF
 # the committed trace's known counts (its README): 2 vmap areas of
 # 264 KB, 34 percpu allocations of 3200 bytes in all, 2 of them live
 grep -qx '#    vmalloc: 528K alloc, 2 allocs, 2 frees, 0 live' \
@@ -200,6 +268,8 @@ compare "$TEST_TMP/all.dat" --threads 1
 compare "$TEST_TMP/all.dat" --threads 2
 compare "$TEST_TMP/all.dat" --libtracecmd
 diff_totals "$TEST_TMP/comm.dat" "$TEST_TMP/all.dat"
+json_same "$TEST_TMP/comm.dat" "$TEST_TMP/all.dat"
+json_same "$TEST_TMP/all.dat" "$TEST_TMP/comm.dat" --by function
 python3 "$referee" "$TEST_TMP/all.dat" | python3 -c '
 import json, sys
 r = json.load(sys.stdin)

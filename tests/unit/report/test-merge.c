@@ -257,6 +257,148 @@ START_TEST(json_inputs)
 }
 END_TEST
 
+/* A report's JSON head: its callsite section, then S (sections). */
+#define AREA_JSON(S)							\
+	"{\"schema_version\":1,\"tool\":\"slabacct report\","		\
+	"\"sections\":{\"callsite\":{\"rows_hidden\":0,\"rows\":[]}" S "}}"
+#define AREA_TOT(a, b, f, l, lb)					\
+	"\"totals\":{\"allocs\":" #a ",\"bytes\":" #b ",\"frees\":" #f	\
+	",\"live\":" #l ",\"live_bytes\":" #lb "}"
+#define AREA_ROW(site, a, b, f, l, lb)					\
+	"{\"site\":\"" site "\",\"allocs\":" #a ",\"bytes\":" #b		\
+	",\"frees\":" #f ",\"live\":" #l ",\"live_bytes\":" #lb "}"
+
+/*
+ * A report's vmalloc and percpu sections: their rows and totals, apart
+ * from the slab's; a section without its events, or none, not traced.
+ */
+START_TEST(json_areas)
+{
+	static const char both[] = AREA_JSON(
+		",\"vmalloc\":{\"present\":true,"
+		AREA_TOT(3, 12288, 1, 2, 8192) ",\"rows\":["
+		AREA_ROW("vmalloc_node_range <- g+0x7d", 2, 8192, 0, 2, 8192) ","
+		AREA_ROW("(no kernel stack)", 1, 4096, 1, 0, 0) "]},"
+		"\"percpu\":{\"present\":false,"
+		AREA_TOT(0, 0, 0, 0, 0) ",\"rows\":[]}");
+	static const char none[] = AREA_JSON("");
+	const struct sa_diff_vals *v;
+	struct sa_diff_side s;
+	GError *err = NULL;
+
+	ck_assert_int_eq(load(both, SA_DIFF_BY_SITE, &s, &err), 0);
+	ck_assert(s.area[SA_DIFF_AREA_VMALLOC].traced);
+	ck_assert(!s.area[SA_DIFF_AREA_PERCPU].traced);
+	ck_assert_uint_eq(s.area[SA_DIFF_AREA_VMALLOC].total.allocs, 3);
+	ck_assert_uint_eq(s.area[SA_DIFF_AREA_VMALLOC].total.bytes_alloc,
+			  12288);
+	ck_assert_int_eq(s.area[SA_DIFF_AREA_VMALLOC].total.live_bytes, 8192);
+	ck_assert_uint_eq(s.total.bytes_alloc, 0);	/* the slab's */
+	v = val(&s, "3\tvmalloc_node_range <- g+0x7d");
+	ck_assert_ptr_nonnull(v);
+	ck_assert_uint_eq(v->allocs, 2);
+	ck_assert_int_eq(v->live, 2);
+	ck_assert_ptr_nonnull(val(&s, "3\t(no kernel stack)"));
+	sa_diff_side_clear(&s);
+	ck_assert_int_eq(load(none, SA_DIFF_BY_SITE, &s, &err), 0);
+	ck_assert(!s.area[SA_DIFF_AREA_VMALLOC].traced);
+	ck_assert_uint_eq(g_hash_table_size(s.rows), 0);
+	sa_diff_side_clear(&s);
+}
+END_TEST
+
+/* Malformed vmalloc or percpu sections are errors, never skipped. */
+START_TEST(json_areas_refused)
+{
+	static const struct { const char *text, *says; } bad[] = {
+		{ AREA_JSON(",\"vmalloc\":[]"),
+		  "the vmalloc section: an object with present" },
+		{ AREA_JSON(",\"percpu\":{\"present\":1,"
+			    AREA_TOT(0, 0, 0, 0, 0) ",\"rows\":[]}"),
+		  "the percpu section: an object with present" },
+		{ AREA_JSON(",\"percpu\":{\"present\":true,\"rows\":[]}"),
+		  "the percpu section: an object with present" },
+		{ AREA_JSON(",\"vmalloc\":{\"present\":true,"
+			    AREA_TOT(0, 0, 0, 0, 0) "}"),
+		  "the vmalloc section: an object with present" },
+		{ AREA_JSON(",\"vmalloc\":{\"present\":false,"
+			    AREA_TOT(0, 0, 0, 0, 0) ",\"rows\":["
+			    AREA_ROW("f", 1, 1, 0, 1, 1) "]}"),
+		  "has rows but not its events" },
+		{ AREA_JSON(",\"vmalloc\":{\"present\":true,"
+			    AREA_TOT(1, -1, 0, 0, 0) ",\"rows\":[]}"),
+		  "the vmalloc section's totals" },
+		{ AREA_JSON(",\"percpu\":{\"present\":true,"
+			    AREA_TOT(1, 1, 0, 1, 1) ",\"rows\":["
+			    AREA_ROW("f", 1, -1, 0, 1, 1) "]}"),
+		  "percpu row 0" },
+		{ AREA_JSON(",\"percpu\":{\"present\":true,"
+			    AREA_TOT(1, 1, 0, 1, 1) ",\"rows\":[3]}"),
+		  "percpu row 0" },
+		{ AREA_JSON(",\"percpu\":{\"present\":true,"
+			    AREA_TOT(1, 1, 0, 1, 1) ",\"rows\":["
+			    AREA_ROW("", 1, 1, 0, 1, 1) "]}"),
+		  "percpu row 0" },
+		{ AREA_JSON(",\"percpu\":{\"present\":true,"
+			    AREA_TOT(1, 1, 0, 1, 1) ",\"rows\":["
+			    "{\"site\":\"f\",\"allocs\":1,\"bytes\":1.5,"
+			    "\"frees\":0,\"live\":1,\"live_bytes\":1}]}"),
+		  "percpu row 0" },
+		/* cut or altered: the rows are not the totals */
+		{ AREA_JSON(",\"vmalloc\":{\"present\":true,"
+			    AREA_TOT(2, 2, 0, 2, 2) ",\"rows\":["
+			    AREA_ROW("f", 1, 1, 0, 1, 1) "]}"),
+		  "do not add up to its totals" },
+		{ AREA_JSON(",\"vmalloc\":{\"present\":true,"
+			    AREA_TOT(1, 1, 0, 1, 1) ",\"rows\":["
+			    AREA_ROW("f", 1, 1, 0, 1, 1) "]},\"percpu\":7"),
+		  "the percpu section: an object" },
+	};
+	struct sa_diff_side s;
+	GString *big;
+	GError *err = NULL;
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(bad); i++) {
+		ck_assert_msg(load(bad[i].text, SA_DIFF_BY_SITE, &s, &err) ==
+			      -1, "taken: %s", bad[i].text);
+		ck_assert_msg(strstr(err->message, bad[i].says),
+			      "'%s' does not say '%s'", err->message,
+			      bad[i].says);
+		ck_assert(g_str_has_prefix(err->message, "in.json: "));
+		g_clear_error(&err);
+		sa_diff_side_clear(&s);
+	}
+	/* a site name past the bound */
+	big = g_string_new(AREA_JSON(",\"percpu\":{\"present\":true,"
+				     AREA_TOT(1, 1, 0, 1, 1)
+				     ",\"rows\":[{\"site\":\""));
+	g_string_truncate(big, big->len - 2);	/* AREA_JSON's closing */
+	for (i = 0; i <= SA_JSON_INPUT_NAME_MAX; i++)
+		g_string_append_c(big, 'x');
+	g_string_append(big, "\",\"allocs\":1,\"bytes\":1,\"frees\":0,"
+			"\"live\":1,\"live_bytes\":1}]}}}");
+	ck_assert_int_eq(load(big->str, SA_DIFF_BY_SITE, &s, &err), -1);
+	ck_assert_msg(strstr(err->message, "at most 4096 bytes"), "%s",
+		      err->message);
+	g_clear_error(&err);
+	sa_diff_side_clear(&s);
+	/* more rows than the bound */
+	g_string_assign(big, AREA_JSON(",\"percpu\":{\"present\":true,"
+				       AREA_TOT(0, 0, 0, 0, 0) ",\"rows\":["));
+	g_string_truncate(big, big->len - 2);
+	for (i = 0; i <= SA_JSON_INPUT_AREA_ROWS; i++)
+		g_string_append(big, i ? ",0" : "0");
+	g_string_append(big, "]}}}");
+	ck_assert_int_eq(load(big->str, SA_DIFF_BY_SITE, &s, &err), -1);
+	ck_assert_msg(strstr(err->message, "rows, more than"), "%s",
+		      err->message);
+	g_clear_error(&err);
+	sa_diff_side_clear(&s);
+	g_string_free(big, TRUE);
+}
+END_TEST
+
 /* Hostile or foreign JSON is refused with a reason, never trusted. */
 START_TEST(json_refused)
 {
@@ -322,6 +464,8 @@ Suite *suite(void)
 	tcase_add_test(tc, merge_runs);
 	tcase_add_test(tc, json_inputs);
 	tcase_add_test(tc, json_refused);
+	tcase_add_test(tc, json_areas);
+	tcase_add_test(tc, json_areas_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

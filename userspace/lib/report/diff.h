@@ -187,15 +187,21 @@ void sa_diff_side_add_rows(struct sa_diff_side *s, guint n,
 
 /*
  * Load one side from our JSON (report/json-input.c): a report's (report
- * --json), a /proc/slab_account's (account --json), or a merge's (merge
+ * --json: its call sites, and its vmalloc and percpu sections if it has
+ * them), a /proc/slab_account's (account --json), or a merge's (merge
  * --json, whose medians it takes). text is the file's len bytes.
  */
 int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
 			   const char *text, gsize len,
 			   const struct sa_diff_opts *o, GError **err);
-/* The most a JSON input may hold, and its deepest nesting. */
+/*
+ * The most a JSON input may hold, and its deepest nesting; the most rows
+ * a report's vmalloc or percpu section may have, and the longest name.
+ */
 #define SA_JSON_INPUT_MAX	(256u << 20)
 #define SA_JSON_INPUT_DEPTH	64
+#define SA_JSON_INPUT_AREA_ROWS	(1u << 20)
+#define SA_JSON_INPUT_NAME_MAX	4096
 
 /* The name a side shows for a key of its rows table. */
 const char *sa_diff_side_name(const struct sa_diff_side *s, const char *key);

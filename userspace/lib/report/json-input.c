@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Our own JSON as an input of diff and merge: a report's call-site rows
- * (report --json), a /proc/slab_account's rows (account --json), or a
+ * (report --json) and its vmalloc and percpu rows where it has those
+ * sections, a /proc/slab_account's rows (account --json), or a
  * merge's medians (merge --json). The file is hostile like any input:
  * its size and nesting are bounded before json-glib parses it, every
  * member read is checked for its type, and counters must be >= 0.
@@ -172,6 +173,104 @@ static int report_rows(JsonObject *root, const char *path, struct rows *r,
 	return 0;
 }
 
+static guint64 sat_add(guint64 a, guint64 b)
+{
+	return g_uint64_checked_add(&a, a, b) ? a : G_MAXUINT64;
+}
+
+/*
+ * A report's vmalloc or percpu section (emit/areas.c), if it has one:
+ * its rows as the trace's (site, allocs, bytes, frees, live,
+ * live_bytes), which must add up to its totals. A section that is not an
+ * object, has rows without having the events, more rows than
+ * SA_JSON_INPUT_AREA_ROWS, a bad row or rows that do not add up is an
+ * error, never skipped.
+ */
+static int report_area(struct sa_diff_side *s, JsonObject *root,
+		       enum sa_diff_area area, const char *path,
+		       const struct sa_diff_opts *o, GError **err)
+{
+	const char *name = sa_diff_area_name(area);
+	JsonObject *secs = obj_member(root, "sections");
+	JsonNode *sn = secs ? json_object_get_member(secs, name) : NULL;
+	JsonObject *sec, *tot;
+	JsonNode *pn;
+	JsonArray *a;
+	struct sa_diff_vals sum = { 0 }, want = { 0 };
+	struct rows r = { 0 };
+	guint64 live = 0, live_bytes = 0;
+	guint i;
+
+	if (!sn)
+		return 0;	/* report --what without it */
+	sec = JSON_NODE_HOLDS_OBJECT(sn) ? json_node_get_object(sn) : NULL;
+	pn = sec ? json_object_get_member(sec, "present") : NULL;
+	a = rows_of(sec);
+	tot = obj_member(sec, "totals");
+	if (!pn || !JSON_NODE_HOLDS_VALUE(pn) ||
+	    json_node_get_value_type(pn) != G_TYPE_BOOLEAN || !a || !tot)
+		return ERR("the %s section: an object with present, totals "
+			   "and rows expected", name), -1;
+	if (json_array_get_length(a) > SA_JSON_INPUT_AREA_ROWS)
+		return ERR("the %s section has %u rows, more than %u",
+			   name, json_array_get_length(a),
+			   SA_JSON_INPUT_AREA_ROWS), -1;
+	if (!json_node_get_boolean(pn)) {
+		if (json_array_get_length(a))
+			return ERR("the %s section has rows but not its "
+				   "events (present: false)", name), -1;
+		return 0;
+	}
+	if (count_member(tot, "allocs", &want.allocs) ||
+	    count_member(tot, "bytes", &want.bytes_alloc) ||
+	    count_member(tot, "frees", &want.frees) ||
+	    count_member(tot, "live", &live) ||
+	    count_member(tot, "live_bytes", &live_bytes))
+		return ERR("the %s section's totals: allocs, bytes, frees, "
+			   "live and live_bytes >= 0 expected", name), -1;
+	rows_alloc(&r, json_array_get_length(a));
+	for (i = 0; i < r.n; i++) {
+		JsonNode *n = json_array_get_element(a, i);
+		JsonObject *x = JSON_NODE_HOLDS_OBJECT(n) ?
+				json_node_get_object(n) : NULL;
+		struct sa_diff_vals *v = &r.vals[i];
+		guint64 l = 0, lb = 0;
+
+		r.names[i] = str_member(x, "site");
+		r.kinds[i] = sa_diff_area_kind(area);
+		if (!r.names[i] || !*r.names[i] ||
+		    strlen(r.names[i]) > SA_JSON_INPUT_NAME_MAX ||
+		    count_member(x, "allocs", &v->allocs) ||
+		    count_member(x, "bytes", &v->bytes_alloc) ||
+		    count_member(x, "frees", &v->frees) ||
+		    count_member(x, "live", &l) ||
+		    count_member(x, "live_bytes", &lb)) {
+			rows_free(&r);
+			return ERR("%s row %u: a site (at most %d bytes) and "
+				   "counters >= 0 expected", name, i,
+				   SA_JSON_INPUT_NAME_MAX), -1;
+		}
+		v->live = l;
+		v->live_bytes = lb;
+		sum.allocs = sat_add(sum.allocs, v->allocs);
+		sum.bytes_alloc = sat_add(sum.bytes_alloc, v->bytes_alloc);
+		sum.frees = sat_add(sum.frees, v->frees);
+		sum.live = sat_add(sum.live, l);
+		sum.live_bytes = sat_add(sum.live_bytes, lb);
+	}
+	want.live = live;
+	want.live_bytes = live_bytes;
+	if (memcmp(&sum, &want, sizeof(sum))) {
+		rows_free(&r);
+		return ERR("the %s section's rows do not add up to its "
+			   "totals (cut or altered)", name), -1;
+	}
+	s->area[area].traced = true;
+	sa_diff_side_add_rows(s, r.n, r.kinds, r.names, r.vals, o->by);
+	rows_free(&r);
+	return 0;
+}
+
 /* What a /proc/slab_account input's header says (report's "input", or
  * the account JSON's root). */
 static void account_head(JsonObject *o, struct sa_diff_side *s)
@@ -219,6 +318,9 @@ static int load_report(struct sa_diff_side *s, JsonObject *root,
 	}
 	sa_diff_side_add_rows(s, r.n, r.kinds, r.names, r.vals, o->by);
 	rows_free(&r);
+	if (report_area(s, root, SA_DIFF_AREA_VMALLOC, path, o, err) ||
+	    report_area(s, root, SA_DIFF_AREA_PERCPU, path, o, err))
+		return -1;
 	return 0;
 }
 

@@ -253,7 +253,7 @@ int sa_thresholds_judgeable(const struct sa_thresholds *t,
 				continue;
 			g_set_error(err, SA_REPORT_ERROR,
 				    SA_REPORT_ERROR_FORMAT, "--fail-on rule "
-				    "'%s': %s (%c) has no %s events (record "
+				    "'%s': %s (%c) has no %s figures (record "
 				    "-e %s): nothing to judge",
 				    t->rule[i].text, s->file ? s->file : "?",
 				    'A' + k, name, name);
