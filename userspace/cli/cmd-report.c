@@ -421,8 +421,25 @@ int cmd_report(int argc, char **argv)
 		g_error_free(err);
 		goto out;
 	}
-	if (sa_report_no_kmem(rep) && rep->origin_known)
-		sa_warn("report", "%s: the trace has no kmem events", argv[1]);
+	if (sa_report_no_kmem(rep) && rep->origin_known) {
+		const char *areas = sa_report_area_records(rep);
+		guint32 area_secs = SA_SECBIT(SA_SEC_VMALLOC) |
+				    SA_SECBIT(SA_SEC_PERCPU);
+
+		/*
+		 * A trace of vmalloc or percpu events only: what was asked
+		 * of them is there; the slab's sections, if asked, are
+		 * empty.
+		 */
+		if (!areas)
+			sa_warn("report", "%s: the trace has no kmem events",
+				argv[1]);
+		else if (sections & ~area_secs)
+			sa_warn("report", "%s: the trace has no kmem events, "
+				"only %s ones (report --what vmalloc,percpu): "
+				"the slab's sections are empty", argv[1],
+				areas);
+	}
 	sa_callsite_view(rep->result[SA_SEC_CALLSITE], sp, top,
 			 min_bytes);
 	sa_live_view(rep->result[SA_SEC_LIVE], top);

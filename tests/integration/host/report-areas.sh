@@ -141,6 +141,8 @@ cases=(
 	"absent.text|--what vmalloc,percpu tc-6.1.dat"
 	"absent.json|--json --what vmalloc,percpu tc-6.1.dat"
 	"absent.csv|--csv --what vmalloc,percpu tc-6.1.dat"
+	"nokmem.text|areas/vmpcpu-6.18.dat"
+	"nokmem.json|--json areas/vmpcpu-6.18.dat"
 )
 cd "$data" || fail "no $data"
 for c in "${cases[@]}"; do
@@ -156,6 +158,76 @@ for c in "${cases[@]}"; do
 			fail "report $args: output differs from areas/golden/$name"
 	fi
 done
+# records_referee FILE HEADER: the header's records by kind, as
+# `trace-cmd report` of FILE counts them by event name (its kmem, vmalloc
+# and percpu events; kernel stacks apart)
+records_referee() {
+	local f=$1 header=$2 want
+	want=$(trace-cmd report "$f" 2>/dev/null | python3 -c '
+import re, sys
+KMEM = {"kmalloc", "kmalloc_node", "kfree", "kmem_cache_alloc",
+        "kmem_cache_alloc_node", "kmem_cache_free", "mm_page_alloc",
+        "mm_page_free", "mm_page_free_batched", "mm_page_alloc_extfrag"}
+VM = {"alloc_vmap_area", "free_vmap_area_noflush"}
+PC = {"percpu_alloc_percpu", "percpu_free_percpu",
+      "percpu_alloc_percpu_fail"}
+n = {"kmem": 0, "vmalloc": 0, "percpu": 0, "other": 0}
+total = 0
+for line in sys.stdin:
+    m = re.match(r"^\s*.*?-\d+\s+\[\d+\]\s+[\d.]+:\s+(\w+):", line)
+    if not m:
+        continue
+    e = m.group(1)
+    total += 1
+    if e == "kernel_stack":
+        continue
+    n["kmem" if e in KMEM else "vmalloc" if e in VM else
+      "percpu" if e in PC else "other"] += 1
+parts = ["%d kmem" % n["kmem"]] + ["%d %s" % (n[k], k) for k in
+         ("vmalloc", "percpu", "other") if n[k]]
+print("# records: %d (%s)" % (total, ", ".join(parts)))') ||
+		fail "trace-cmd report of $f failed"
+	assert_eq "$(basename "$f"): records by kind, as trace-cmd counts them" \
+		"$want" "$(grep '^# records: ' "$header")"
+}
+records_referee areas/vmpcpu-6.18.dat "$gold/text"
+records_referee areas/vmpcpu-6.18.dat "$gold/nokmem.text"
+records_referee tc-6.1.dat "$gold/absent.text"
+
+# A trace of vmalloc and percpu events only, no kmem: the header counts
+# its records by kind (0 kmem, 4 vmalloc, 68 percpu: 2 + 2 and 34 + 34,
+# its README), and report warns (exit 0) that the slab's sections are
+# empty only when they are asked for; asked for its vmalloc and percpu
+# sections alone, nothing is missing and it does not warn.
+grep -qx '# records: 74 (0 kmem, 4 vmalloc, 68 percpu)' "$gold/text" ||
+	fail "areas/golden/text: the records are not counted by kind"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["records"]
+assert (r["alloc_vmap_area"], r["free_vmap_area_noflush"],
+        r["percpu_alloc_percpu"], r["percpu_free_percpu"], r["kmalloc"],
+        r["kfree"], r["total"], r["used"]) == (2, 2, 34, 34, 0, 0, 74, 72), r
+' "$gold/nokmem.json" || fail "areas/golden/nokmem.json: not the trace's records"
+while IFS='|' read -r args says; do
+	# shellcheck disable=SC2086
+	"$SLABACCT" report $args areas/vmpcpu-6.18.dat >/dev/null 2>"$TEST_TMP/err"
+	rc=$?
+	assert_eq "report $args of a trace without kmem: exit status" 0 "$rc"
+	assert_eq "report $args of a trace without kmem: stderr" "$says" \
+		"$(cat "$TEST_TMP/err")"
+done <<'EOF'
+--what vmalloc,percpu|
+--what vmalloc --csv|
+|slabacct report: warning: areas/vmpcpu-6.18.dat: the trace has no kmem events, only vmalloc and percpu ones (report --what vmalloc,percpu): the slab's sections are empty
+--what callsite,percpu --json|slabacct report: warning: areas/vmpcpu-6.18.dat: the trace has no kmem events, only vmalloc and percpu ones (report --what vmalloc,percpu): the slab's sections are empty
+EOF
+# a trace with kmem events and none of these: no such warning
+"$SLABACCT" report --what vmalloc,percpu tc-6.1.dat >/dev/null 2>"$TEST_TMP/err" ||
+	fail "report of tc-6.1.dat failed"
+[ -s "$TEST_TMP/err" ] && fail "report of tc-6.1.dat warned: $(cat "$TEST_TMP/err")"
+grep -qx '# records: 516 (516 kmem)' "$gold/absent.text" ||
+	fail "areas/golden/absent.text: a kmem trace's records are not all kmem"
+
 # diff: the kmem rows of one trace, the vmalloc and percpu rows of the other
 for f in text csv json; do
 	"$SLABACCT" diff --top 6 --width 0 --format $f wrappers-6.18.dat \

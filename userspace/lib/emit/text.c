@@ -81,6 +81,7 @@ static void put_secs(FILE *f, guint64 ns)
 void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 {
 	const struct sa_trace_origin *o = &rep->origin;
+	struct sa_record_kinds kinds;
 	FILE *f = e->out;
 	guint i;
 
@@ -124,8 +125,16 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 			"the ring buffer%s\n", rep->missed_events,
 			rep->missed_pages_unknown ?
 			", and more on pages of unknown loss" : "");
+	sa_report_record_kinds(rep, &kinds);
 	fprintf(f, "# records: %" G_GUINT64_FORMAT " (%" G_GUINT64_FORMAT
-		" kmem)\n", rep->nr_records, rep->nr_used);
+		" kmem", rep->nr_records, kinds.kmem);
+	if (kinds.vmalloc)
+		fprintf(f, ", %" G_GUINT64_FORMAT " vmalloc", kinds.vmalloc);
+	if (kinds.percpu)
+		fprintf(f, ", %" G_GUINT64_FORMAT " percpu", kinds.percpu);
+	if (kinds.other)
+		fprintf(f, ", %" G_GUINT64_FORMAT " other", kinds.other);
+	fprintf(f, ")\n");
 	if (rep->kmalloc_repeats_known)
 		fprintf(f, "# large kmalloc traced twice: %" G_GUINT64_FORMAT
 			" (counted once, at its caller)\n",

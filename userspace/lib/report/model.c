@@ -5,6 +5,7 @@
  * report/report.c.
  */
 #include <stdarg.h>
+#include <string.h>
 
 #include "util/notes.h"
 #include "report/report.h"
@@ -40,6 +41,37 @@ bool sa_report_no_kmem(const struct sa_report *rep)
 	       !rep->ev_count[SA_EV_CACHE_ALLOC] &&
 	       !rep->ev_count[SA_EV_KFREE] &&
 	       !rep->ev_count[SA_EV_CACHE_FREE];
+}
+
+void sa_report_record_kinds(const struct sa_report *rep,
+			    struct sa_record_kinds *k)
+{
+	int e;
+
+	memset(k, 0, sizeof(*k));
+	for (e = 0; e < SA_EV_NR; e++) {
+		guint64 n = rep->ev_count[e];
+
+		if (e == SA_EV_STACK)
+			continue;	/* counted with their events */
+		if (e >= SA_EV_KMALLOC && e <= SA_EV_PAGE_EXTFRAG)
+			k->kmem += n;
+		else if (e == SA_EV_VMAP_ALLOC || e == SA_EV_VMAP_FREE)
+			k->vmalloc += n;
+		else if (e >= SA_EV_PCPU_ALLOC && e <= SA_EV_PCPU_FAIL)
+			k->percpu += n;
+		else
+			k->other += n;
+	}
+}
+
+const char *sa_report_area_records(const struct sa_report *rep)
+{
+	struct sa_record_kinds k;
+
+	sa_report_record_kinds(rep, &k);
+	return k.vmalloc && k.percpu ? "vmalloc and percpu" :
+	       k.vmalloc ? "vmalloc" : k.percpu ? "percpu" : NULL;
 }
 
 void *sa_pipeline_state(struct sa_pipeline *p, enum sa_section_id id)

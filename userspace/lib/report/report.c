@@ -100,8 +100,19 @@ static void notes_fill(struct sa_report *rep)
 	    !rep->ev_present[SA_EV_CACHE_ALLOC] &&
 	    !rep->ev_present[SA_EV_KFREE] &&
 	    !rep->ev_present[SA_EV_CACHE_FREE]) {
-		sa_report_note(rep, "the trace has no kmem events "
-			       "(record with -e kmem)");
+		const char *areas = sa_report_area_records(rep);
+
+		guint32 area_secs = SA_SECBIT(SA_SEC_VMALLOC) |
+				    SA_SECBIT(SA_SEC_PERCPU);
+
+		if (areas)
+			sa_report_note(rep, "the trace has no kmem events "
+				       "(record with -e kmem), only %s ones%s",
+				       areas, rep->sections & ~area_secs ?
+				       " (report --what vmalloc,percpu)" : "");
+		else
+			sa_report_note(rep, "the trace has no kmem events "
+				       "(record with -e kmem)");
 		return;
 	}
 	for (e = 0; e <= SA_EV_CACHE_FREE; e++)	/* the kmem ids */

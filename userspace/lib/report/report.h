@@ -256,6 +256,21 @@ void sa_report_fail(struct sa_report *rep, const char *fmt, ...)
 /* Whether no kmem event at all was found. */
 bool sa_report_no_kmem(const struct sa_report *rep);
 
+/*
+ * The records used, by what they are: kmem's (slab and pages), vmalloc's,
+ * percpu's, and the others (reclaim, compaction, OOM, boot phases).
+ */
+struct sa_record_kinds {
+	guint64 kmem, vmalloc, percpu, other;
+};
+void sa_report_record_kinds(const struct sa_report *rep,
+			    struct sa_record_kinds *k);
+/*
+ * "vmalloc and percpu", "vmalloc" or "percpu": those of the trace's
+ * records, or NULL if it has neither.
+ */
+const char *sa_report_area_records(const struct sa_report *rep);
+
 /* The report's GErrors: the trace reader's domain (trace/check.h). */
 #define SA_REPORT_ERROR			SA_TRACE_ERROR
 #define SA_REPORT_ERROR_OPEN		SA_TRACE_ERROR_OPEN
