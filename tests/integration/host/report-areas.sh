@@ -253,6 +253,19 @@ grep -qF 'vmalloc_node_range \u003c- __bpf_map_area_alloc+0x7d' "$TEST_TMP/r.htm
 grep -qF '"bpf_map_alloc_percpu+0x59"' "$TEST_TMP/r.html" ||
 	fail "HTML: no percpu row"
 grep -q 'function viewAreas' "$TEST_TMP/r.html" || fail "HTML: no view of the sections"
+# a diff's page: a table of vmalloc's and of percpu's totals beside the
+# slab's, drawn in Chromium (where the host has it and node)
+if command -v chromium >/dev/null && command -v node >/dev/null; then
+	"$SLABACCT" report --html "$TEST_TMP/d.html" wrappers-6.18.dat \
+		areas/vmpcpu-6.18.dat || fail "report --html of a diff failed"
+	rows=$("$SLABACCT" diff --all --json wrappers-6.18.dat areas/vmpcpu-6.18.dat |
+	       python3 -c 'import json, sys; print(len(json.load(sys.stdin)["rows"]))')
+	node "$TOP/tests/browser/check-page.mjs" --html "$TEST_TMP/d.html" \
+		--shot "$TEST_TMP/d.png" --tiles "$rows" --sections change \
+		--count '#diff-totals=1|#diff-totals-vmalloc=1|#diff-totals-percpu=1' \
+		--expect 'not traced|528K|slab' >"$TEST_TMP/d.log" 2>&1 ||
+		fail "the diff page's vmalloc and percpu totals: $(grep -v '^ok' "$TEST_TMP/d.log")"
+fi
 compare "$data/areas/vmpcpu-6.18.dat"
 diff_totals wrappers-6.18.dat areas/vmpcpu-6.18.dat
 diff_totals areas/vmpcpu-6.18.dat wrappers-6.18.dat

@@ -249,6 +249,12 @@ function diffSections() {
 		['live bytes', 'live_bytes', bytes, signedBytes, 'live_bytes'],
 	];
 
+	const areas = ['vmalloc', 'percpu'].filter((k) => (M.a || {})[k] ||
+						       (M.b || {})[k]);
+
+	/* the slab's totals, named so beside vmalloc's and percpu's */
+	if (areas.length && !isAllocinfo)
+		box.append(h3('slab'));
 	box.append(table([
 		{ key: 'what', label: '', txt: 1, get: (r) => r[0] },
 		{ key: 'a', label: 'A', get: (r) => a[r[1]], fmt: (v, r) => r[2](v) },
@@ -261,11 +267,8 @@ function diffSections() {
 		  cls: (v) => growthClass(v) },
 	], rows, { id: 'diff-totals' }));
 	/* vmalloc and percpu: totals of their own, never added to the slab's */
-	for (const k of ['vmalloc', 'percpu']) {
+	for (const k of areas) {
 		const ta = (M.a || {})[k], tb = (M.b || {})[k];
-
-		if (!ta && !tb)
-			continue;
 		const av = (ta || {}).totals || {}, bv = (tb || {}).totals || {};
 		const ck = c[k] || {};
 		const traced = (t, v, f) => (t && t.traced ? f(v) : 'not traced');
