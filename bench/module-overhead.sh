@@ -91,7 +91,7 @@ variants() {
 qemu_kernel() {
 	case $1 in
 	6.12-allocinfo:*)
-		echo -k "$allocinfo_rel/bzImage" -a \
+		echo -k "$allocinfo_rel/bzImage" --kmod-dir "$allocinfo_kmod" -a \
 			"sysctl.vm.mem_profiling=$([ "${1#*:}" = on ] && echo 1 || echo 0)" ;;
 	*) echo -k "$1" ;;
 	esac
@@ -102,7 +102,12 @@ kernels=$(for k in $kernels; do variants "$k"; done | paste -sd' ')
 allocinfo_rel=
 case " $kernels " in *" 6.12-allocinfo:"*)
 	allocinfo_rel=$("$top/scripts/allocinfo-kernel" -q) ||
-		{ echo "module-overhead: scripts/allocinfo-kernel failed" >&2; exit 1; } ;;
+		{ echo "module-overhead: scripts/allocinfo-kernel failed" >&2; exit 1; }
+	# The modules beside the image are shared by every tree that builds
+	# it: this tree's go to its own build/kmod.
+	allocinfo_kmod=$top/build/kmod/$(basename "$allocinfo_rel")
+	"$top/scripts/build-module" "$(dirname "$allocinfo_rel")" "$allocinfo_kmod" >&2 ||
+		{ echo "module-overhead: building the modules for $allocinfo_rel failed" >&2; exit 1; } ;;
 esac
 
 # boot FLAVOUR NAME [qemu/run options]: run the guest side, results in
