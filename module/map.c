@@ -27,14 +27,12 @@
 /* slots whose tags make a word */
 #define SA_TAG_WORD	8
 
-struct sa_map sa_map;
-unsigned int sa_slot_shift;
 static unsigned int sa_bucket_bits;
 
 /* The tags of the word of slots starting at slot */
 static u64 sa_tags(unsigned long slot)
 {
-	return READ_ONCE(*(u64 *)&sa_map.tags[slot]);
+	return READ_ONCE(*(u64 *)&sa_hot.map.tags[slot]);
 }
 
 /*
@@ -81,7 +79,7 @@ static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 		for (; match; match &= match - 1) {
 			unsigned long i = sa_tag_slot(w, match);
 
-			if (READ_ONCE(sa_map.keys[i]) == key)
+			if (READ_ONCE(sa_hot.map.keys[i]) == key)
 				return i;
 		}
 	}
@@ -106,7 +104,7 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 	home = sa_obj_home(key, &tag);
 	i = sa_obj_find(home, key, tag);
 	if (i != -1UL) {
-		struct sa_obj *o = &sa_map.objs[i];
+		struct sa_obj *o = &sa_hot.map.objs[i];
 
 		this_cpu_inc(sa_pcpu.lost_frees);
 		sa_lost(o->site);
@@ -115,11 +113,11 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 		o->bytes_req = req;
 		return;
 	}
-	if (!cmpxchg(&sa_map.keys[home], 0UL, key)) {
+	if (!cmpxchg(&sa_hot.map.keys[home], 0UL, key)) {
 		sa_obj_publish(home, tag, site, alloc, req);
 		return;
 	}
-	away = &sa_map.away[home / SA_BUCKET];
+	away = &sa_hot.map.away[home / SA_BUCKET];
 	/* raised first: the cmpxchg below orders it before the key */
 	atomic_inc(away);
 	first = round_down(home, SA_BUCKET);
@@ -127,7 +125,7 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 		empty = sa_tag_empty(sa_tags(w));
 		for (; empty; empty &= empty - 1) {
 			i = sa_tag_slot(w, empty);
-			if (i == home || cmpxchg(&sa_map.keys[i], 0UL, key))
+			if (i == home || cmpxchg(&sa_hot.map.keys[i], 0UL, key))
 				continue;
 			sa_obj_publish(i, tag, site, alloc, req);
 			return;
@@ -150,10 +148,10 @@ void sa_account_free_slow(const void *ptr)
 		this_cpu_inc(sa_pcpu.untracked_frees);
 		return;
 	}
-	sa_obj_release(sa_map.keys, i);
+	sa_obj_release(sa_hot.map.keys, i);
 	/* lowered last: the object has left */
 	if (i != home)
-		atomic_dec(&sa_map.away[home / SA_BUCKET]);
+		atomic_dec(&sa_hot.map.away[home / SA_BUCKET]);
 }
 
 /*
@@ -171,7 +169,7 @@ bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
 	i = sa_obj_find(home, key, tag);
 	if (i == -1UL)
 		return false;
-	o = &sa_map.objs[i];
+	o = &sa_hot.map.objs[i];
 	if (o->site != from || o->bytes_alloc != (u32)alloc ||
 	    o->bytes_req != (u32)req)
 		return false;
@@ -198,7 +196,7 @@ void sa_live_count(struct sa_live *live)
 			const struct sa_obj *o;
 			u32 site;
 
-			o = &sa_map.objs[sa_tag_slot(slot, used)];
+			o = &sa_hot.map.objs[sa_tag_slot(slot, used)];
 			site = READ_ONCE(o->site);
 			/* a row torn by a reset clearing the map meanwhile */
 			if (site >= rows)
@@ -224,10 +222,10 @@ void sa_map_clear(void)
 {
 	unsigned int slots = sa_table_objects();
 
-	memset(sa_map.keys, 0, array_size(sizeof(*sa_map.keys), slots));
-	memset(sa_map.tags, 0, slots);
-	memset(sa_map.objs, 0, array_size(sizeof(*sa_map.objs), slots));
-	memset(sa_map.away, 0, array_size(sizeof(*sa_map.away),
+	memset(sa_hot.map.keys, 0, array_size(sizeof(*sa_hot.map.keys), slots));
+	memset(sa_hot.map.tags, 0, slots);
+	memset(sa_hot.map.objs, 0, array_size(sizeof(*sa_hot.map.objs), slots));
+	memset(sa_hot.map.away, 0, array_size(sizeof(*sa_hot.map.away),
 					  slots / SA_BUCKET));
 }
 
@@ -239,15 +237,15 @@ int sa_map_init(unsigned int objects)
 	BUILD_BUG_ON(KMALLOC_MAX_SIZE > U32_MAX);
 	sa_bucket_bits = ilog2(roundup_pow_of_two(max(objects, 64U) /
 						  SA_BUCKET));
-	sa_slot_shift = BITS_PER_LONG - ilog2(SA_BUCKET) - sa_bucket_bits;
+	sa_hot.slot_shift = BITS_PER_LONG - ilog2(SA_BUCKET) - sa_bucket_bits;
 	slots = sa_table_objects();
-	sa_map.keys = vzalloc(array_size(sizeof(*sa_map.keys), slots));
+	sa_hot.map.keys = vzalloc(array_size(sizeof(*sa_hot.map.keys), slots));
 	/* vmalloc'ed: aligned, so a bucket's tags make an aligned word */
-	sa_map.tags = vzalloc(slots);
-	sa_map.objs = vzalloc(array_size(sizeof(*sa_map.objs), slots));
-	sa_map.away = vzalloc(array_size(sizeof(*sa_map.away),
+	sa_hot.map.tags = vzalloc(slots);
+	sa_hot.map.objs = vzalloc(array_size(sizeof(*sa_hot.map.objs), slots));
+	sa_hot.map.away = vzalloc(array_size(sizeof(*sa_hot.map.away),
 					 slots / SA_BUCKET));
-	if (!sa_map.keys || !sa_map.tags || !sa_map.objs || !sa_map.away) {
+	if (!sa_hot.map.keys || !sa_hot.map.tags || !sa_hot.map.objs || !sa_hot.map.away) {
 		sa_map_exit();
 		return -ENOMEM;
 	}
@@ -256,9 +254,9 @@ int sa_map_init(unsigned int objects)
 
 void sa_map_exit(void)
 {
-	vfree(sa_map.away);
-	vfree(sa_map.objs);
-	vfree(sa_map.tags);
-	vfree(sa_map.keys);
-	memset(&sa_map, 0, sizeof(sa_map));
+	vfree(sa_hot.map.away);
+	vfree(sa_hot.map.objs);
+	vfree(sa_hot.map.tags);
+	vfree(sa_hot.map.keys);
+	memset(&sa_hot.map, 0, sizeof(sa_hot.map));
 }

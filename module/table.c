@@ -40,14 +40,13 @@
 
 bool sa_paused;
 
-unsigned long *sa_site_keys;
+struct sa_hot sa_hot __read_mostly;
 u8 *sa_site_class;
 /* pair rows: the caller, and the wrapper's row + 1 (0: being claimed) */
 static unsigned long *sa_pair_keys;
 static u32 *sa_pair_via;
 static unsigned int sa_pair_bits;
 DEFINE_PER_CPU(struct sa_count *, sa_counts);
-unsigned int sa_site_shift;
 static unsigned int sa_site_bits;
 DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
 
@@ -85,7 +84,7 @@ u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 
 again:
 	for (n = 0, i = home; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
-		cur = READ_ONCE(sa_site_keys[i]);
+		cur = READ_ONCE(sa_hot.site_keys[i]);
 		if (cur == key)
 			return i;
 		if (!cur && i != home)
@@ -93,13 +92,13 @@ again:
 	}
 	if (!class)
 		class = sa_classify(key);
-	if (class == SA_SITE_PLAIN && !READ_ONCE(sa_site_keys[home]))
+	if (class == SA_SITE_PLAIN && !READ_ONCE(sa_hot.site_keys[home]))
 		to = home;
 	else if (n < SA_SITE_PROBES)
 		to = i;
 	else
 		return (1U << sa_site_bits) + kind;
-	cur = cmpxchg(&sa_site_keys[to], 0UL, key);
+	cur = cmpxchg(&sa_hot.site_keys[to], 0UL, key);
 	if (cur == key)
 		return to;
 	/* taken meanwhile by another call site: one slot fewer to try */
@@ -280,7 +279,7 @@ noinline bool sa_site_read(unsigned int idx, const struct sa_live *live,
 	u32 via;
 
 	if (idx < sites) {
-		key = READ_ONCE(sa_site_keys[idx]);
+		key = READ_ONCE(sa_hot.site_keys[idx]);
 		if (!key)
 			return false;
 		r->kind = sa_slot_kind(idx);
@@ -292,7 +291,7 @@ noinline bool sa_site_read(unsigned int idx, const struct sa_live *live,
 		if (!key || !via || via > sites)
 			return false;
 		r->kind = sa_slot_kind(via - 1);
-		r->via = READ_ONCE(sa_site_keys[via - 1]);
+		r->via = READ_ONCE(sa_hot.site_keys[via - 1]);
 	} else {
 		return false;	/* an overflow row */
 	}
@@ -308,7 +307,7 @@ bool sa_site_used(unsigned int idx)
 	if (idx >= sa_pair_base())
 		return READ_ONCE(sa_pair_keys[idx - sa_pair_base()]) &&
 		       sa_count_sum(idx, allocs);
-	return idx < sa_table_sites() && READ_ONCE(sa_site_keys[idx]) &&
+	return idx < sa_table_sites() && READ_ONCE(sa_hot.site_keys[idx]) &&
 	       sa_count_sum(idx, allocs);
 }
 
@@ -386,7 +385,7 @@ void sa_table_clear(void)
 {
 	unsigned int cpu;
 
-	memset(sa_site_keys, 0, sizeof(*sa_site_keys) * sa_table_sites());
+	memset(sa_hot.site_keys, 0, sizeof(*sa_hot.site_keys) * sa_table_sites());
 	memset(sa_site_class, 0, sa_table_sites());
 	memset(sa_pair_keys, 0, sizeof(*sa_pair_keys) << sa_pair_bits);
 	memset(sa_pair_via, 0, sizeof(*sa_pair_via) << sa_pair_bits);
@@ -406,17 +405,17 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 
 	BUILD_BUG_ON(sizeof(struct sa_count) != 32);
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
-	sa_site_shift = BITS_PER_LONG - sa_site_bits;
+	sa_hot.site_shift = BITS_PER_LONG - sa_site_bits;
 	/* a pair row for every fourth call site */
 	sa_pair_bits = max(sa_site_bits, 6U) - 2;
-	sa_site_keys = vzalloc(array_size(sizeof(*sa_site_keys),
+	sa_hot.site_keys = vzalloc(array_size(sizeof(*sa_hot.site_keys),
 					  sa_table_sites()));
 	sa_site_class = vzalloc(sa_table_sites());
 	sa_pair_keys = vzalloc(array_size(sizeof(*sa_pair_keys),
 					  1U << sa_pair_bits));
 	sa_pair_via = vzalloc(array_size(sizeof(*sa_pair_via),
 					 1U << sa_pair_bits));
-	if (!sa_site_keys || !sa_site_class || !sa_pair_keys || !sa_pair_via)
+	if (!sa_hot.site_keys || !sa_site_class || !sa_pair_keys || !sa_pair_via)
 		goto err;
 	for_each_possible_cpu(cpu) {
 		per_cpu(sa_counts, cpu) =
@@ -450,6 +449,6 @@ void sa_table_exit(void)
 	sa_pair_keys = NULL;
 	vfree(sa_site_class);
 	sa_site_class = NULL;
-	vfree(sa_site_keys);
-	sa_site_keys = NULL;
+	vfree(sa_hot.site_keys);
+	sa_hot.site_keys = NULL;
 }

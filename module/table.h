@@ -86,10 +86,22 @@ struct sa_rare {
 };
 
 /*
- * a call site's row: its key's slot, or nr_sites + kind (overflow); pair
- * rows (wrap.c) follow the overflow rows
+ * What the probes read on every event, in one place, so that a probe
+ * finds all of it from one address (on ARM a symbol's address costs a
+ * movw/movt pair).
  */
-extern unsigned long *sa_site_keys;	/* 0: empty */
+struct sa_hot {
+	/*
+	 * a call site's row: its key's slot, or nr_sites + kind (overflow);
+	 * pair rows (wrap.c) follow the overflow rows
+	 */
+	unsigned long *site_keys;	/* 0: empty */
+	unsigned int site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
+	unsigned int slot_shift;	/* BITS_PER_LONG - log2(slots) */
+	struct sa_map map;
+};
+extern struct sa_hot sa_hot;
+
 /*
  * by call-site slot: one of these once its call site is classified
  * (wrap.c), 0 before
@@ -98,9 +110,6 @@ extern u8 *sa_site_class;
 #define SA_SITE_PLAIN	1
 #define SA_SITE_WRAP	2
 DECLARE_PER_CPU(struct sa_count *, sa_counts);	/* by row */
-extern unsigned int sa_site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
-extern struct sa_map sa_map;
-extern unsigned int sa_slot_shift;	/* BITS_PER_LONG - log2(slots) */
 DECLARE_PER_CPU(struct sa_rare, sa_pcpu);
 
 /* table.c: rows; wrap.c: attribution through wrappers */
@@ -129,7 +138,7 @@ void sa_map_exit(void);
 static __always_inline unsigned long sa_site_home(unsigned long call_site,
 						  enum sa_kind kind)
 {
-	return ((call_site * SA_GOLDEN) >> sa_site_shift & ~1UL) | kind;
+	return ((call_site * SA_GOLDEN) >> sa_hot.site_shift & ~1UL) | kind;
 }
 
 static __always_inline void sa_site_add(unsigned long site, size_t alloc,
@@ -157,7 +166,7 @@ static __always_inline unsigned long sa_obj_home(unsigned long key, u8 *tag)
 
 	/* bits below those of the slot, where a long has room */
 	*tag = (u8)(h >> (BITS_PER_LONG / 2)) | 0x80;
-	return h >> sa_slot_shift;
+	return h >> sa_hot.slot_shift;
 }
 
 /* Fill a claimed slot and tag it. */
@@ -165,21 +174,21 @@ static __always_inline void sa_obj_publish(unsigned long slot, u8 tag,
 					   unsigned long site, size_t alloc,
 					   size_t req)
 {
-	struct sa_obj *o = &sa_map.objs[slot];
+	struct sa_obj *o = &sa_hot.map.objs[slot];
 
 	o->site = site;
 	o->bytes_alloc = alloc;
 	o->bytes_req = req;
 	/* filled before tagged: pairs with readers of the tags */
 	smp_wmb();
-	WRITE_ONCE(sa_map.tags[slot], tag);
+	WRITE_ONCE(sa_hot.map.tags[slot], tag);
 }
 
-/* Release a slot; keys is sa_map.keys. */
+/* Release a slot; keys is sa_hot.map.keys. */
 static __always_inline void sa_obj_release(unsigned long *keys,
 					   unsigned long slot)
 {
-	WRITE_ONCE(sa_map.tags[slot], 0);
+	WRITE_ONCE(sa_hot.map.tags[slot], 0);
 	/* the tag cleared before the key is */
 	smp_store_release(&keys[slot], 0UL);
 }
@@ -194,8 +203,8 @@ static __always_inline void sa_obj_insert(const void *ptr,
 
 	/* at home, and no object of the bucket away: not tracked already */
 	slot = sa_obj_home((unsigned long)ptr, &tag);
-	if (unlikely(atomic_read(&sa_map.away[slot / SA_BUCKET])) ||
-	    unlikely(!try_cmpxchg(&sa_map.keys[slot], &none,
+	if (unlikely(atomic_read(&sa_hot.map.away[slot / SA_BUCKET])) ||
+	    unlikely(!try_cmpxchg(&sa_hot.map.keys[slot], &none,
 				  (unsigned long)ptr))) {
 		sa_obj_insert_slow(ptr, site, alloc, req);
 		return;
@@ -216,7 +225,7 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 	 * the call site at home (never a wrapper's: sa_site_claim), and not
 	 * a large kmalloc (sa_repeat)
 	 */
-	if (unlikely(READ_ONCE(sa_site_keys[site]) != call_site) ||
+	if (unlikely(READ_ONCE(sa_hot.site_keys[site]) != call_site) ||
 	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE))) {
 		sa_account_alloc_slow(kind, call_site, ptr, req, alloc);
 		return;
@@ -227,7 +236,7 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 
 static __always_inline void sa_account_free(const void *ptr)
 {
-	unsigned long *keys = sa_map.keys, slot;
+	unsigned long *keys = sa_hot.map.keys, slot;
 	u8 tag;
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
