@@ -305,13 +305,17 @@ static DEFINE_MUTEX(sa_reset_lock);
 void sa_reset(void)
 {
 	mutex_lock(&sa_reset_lock);
-	WRITE_ONCE(sa_paused, true);
+	static_branch_enable(&sa_paused);
 	/* probes run with preemption off: this waits for those in flight */
 	synchronize_rcu();
 	sa_table_clear();
 	sa_reclaim_clear();
-	/* release: the probes see cleared tables once they see this */
-	smp_store_release(&sa_paused, false);
+	/*
+	 * Patching the branch back synchronizes every CPU (IPIs or
+	 * stop_machine) after the clearing: a probe that runs past the
+	 * branch sees the cleared tables.
+	 */
+	static_branch_disable(&sa_paused);
 	mutex_unlock(&sa_reset_lock);
 }
 

@@ -111,7 +111,7 @@ static void sa_max(atomic64_t *max, s64 v)
 
 static void sa_probe_direct_begin(void *data, int order, gfp_t gfp_flags)
 {
-	if (unlikely(READ_ONCE(sa_paused)))
+	if (sa_is_paused())
 		return;
 	this_cpu_inc(sa_rc.direct_entries);
 	sa_pend_start(SA_PEND_DIRECT);
@@ -121,7 +121,7 @@ static void sa_probe_direct_end(void *data, unsigned long nr_reclaimed)
 {
 	s64 ns;
 
-	if (unlikely(READ_ONCE(sa_paused)))
+	if (sa_is_paused())
 		return;
 	this_cpu_add(sa_rc.direct_pages, nr_reclaimed);
 	ns = sa_pend_end(SA_PEND_DIRECT);
@@ -133,14 +133,14 @@ static void sa_probe_direct_end(void *data, unsigned long nr_reclaimed)
 
 static void sa_probe_kswapd_wake(void *data, int nid, int zid, int order)
 {
-	if (likely(!READ_ONCE(sa_paused)))
+	if (!sa_is_paused())
 		this_cpu_inc(sa_rc.kswapd_wakeups);
 }
 
 static void sa_probe_wakeup_kswapd(void *data, int nid, int zid, int order,
 				   gfp_t gfp_flags)
 {
-	if (likely(!READ_ONCE(sa_paused)))
+	if (!sa_is_paused())
 		this_cpu_inc(sa_rc.kswapd_requests);
 }
 
@@ -151,7 +151,7 @@ static void sa_probe_shrink_start(void *data, struct shrinker *shr,
 				  unsigned long long delta,
 				  unsigned long total_scan, int priority)
 {
-	if (unlikely(READ_ONCE(sa_paused)))
+	if (sa_is_paused())
 		return;
 	this_cpu_inc(sa_rc.shrink_calls);
 	sa_pend_start(SA_PEND_SHRINK);
@@ -163,7 +163,7 @@ static void sa_probe_shrink_end(void *data, struct shrinker *shr, int nid,
 {
 	s64 ns;
 
-	if (unlikely(READ_ONCE(sa_paused)))
+	if (sa_is_paused())
 		return;
 	if (shrinker_retval > 0)
 		this_cpu_add(sa_rc.shrink_freed, shrinker_retval);
@@ -180,7 +180,7 @@ static void sa_probe_lru_inactive(void *data, int nid,
 				  struct reclaim_stat *stat, int priority,
 				  int file)
 {
-	if (unlikely(READ_ONCE(sa_paused)))
+	if (sa_is_paused())
 		return;
 	this_cpu_add(sa_rc.lru_scanned, nr_scanned);
 	this_cpu_add(sa_rc.lru_reclaimed, nr_reclaimed);

@@ -7,6 +7,7 @@
 #define SLAB_ACCOUNT_H
 
 #include <linux/atomic.h>
+#include <linux/jump_label.h>
 #include <linux/types.h>
 
 #include "compat.h"
@@ -94,8 +95,17 @@ static inline u64 sa_slack(u64 alloc, u64 req)
 	return alloc > req ? alloc - req : 0;
 }
 void sa_account_page(unsigned int order, bool alloc);
-/* Probes do nothing while this is set (reset, unload). */
-extern bool sa_paused;
+/*
+ * Probes do nothing while this is on (sa_reset): a static branch, so that
+ * a probe pays no load and no compare for it while it is off (a nop
+ * where the kernel has jump labels).
+ */
+DECLARE_STATIC_KEY_FALSE(sa_paused);
+
+static __always_inline bool sa_is_paused(void)
+{
+	return static_branch_unlikely(&sa_paused);
+}
 
 /* tracepoints.c: finding and registering tracepoints by table */
 struct tracepoint;

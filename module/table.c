@@ -38,7 +38,7 @@
 
 #define SA_SITE_PROBES	32
 
-bool sa_paused;
+DEFINE_STATIC_KEY_FALSE(sa_paused);
 
 struct sa_hot sa_hot __read_mostly;
 u8 *sa_site_class;
@@ -215,7 +215,7 @@ void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
 
 void sa_account_page(unsigned int order, bool alloc)
 {
-	if (unlikely(READ_ONCE(sa_paused)))
+	if (sa_is_paused())
 		return;
 	order = min_t(unsigned int, order, SA_NR_ORDERS - 1);
 	if (alloc)

@@ -219,7 +219,7 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 {
 	unsigned long site = sa_site_home(call_site, kind);
 
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
+	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || sa_is_paused())
 		return;
 	/*
 	 * the call site at home (never a wrapper's: sa_site_claim), and not
@@ -239,7 +239,7 @@ static __always_inline void sa_account_free(const void *ptr)
 	unsigned long *keys = sa_hot.map.keys, slot;
 	u8 tag;
 
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || unlikely(READ_ONCE(sa_paused)))
+	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || sa_is_paused())
 		return;
 	slot = sa_obj_home((unsigned long)ptr, &tag);
 	if (unlikely(READ_ONCE(keys[slot]) != (unsigned long)ptr)) {
