@@ -6,7 +6,7 @@
  * Both are allocated once at load and never grow. The probes update them
  * without locks, from any context (IRQ and NMI included): a call site or
  * an object claims an empty slot with cmpxchg, counters are per CPU
- * (local64_t, plain adds on x86). Nothing here allocates, sleeps or
+ * (counter.h: plain adds). Nothing here allocates, sleeps or
  * spins, so the module's own allocations recurse harmlessly. The probes'
  * path is in table.h, inlined into the probes; what it leaves out of line
  * (a call site's first event, large kmallocs) is here.
@@ -49,6 +49,44 @@ static unsigned int sa_pair_bits;
 DEFINE_PER_CPU(struct sa_count *, sa_counts);
 static unsigned int sa_site_bits;
 DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
+
+#if BITS_PER_LONG == 32
+/* counter.h: raised around a carry into a counter's high word */
+DEFINE_PER_CPU(unsigned int, sa_ctr_seq);
+
+/* With interrupts off (sa_ctr_begin), on the counter's own CPU */
+notrace void sa_ctr_carry(sa_ctr_t *c, u32 lo, u32 carry)
+{
+	unsigned int *seq = this_cpu_ptr(&sa_ctr_seq);
+
+	WRITE_ONCE(*seq, *seq + 1);
+	/* the count raised before either word: pairs with sa_ctr_read */
+	smp_wmb();
+	WRITE_ONCE(c->hi, c->hi + carry);
+	WRITE_ONCE(c->lo, lo);
+	smp_wmb();
+	WRITE_ONCE(*seq, *seq + 1);
+}
+
+u64 sa_ctr_read(unsigned int cpu, const sa_ctr_t *c)
+{
+	const unsigned int *seq = per_cpu_ptr(&sa_ctr_seq, cpu);
+	unsigned int s;
+	u32 lo, hi;
+
+	for (;;) {
+		s = READ_ONCE(*seq);
+		/* pairs with the smp_wmb() calls of sa_ctr_carry */
+		smp_rmb();
+		hi = READ_ONCE(c->hi);
+		lo = READ_ONCE(c->lo);
+		smp_rmb();
+		if (!(s & 1) && READ_ONCE(*seq) == s)
+			return (s64)(s32)hi * SA_CTR_CARRY + lo;
+		cpu_relax();
+	}
+}
+#endif
 
 /* The last large kmalloc seen, per CPU and context level (sa_repeat) */
 struct sa_large {
@@ -150,12 +188,14 @@ u32 sa_pair_claim(u32 via, unsigned long caller)
 static void sa_site_sub(u32 site, size_t alloc, size_t req)
 {
 	struct sa_count *c = this_cpu_read(sa_counts) + site;
+	unsigned long flags = sa_ctr_begin();
 
-	local64_sub(req, &c->bytes_req);
+	sa_ctr_sub(&c->bytes_req, req);
 	/* req before alloc, so that req never passes alloc in memory */
 	smp_wmb();
-	local64_sub(alloc, &c->bytes_alloc);
-	local64_dec(&c->allocs);
+	sa_ctr_sub(&c->bytes_alloc, alloc);
+	sa_ctr_sub(&c->allocs, 1);
+	sa_ctr_end(flags);
 }
 
 /*
@@ -236,7 +276,7 @@ unsigned int sa_table_sites(void)
 	u64 __sum = 0;							\
 									\
 	for_each_possible_cpu(__cpu)					\
-		__sum += local64_read(&per_cpu(sa_counts, __cpu)[idx].field); \
+		__sum += sa_ctr_read(__cpu, &per_cpu(sa_counts, __cpu)[idx].field); \
 	__sum;								\
 })
 
@@ -404,6 +444,10 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 	unsigned int cpu;
 
 	BUILD_BUG_ON(sizeof(struct sa_count) != 32);
+#if BITS_PER_LONG == 32
+	/* what one event adds to a counter (counter.h) */
+	BUILD_BUG_ON(KMALLOC_MAX_SIZE >= SA_CTR_CARRY);
+#endif
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
 	sa_hot.site_shift = BITS_PER_LONG - sa_site_bits;
 	/* a pair row for every fourth call site */

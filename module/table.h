@@ -14,8 +14,8 @@
 #include <linux/hash.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
-#include <asm/local64.h>
 
+#include "counter.h"
 #include "slab_account.h"
 
 /* The multiplier of hash_long(), as wide as a long */
@@ -24,16 +24,16 @@
 
 /*
  * A call site's counters, one set per CPU (the sum is the row), so that
- * the probes update them with plain adds on their own CPU's cache lines.
- * What is live is counted in the live-object map when a row is read, and
- * frees are what neither lives nor was lost, so that a free adds to no
- * counter.
+ * the probes update them with plain adds on their own CPU's cache lines
+ * (counter.h). What is live is counted in the live-object map when a row
+ * is read, and frees are what neither lives nor was lost, so that a free
+ * adds to no counter.
  */
 struct sa_count {
-	local64_t allocs;
-	local64_t bytes_alloc;
-	local64_t bytes_req;
-	local64_t lost;		/* gone without a free event seen */
+	sa_ctr_t allocs;
+	sa_ctr_t bytes_alloc;
+	sa_ctr_t bytes_req;
+	sa_ctr_t lost;		/* gone without a free event seen */
 };
 
 /* A tracked object: its row and sizes (kmalloc sizes fit in 32 bits). */
@@ -145,18 +145,57 @@ static __always_inline void sa_site_add(unsigned long site, size_t alloc,
 					size_t req)
 {
 	struct sa_count *c = this_cpu_read(sa_counts) + site;
+	unsigned long flags = sa_ctr_begin();
 
-	local64_inc(&c->allocs);
-	local64_add(alloc, &c->bytes_alloc);
+	sa_ctr_add(&c->allocs, 1);
+	sa_ctr_add(&c->bytes_alloc, alloc);
 	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
 	smp_wmb();
-	local64_add(req, &c->bytes_req);
+	sa_ctr_add(&c->bytes_req, req);
+	sa_ctr_end(flags);
+}
+
+/*
+ * sa_site_add() for the probes' path: true if it counted. On a 32-bit
+ * kernel, an add that would carry into a counter's hi (counter.h) counts
+ * nothing here and returns false, for the path out of line to count it
+ * with sa_site_add(), so that the carry's call and the registers it
+ * needs saved are not on this path, and one test of the three sums' bit
+ * 31 finds a carry.
+ */
+static __always_inline bool sa_site_add_fast(unsigned long site,
+					     size_t alloc, size_t req)
+{
+#if BITS_PER_LONG == 32
+	struct sa_count *c = this_cpu_read(sa_counts) + site;
+	unsigned long flags = sa_ctr_begin();
+	u32 n = c->allocs.lo + 1;
+	u32 a = c->bytes_alloc.lo + alloc;
+	u32 r = c->bytes_req.lo + req;
+
+	if (unlikely((n | a | r) & SA_CTR_CARRY)) {
+		sa_ctr_end(flags);
+		return false;
+	}
+	WRITE_ONCE(c->allocs.lo, n);
+	WRITE_ONCE(c->bytes_alloc.lo, a);
+	/* alloc before req: pairs with the smp_rmb() in sa_site_copy */
+	smp_wmb();
+	WRITE_ONCE(c->bytes_req.lo, r);
+	sa_ctr_end(flags);
+#else
+	sa_site_add(site, alloc, req);
+#endif
+	return true;
 }
 
 /* An object leaves the live set with no free event seen. */
 static __always_inline void sa_lost(unsigned long site)
 {
-	local64_inc(&this_cpu_read(sa_counts)[site].lost);
+	unsigned long flags = sa_ctr_begin();
+
+	sa_ctr_add(&this_cpu_read(sa_counts)[site].lost, 1);
+	sa_ctr_end(flags);
 }
 
 /* The home slot of an object's address, and its tag */
@@ -222,15 +261,15 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || sa_is_paused())
 		return;
 	/*
-	 * the call site at home (never a wrapper's: sa_site_claim), and not
-	 * a large kmalloc (sa_repeat)
+	 * the call site at home (never a wrapper's: sa_site_claim), not a
+	 * large kmalloc (sa_repeat), and counted here
 	 */
 	if (unlikely(READ_ONCE(sa_hot.site_keys[site]) != call_site) ||
-	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE))) {
+	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE)) ||
+	    unlikely(!sa_site_add_fast(site, alloc, req))) {
 		sa_account_alloc_slow(kind, call_site, ptr, req, alloc);
 		return;
 	}
-	sa_site_add(site, alloc, req);
 	sa_obj_insert(ptr, site, alloc, req);
 }
 
