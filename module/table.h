@@ -240,11 +240,20 @@ static __always_inline void sa_obj_insert(const void *ptr,
 	unsigned long slot, none = 0;
 	u8 tag;
 
-	/* at home, and no object of the bucket away: not tracked already */
+	/*
+	 * At home, and no object of the bucket away: not tracked already.
+	 * The claim needs no barrier: claims of one slot are ordered by the
+	 * cmpxchg alone; the smp_wmb() of sa_obj_publish orders it, and the
+	 * counters' adds before it, before the tag that shows the slot
+	 * filled; what the read of away must see (this address put away by
+	 * an event of its own, before the allocator handed it out again) is
+	 * ordered by the allocator; and a free of ptr comes after its caller
+	 * had it, so after all of this.
+	 */
 	slot = sa_obj_home((unsigned long)ptr, &tag);
 	if (unlikely(atomic_read(&sa_hot.map.away[slot / SA_BUCKET])) ||
-	    unlikely(!try_cmpxchg(&sa_hot.map.keys[slot], &none,
-				  (unsigned long)ptr))) {
+	    unlikely(!try_cmpxchg_relaxed(&sa_hot.map.keys[slot], &none,
+					  (unsigned long)ptr))) {
 		sa_obj_insert_slow(ptr, site, alloc, req);
 		return;
 	}
