@@ -67,11 +67,21 @@ static unsigned long sa_tag_slot(unsigned long slot, u64 mask)
 	return slot + byte;
 }
 
+/* An object's tag in a slot other than its home */
+static u8 sa_obj_tag(unsigned long key)
+{
+	/* bits below those of the slot, where a long has room */
+	return (u8)(key * SA_GOLDEN >> (BITS_PER_LONG / 2)) | 0x80;
+}
+
 /* The slot tracking key, in the bucket of its home slot, or -1 */
 static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 				 u8 tag)
 {
 	unsigned long first = round_down(home, SA_BUCKET), w;
+
+	if (READ_ONCE(sa_hot.map.keys[home]) == key)
+		return home;
 
 	for (w = first; w < first + SA_BUCKET; w += SA_TAG_WORD) {
 		u64 match = sa_tag_match(sa_tags(w), tag);
@@ -99,9 +109,9 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 	unsigned long key = (unsigned long)ptr, home, first, i, w;
 	atomic_t *away;
 	u64 empty;
-	u8 tag;
+	u8 tag = sa_obj_tag(key);
 
-	home = sa_obj_home(key, &tag);
+	home = sa_obj_home(key);
 	i = sa_obj_find(home, key, tag);
 	if (i != -1UL) {
 		struct sa_obj *o = &sa_hot.map.objs[i];
@@ -114,7 +124,7 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 		return;
 	}
 	if (!cmpxchg(&sa_hot.map.keys[home], 0UL, key)) {
-		sa_obj_publish(home, tag, site, alloc, req);
+		sa_obj_publish(home, SA_TAG_HOME, site, alloc, req);
 		return;
 	}
 	away = &sa_hot.map.away[home / SA_BUCKET];
@@ -140,9 +150,9 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 void sa_account_free_slow(const void *ptr)
 {
 	unsigned long key = (unsigned long)ptr, home, i;
-	u8 tag;
+	u8 tag = sa_obj_tag(key);
 
-	home = sa_obj_home(key, &tag);
+	home = sa_obj_home(key);
 	i = sa_obj_find(home, key, tag);
 	if (i == -1UL) {
 		this_cpu_inc(sa_pcpu.untracked_frees);
@@ -163,9 +173,9 @@ bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
 {
 	unsigned long key = (unsigned long)ptr, home, i;
 	struct sa_obj *o;
-	u8 tag;
+	u8 tag = sa_obj_tag(key);
 
-	home = sa_obj_home(key, &tag);
+	home = sa_obj_home(key);
 	i = sa_obj_find(home, key, tag);
 	if (i == -1UL)
 		return false;

@@ -48,17 +48,21 @@ struct sa_obj {
 /*
  * The live-object map: slots in buckets of SA_BUCKET, each slot an
  * object's address (key), what it was allocated with (obj) and a tag
- * byte, 0 for an empty slot, else 0x80 | 7 bits of the key's hash; eight
- * slots' tags make one aligned word. Arrays by slot, so that the probes
+ * byte, 0 for an empty slot, else 0x80 | 7 bits of the key's hash, or
+ * SA_TAG_HOME for an object in its home slot; eight slots' tags make one
+ * aligned word. Arrays by slot, so that the probes
  * reach a slot's fields from its number alone.
  *
  * The key's hash names a home slot, where the object is put if that slot
  * is free. away counts, by bucket, the objects in a slot other than their
  * home: while it is 0, an address can only be tracked in its home slot,
  * and both an allocation (which must find an address still tracked,
- * freed with no free event) and a free look there alone. Otherwise a
- * load of the tags tells which of eight slots may hold an address (but
- * for one in 128 tags, the same) and which are empty.
+ * freed with no free event) and a free look there alone. Otherwise the
+ * home slot's key is compared, and a load of the tags tells which of
+ * eight other slots may hold the address (but for one in 128 tags, the
+ * same, and the home slots' constant tag) and which are empty. Any tag
+ * with its top bit set would do for an object at home, as its key is
+ * compared there first: a constant spares the probes the tag's hash.
  *
  * A slot is claimed by a cmpxchg of its key from 0, filled, then tagged;
  * it is released by clearing its tag, then its key. So a slot whose tag
@@ -198,14 +202,12 @@ static __always_inline void sa_lost(unsigned long site)
 	sa_ctr_end(flags);
 }
 
-/* The home slot of an object's address, and its tag */
-static __always_inline unsigned long sa_obj_home(unsigned long key, u8 *tag)
-{
-	unsigned long h = key * SA_GOLDEN;
+#define SA_TAG_HOME	0x80
 
-	/* bits below those of the slot, where a long has room */
-	*tag = (u8)(h >> (BITS_PER_LONG / 2)) | 0x80;
-	return h >> sa_hot.slot_shift;
+/* The home slot of an object's address */
+static __always_inline unsigned long sa_obj_home(unsigned long key)
+{
+	return key * SA_GOLDEN >> sa_hot.slot_shift;
 }
 
 /* Fill a claimed slot and tag it. */
@@ -238,7 +240,6 @@ static __always_inline void sa_obj_insert(const void *ptr,
 					  size_t req)
 {
 	unsigned long slot, none = 0;
-	u8 tag;
 
 	/*
 	 * At home, and no object of the bucket away: not tracked already.
@@ -250,14 +251,14 @@ static __always_inline void sa_obj_insert(const void *ptr,
 	 * ordered by the allocator; and a free of ptr comes after its caller
 	 * had it, so after all of this.
 	 */
-	slot = sa_obj_home((unsigned long)ptr, &tag);
+	slot = sa_obj_home((unsigned long)ptr);
 	if (unlikely(atomic_read(&sa_hot.map.away[slot / SA_BUCKET])) ||
 	    unlikely(!try_cmpxchg_relaxed(&sa_hot.map.keys[slot], &none,
 					  (unsigned long)ptr))) {
 		sa_obj_insert_slow(ptr, site, alloc, req);
 		return;
 	}
-	sa_obj_publish(slot, tag, site, alloc, req);
+	sa_obj_publish(slot, SA_TAG_HOME, site, alloc, req);
 }
 
 static __always_inline void sa_account_alloc(enum sa_kind kind,
@@ -285,11 +286,10 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 static __always_inline void sa_account_free(const void *ptr)
 {
 	unsigned long *keys = sa_hot.map.keys, slot;
-	u8 tag;
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || sa_is_paused())
 		return;
-	slot = sa_obj_home((unsigned long)ptr, &tag);
+	slot = sa_obj_home((unsigned long)ptr);
 	if (unlikely(READ_ONCE(keys[slot]) != (unsigned long)ptr)) {
 		sa_account_free_slow(ptr);
 		return;
