@@ -97,8 +97,20 @@ static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 }
 
 /*
+ * Add d to the count of the objects away from home slot home. A byte: by
+ * cmpxchg, as atomic_t is a word; fully ordered.
+ */
+static void sa_away_add(unsigned long home, int d)
+{
+	u8 *away = &sa_hot.map.away[home], old = READ_ONCE(*away), cur;
+
+	while ((cur = cmpxchg(away, old, (u8)(old + d))) != old)
+		old = cur;
+}
+
+/*
  * Track ptr, allocated at row site, where its home slot was taken or some
- * object of its bucket is away from home (sa_account_alloc). If ptr is
+ * other object of that home is away from it (sa_account_alloc). If ptr is
  * tracked still, it was freed by a path with no free event: it is counted
  * as lost at its old row, and tracked under the new one. If the bucket is
  * full, it is not tracked, and leaves the live set at once.
@@ -107,7 +119,6 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 			size_t req)
 {
 	unsigned long key = (unsigned long)ptr, home, first, i, w;
-	atomic_t *away;
 	u64 empty;
 	u8 tag = sa_obj_tag(key);
 
@@ -127,9 +138,8 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 		sa_obj_publish(home, SA_TAG_HOME, site, alloc, req);
 		return;
 	}
-	away = &sa_hot.map.away[home / SA_BUCKET];
-	/* raised first: the cmpxchg below orders it before the key */
-	atomic_inc(away);
+	/* raised first, ordered before the key */
+	sa_away_add(home, 1);
 	first = round_down(home, SA_BUCKET);
 	for (w = first; w < first + SA_BUCKET; w += SA_TAG_WORD) {
 		empty = sa_tag_empty(sa_tags(w));
@@ -141,7 +151,7 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 			return;
 		}
 	}
-	atomic_dec(away);
+	sa_away_add(home, -1);
 	this_cpu_inc(sa_pcpu.map_full);
 	sa_lost(site);
 }
@@ -161,7 +171,7 @@ void sa_account_free_slow(const void *ptr)
 	sa_obj_release(sa_hot.map.keys, i);
 	/* lowered last: the object has left */
 	if (i != home)
-		atomic_dec(&sa_hot.map.away[home / SA_BUCKET]);
+		sa_away_add(home, -1);
 }
 
 /*
@@ -235,8 +245,7 @@ void sa_map_clear(void)
 	memset(sa_hot.map.keys, 0, array_size(sizeof(*sa_hot.map.keys), slots));
 	memset(sa_hot.map.tags, 0, slots);
 	memset(sa_hot.map.objs, 0, array_size(sizeof(*sa_hot.map.objs), slots));
-	memset(sa_hot.map.away, 0, array_size(sizeof(*sa_hot.map.away),
-					  slots / SA_BUCKET));
+	memset(sa_hot.map.away, 0, slots);
 }
 
 int sa_map_init(unsigned int objects)
@@ -253,8 +262,7 @@ int sa_map_init(unsigned int objects)
 	/* vmalloc'ed: aligned, so a bucket's tags make an aligned word */
 	sa_hot.map.tags = vzalloc(slots);
 	sa_hot.map.objs = vzalloc(array_size(sizeof(*sa_hot.map.objs), slots));
-	sa_hot.map.away = vzalloc(array_size(sizeof(*sa_hot.map.away),
-					 slots / SA_BUCKET));
+	sa_hot.map.away = vzalloc(slots);
 	if (!sa_hot.map.keys || !sa_hot.map.tags || !sa_hot.map.objs || !sa_hot.map.away) {
 		sa_map_exit();
 		return -ENOMEM;

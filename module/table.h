@@ -54,8 +54,9 @@ struct sa_obj {
  * reach a slot's fields from its number alone.
  *
  * The key's hash names a home slot, where the object is put if that slot
- * is free. away counts, by bucket, the objects in a slot other than their
- * home: while it is 0, an address can only be tracked in its home slot,
+ * is free. away counts, by home slot, the objects whose home it is that
+ * are in another slot of the bucket (15 at most, a byte): while it is 0,
+ * an address of that home can only be tracked in its home slot,
  * and both an allocation (which must find an address still tracked,
  * freed with no free event) and a free look there alone. Otherwise the
  * home slot's key is compared, and a load of the tags tells which of
@@ -75,7 +76,7 @@ struct sa_map {
 	unsigned long *keys;
 	u8 *tags;
 	struct sa_obj *objs;
-	atomic_t *away;			/* by bucket */
+	u8 *away;			/* by home slot */
 };
 
 /* The rare events, per CPU. */
@@ -242,7 +243,7 @@ static __always_inline void sa_obj_insert(const void *ptr,
 	unsigned long slot, none = 0;
 
 	/*
-	 * At home, and no object of the bucket away: not tracked already.
+	 * At home, and no object of this home away: not tracked already.
 	 * The claim needs no barrier: claims of one slot are ordered by the
 	 * cmpxchg alone; the smp_wmb() of sa_obj_publish orders it, and the
 	 * counters' adds before it, before the tag that shows the slot
@@ -252,7 +253,7 @@ static __always_inline void sa_obj_insert(const void *ptr,
 	 * had it, so after all of this.
 	 */
 	slot = sa_obj_home((unsigned long)ptr);
-	if (unlikely(atomic_read(&sa_hot.map.away[slot / SA_BUCKET])) ||
+	if (unlikely(READ_ONCE(sa_hot.map.away[slot])) ||
 	    unlikely(!try_cmpxchg_relaxed(&sa_hot.map.keys[slot], &none,
 					  (unsigned long)ptr))) {
 		sa_obj_insert_slow(ptr, site, alloc, req);
