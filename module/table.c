@@ -40,7 +40,7 @@
 
 DEFINE_STATIC_KEY_FALSE(sa_paused);
 
-struct sa_hot sa_hot __read_mostly;
+struct sa_hot sa_hot __read_mostly = { .golden = SA_GOLDEN };
 u8 *sa_site_class;
 /* pair rows: the caller, and the wrapper's row + 1 (0: being claimed) */
 static unsigned long *sa_pair_keys;

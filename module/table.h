@@ -101,6 +101,7 @@ struct sa_hot {
 	 * pair rows (wrap.c) follow the overflow rows
 	 */
 	unsigned long *site_keys;	/* 0: empty */
+	unsigned long golden;		/* SA_GOLDEN: sa_golden() */
 	unsigned int site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
 	unsigned int slot_shift;	/* BITS_PER_LONG - log2(slots) */
 	struct sa_map map;
@@ -137,13 +138,25 @@ void sa_map_clear(void);
 void sa_map_exit(void);
 
 /*
+ * The hashes' multiplier. x86 puts it in a register with one instruction
+ * (movabs); ARM builds it with two (movw/movt) or, on arm64, up to four
+ * (movz/movk), where one load from sa_hot, a line the probes read anyway,
+ * is cheaper.
+ */
+#ifdef CONFIG_X86
+#define sa_golden()	SA_GOLDEN
+#else
+#define sa_golden()	sa_hot.golden
+#endif
+
+/*
  * The first slot a call site probes (hash_long()), among those of its
  * kind's parity (table.c)
  */
 static __always_inline unsigned long sa_site_home(unsigned long call_site,
 						  enum sa_kind kind)
 {
-	return ((call_site * SA_GOLDEN) >> sa_hot.site_shift & ~1UL) | kind;
+	return ((call_site * sa_golden()) >> sa_hot.site_shift & ~1UL) | kind;
 }
 
 static __always_inline void sa_site_add(unsigned long site, size_t alloc,
@@ -208,7 +221,7 @@ static __always_inline void sa_lost(unsigned long site)
 /* The home slot of an object's address */
 static __always_inline unsigned long sa_obj_home(unsigned long key)
 {
-	return key * SA_GOLDEN >> sa_hot.slot_shift;
+	return key * sa_golden() >> sa_hot.slot_shift;
 }
 
 /* Fill a claimed slot and tag it. */
