@@ -80,7 +80,7 @@ static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 {
 	unsigned long first = round_down(home, SA_BUCKET), w;
 
-	if (READ_ONCE(sa_hot.map.keys[home]) == key)
+	if (READ_ONCE(sa_hot.map.objs[home].key) == key)
 		return home;
 
 	for (w = first; w < first + SA_BUCKET; w += SA_TAG_WORD) {
@@ -89,7 +89,7 @@ static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 		for (; match; match &= match - 1) {
 			unsigned long i = sa_tag_slot(w, match);
 
-			if (READ_ONCE(sa_hot.map.keys[i]) == key)
+			if (READ_ONCE(sa_hot.map.objs[i].key) == key)
 				return i;
 		}
 	}
@@ -134,8 +134,9 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 		o->bytes_req = req;
 		return;
 	}
-	if (!cmpxchg(&sa_hot.map.keys[home], 0UL, key)) {
-		sa_obj_publish(home, SA_TAG_HOME, site, alloc, req);
+	if (!cmpxchg(&sa_hot.map.objs[home].key, 0UL, key)) {
+		sa_obj_publish(&sa_hot.map.objs[home], home, SA_TAG_HOME, site,
+			       alloc, req);
 		return;
 	}
 	/* raised first, ordered before the key */
@@ -145,9 +146,10 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 		empty = sa_tag_empty(sa_tags(w));
 		for (; empty; empty &= empty - 1) {
 			i = sa_tag_slot(w, empty);
-			if (i == home || cmpxchg(&sa_hot.map.keys[i], 0UL, key))
+			if (i == home || cmpxchg(&sa_hot.map.objs[i].key, 0UL, key))
 				continue;
-			sa_obj_publish(i, tag, site, alloc, req);
+			sa_obj_publish(&sa_hot.map.objs[i], i, tag, site, alloc,
+				       req);
 			return;
 		}
 	}
@@ -168,7 +170,7 @@ void sa_account_free_slow(const void *ptr)
 		this_cpu_inc(sa_pcpu.untracked_frees);
 		return;
 	}
-	sa_obj_release(sa_hot.map.keys, i);
+	sa_obj_release(sa_hot.map.objs, i);
 	/* lowered last: the object has left */
 	if (i != home)
 		sa_away_add(home, -1);
@@ -242,7 +244,6 @@ void sa_map_clear(void)
 {
 	unsigned int slots = sa_table_objects();
 
-	memset(sa_hot.map.keys, 0, array_size(sizeof(*sa_hot.map.keys), slots));
 	memset(sa_hot.map.tags, 0, slots);
 	memset(sa_hot.map.objs, 0, array_size(sizeof(*sa_hot.map.objs), slots));
 	memset(sa_hot.map.away, 0, slots);
@@ -258,12 +259,11 @@ int sa_map_init(unsigned int objects)
 						  SA_BUCKET));
 	sa_hot.slot_shift = BITS_PER_LONG - ilog2(SA_BUCKET) - sa_bucket_bits;
 	slots = sa_table_objects();
-	sa_hot.map.keys = vzalloc(array_size(sizeof(*sa_hot.map.keys), slots));
 	/* vmalloc'ed: aligned, so a bucket's tags make an aligned word */
 	sa_hot.map.tags = vzalloc(slots);
 	sa_hot.map.objs = vzalloc(array_size(sizeof(*sa_hot.map.objs), slots));
 	sa_hot.map.away = vzalloc(slots);
-	if (!sa_hot.map.keys || !sa_hot.map.tags || !sa_hot.map.objs || !sa_hot.map.away) {
+	if (!sa_hot.map.tags || !sa_hot.map.objs || !sa_hot.map.away) {
 		sa_map_exit();
 		return -ENOMEM;
 	}
@@ -275,6 +275,5 @@ void sa_map_exit(void)
 	vfree(sa_hot.map.away);
 	vfree(sa_hot.map.objs);
 	vfree(sa_hot.map.tags);
-	vfree(sa_hot.map.keys);
 	memset(&sa_hot.map, 0, sizeof(sa_hot.map));
 }

@@ -36,8 +36,13 @@ struct sa_count {
 	sa_ctr_t lost;		/* gone without a free event seen */
 };
 
-/* A tracked object: its row and sizes (kmalloc sizes fit in 32 bits). */
+/*
+ * A slot of the live-object map: the object's address (key, 0: empty),
+ * its row and sizes (kmalloc sizes fit in 32 bits), side by side, so
+ * that a probe reaches all from one address.
+ */
 struct sa_obj {
+	unsigned long key;
 	u32 site;
 	u32 bytes_alloc;
 	u32 bytes_req;
@@ -47,11 +52,11 @@ struct sa_obj {
 
 /*
  * The live-object map: slots in buckets of SA_BUCKET, each slot an
- * object's address (key), what it was allocated with (obj) and a tag
- * byte, 0 for an empty slot, else 0x80 | 7 bits of the key's hash, or
- * SA_TAG_HOME for an object in its home slot; eight slots' tags make one
- * aligned word. Arrays by slot, so that the probes
- * reach a slot's fields from its number alone.
+ * object's address (key) and what it was allocated with (struct sa_obj),
+ * and a tag byte, 0 for an empty slot, else 0x80 | 7 bits of the key's
+ * hash, or SA_TAG_HOME for an object in its home slot; eight slots' tags
+ * make one aligned word. Arrays by slot, so that the probes reach a
+ * slot's fields from its number alone.
  *
  * The key's hash names a home slot, where the object is put if that slot
  * is free. away counts, by home slot, the objects whose home it is that
@@ -73,7 +78,6 @@ struct sa_obj {
  * and lowered after it has left.
  */
 struct sa_map {
-	unsigned long *keys;
 	u8 *tags;
 	struct sa_obj *objs;
 	u8 *away;			/* by home slot */
@@ -224,13 +228,12 @@ static __always_inline unsigned long sa_obj_home(unsigned long key)
 	return key * sa_golden() >> sa_hot.slot_shift;
 }
 
-/* Fill a claimed slot and tag it. */
-static __always_inline void sa_obj_publish(unsigned long slot, u8 tag,
+/* Fill claimed slot o, number slot, and tag it. */
+static __always_inline void sa_obj_publish(struct sa_obj *o,
+					   unsigned long slot, u8 tag,
 					   unsigned long site, size_t alloc,
 					   size_t req)
 {
-	struct sa_obj *o = &sa_hot.map.objs[slot];
-
 	o->site = site;
 	o->bytes_alloc = alloc;
 	o->bytes_req = req;
@@ -239,13 +242,13 @@ static __always_inline void sa_obj_publish(unsigned long slot, u8 tag,
 	WRITE_ONCE(sa_hot.map.tags[slot], tag);
 }
 
-/* Release a slot; keys is sa_hot.map.keys. */
-static __always_inline void sa_obj_release(unsigned long *keys,
+/* Release a slot; objs is sa_hot.map.objs. */
+static __always_inline void sa_obj_release(struct sa_obj *objs,
 					   unsigned long slot)
 {
 	WRITE_ONCE(sa_hot.map.tags[slot], 0);
 	/* the tag cleared before the key is */
-	smp_store_release(&keys[slot], 0UL);
+	smp_store_release(&objs[slot].key, 0UL);
 }
 
 /* Track ptr, allocated at row site: in its home slot, or out of line */
@@ -254,6 +257,7 @@ static __always_inline void sa_obj_insert(const void *ptr,
 					  size_t req)
 {
 	unsigned long slot, none = 0;
+	struct sa_obj *o;
 
 	/*
 	 * At home, and no object of this home away: not tracked already.
@@ -266,13 +270,14 @@ static __always_inline void sa_obj_insert(const void *ptr,
 	 * had it, so after all of this.
 	 */
 	slot = sa_obj_home((unsigned long)ptr);
+	o = &sa_hot.map.objs[slot];
 	if (unlikely(READ_ONCE(sa_hot.map.away[slot])) ||
-	    unlikely(!try_cmpxchg_relaxed(&sa_hot.map.keys[slot], &none,
+	    unlikely(!try_cmpxchg_relaxed(&o->key, &none,
 					  (unsigned long)ptr))) {
 		sa_obj_insert_slow(ptr, site, alloc, req);
 		return;
 	}
-	sa_obj_publish(slot, SA_TAG_HOME, site, alloc, req);
+	sa_obj_publish(o, slot, SA_TAG_HOME, site, alloc, req);
 }
 
 static __always_inline void sa_account_alloc(enum sa_kind kind,
@@ -299,16 +304,17 @@ static __always_inline void sa_account_alloc(enum sa_kind kind,
 
 static __always_inline void sa_account_free(const void *ptr)
 {
-	unsigned long *keys = sa_hot.map.keys, slot;
+	struct sa_obj *objs = sa_hot.map.objs;
+	unsigned long slot;
 
 	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || sa_is_paused())
 		return;
 	slot = sa_obj_home((unsigned long)ptr);
-	if (unlikely(READ_ONCE(keys[slot]) != (unsigned long)ptr)) {
+	if (unlikely(READ_ONCE(objs[slot].key) != (unsigned long)ptr)) {
 		sa_account_free_slow(ptr);
 		return;
 	}
-	sa_obj_release(keys, slot);
+	sa_obj_release(objs, slot);
 }
 
 #endif /* SLAB_ACCOUNT_TABLE_H */
