@@ -70,8 +70,8 @@ static unsigned long sa_tag_slot(unsigned long slot, u64 mask)
 /* An object's tag in a slot other than its home */
 static u8 sa_obj_tag(unsigned long key)
 {
-	/* bits below those of the slot, where a long has room */
-	return (u8)(key * SA_GOLDEN >> (BITS_PER_LONG / 2)) | 0x80;
+	/* bits below those of the slot (sa_obj_home) */
+	return (u8)(key * SA_GOLDEN >> (BITS_PER_LONG == 64 ? 24 : 16)) | 0x80;
 }
 
 /* The slot tracking key, in the bucket of its home slot, or -1 */
@@ -258,6 +258,7 @@ int sa_map_init(unsigned int objects)
 	sa_bucket_bits = ilog2(roundup_pow_of_two(max(objects, 64U) /
 						  SA_BUCKET));
 	sa_hot.slot_shift = BITS_PER_LONG - ilog2(SA_BUCKET) - sa_bucket_bits;
+	sa_hot.slot_mask = (SA_BUCKET << sa_bucket_bits) - 1;
 	slots = sa_table_objects();
 	/* vmalloc'ed: aligned, so a bucket's tags make an aligned word */
 	sa_hot.map.tags = vzalloc(slots);

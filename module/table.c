@@ -450,6 +450,7 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 #endif
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
 	sa_hot.site_shift = BITS_PER_LONG - sa_site_bits;
+	sa_hot.site_mask = ((1UL << sa_site_bits) - 1) & ~1UL;
 	/* a pair row for every fourth call site */
 	sa_pair_bits = max(sa_site_bits, 6U) - 2;
 	sa_hot.site_keys = vzalloc(array_size(sizeof(*sa_hot.site_keys),

@@ -106,6 +106,14 @@ struct sa_hot {
 	 */
 	unsigned long *site_keys;	/* 0: empty */
 	unsigned long golden;		/* SA_GOLDEN: sa_golden() */
+	/*
+	 * What picks a slot from a hash (sa_site_home, sa_obj_home): on
+	 * 64-bit kernels, bits 32 and up, masked (a shift by a variable
+	 * takes x86's cl, which holds a probe's argument); on 32-bit ones,
+	 * the top bits, which have the most of the key in them.
+	 */
+	unsigned long site_mask;	/* nr_sites - 2: an even slot */
+	unsigned long slot_mask;	/* slots - 1 */
 	unsigned int site_shift;	/* BITS_PER_LONG - log2(nr_sites) */
 	unsigned int slot_shift;	/* BITS_PER_LONG - log2(slots) */
 	struct sa_map map;
@@ -160,7 +168,13 @@ void sa_map_exit(void);
 static __always_inline unsigned long sa_site_home(unsigned long call_site,
 						  enum sa_kind kind)
 {
-	return ((call_site * sa_golden()) >> sa_hot.site_shift & ~1UL) | kind;
+	unsigned long h = call_site * sa_golden();
+
+#if BITS_PER_LONG == 64
+	return (h >> 32 & sa_hot.site_mask) | kind;
+#else
+	return (h >> sa_hot.site_shift & ~1UL) | kind;
+#endif
 }
 
 static __always_inline void sa_site_add(unsigned long site, size_t alloc,
@@ -225,7 +239,13 @@ static __always_inline void sa_lost(unsigned long site)
 /* The home slot of an object's address */
 static __always_inline unsigned long sa_obj_home(unsigned long key)
 {
-	return key * sa_golden() >> sa_hot.slot_shift;
+	unsigned long h = key * sa_golden();
+
+#if BITS_PER_LONG == 64
+	return h >> 32 & sa_hot.slot_mask;
+#else
+	return h >> sa_hot.slot_shift;
+#endif
 }
 
 /* Fill claimed slot o, number slot, and tag it. */
