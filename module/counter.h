@@ -34,7 +34,9 @@
 
 #if BITS_PER_LONG == 64
 
-typedef local64_t sa_ctr_t;
+struct sa_ctr {
+	local64_t v;
+};
 
 static __always_inline unsigned long sa_ctr_begin(void)
 {
@@ -45,35 +47,35 @@ static __always_inline void sa_ctr_end(unsigned long flags)
 {
 }
 
-static __always_inline void sa_ctr_add(sa_ctr_t *c, unsigned long v)
+static __always_inline void sa_ctr_add(struct sa_ctr *c, unsigned long v)
 {
-	local64_add(v, c);
+	local64_add(v, &c->v);
 }
 
-static __always_inline void sa_ctr_sub(sa_ctr_t *c, unsigned long v)
+static __always_inline void sa_ctr_sub(struct sa_ctr *c, unsigned long v)
 {
-	local64_sub(v, c);
+	local64_sub(v, &c->v);
 }
 
 /* Read CPU cpu's counter c */
-static inline u64 sa_ctr_read(unsigned int cpu, const sa_ctr_t *c)
+static inline u64 sa_ctr_read(unsigned int cpu, const struct sa_ctr *c)
 {
-	return local64_read((sa_ctr_t *)c);
+	return local64_read((local64_t *)&c->v);
 }
 
 #else /* BITS_PER_LONG == 32 */
 
-typedef struct {
+struct sa_ctr {
 	u32 lo;		/* below SA_CTR_CARRY */
 	u32 hi;		/* signed, in units of SA_CTR_CARRY */
-} sa_ctr_t;
+};
 
 #define SA_CTR_CARRY	BIT(31)
 
 DECLARE_PER_CPU(unsigned int, sa_ctr_seq);
 
 /* table.c: a carry (or borrow) into c's hi, lo the new lo */
-void sa_ctr_carry(sa_ctr_t *c, u32 lo, u32 carry);
+void sa_ctr_carry(struct sa_ctr *c, u32 lo, u32 carry);
 
 /*
  * Interrupts off around a group of adds. raw_: the probes are notrace,
@@ -93,7 +95,7 @@ static __always_inline void sa_ctr_end(unsigned long flags)
 }
 
 /* v below SA_CTR_CARRY */
-static __always_inline void sa_ctr_add(sa_ctr_t *c, u32 v)
+static __always_inline void sa_ctr_add(struct sa_ctr *c, u32 v)
 {
 	u32 lo = c->lo + v;
 
@@ -103,7 +105,7 @@ static __always_inline void sa_ctr_add(sa_ctr_t *c, u32 v)
 		sa_ctr_carry(c, lo - SA_CTR_CARRY, 1);
 }
 
-static __always_inline void sa_ctr_sub(sa_ctr_t *c, u32 v)
+static __always_inline void sa_ctr_sub(struct sa_ctr *c, u32 v)
 {
 	u32 lo = c->lo - v;
 
@@ -114,7 +116,7 @@ static __always_inline void sa_ctr_sub(sa_ctr_t *c, u32 v)
 }
 
 /* Read CPU cpu's counter c (table.c) */
-u64 sa_ctr_read(unsigned int cpu, const sa_ctr_t *c);
+u64 sa_ctr_read(unsigned int cpu, const struct sa_ctr *c);
 
 #endif /* BITS_PER_LONG */
 

@@ -55,7 +55,7 @@ DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
 DEFINE_PER_CPU(unsigned int, sa_ctr_seq);
 
 /* With interrupts off (sa_ctr_begin), on the counter's own CPU */
-notrace void sa_ctr_carry(sa_ctr_t *c, u32 lo, u32 carry)
+notrace void sa_ctr_carry(struct sa_ctr *c, u32 lo, u32 carry)
 {
 	unsigned int *seq = this_cpu_ptr(&sa_ctr_seq);
 
@@ -64,11 +64,12 @@ notrace void sa_ctr_carry(sa_ctr_t *c, u32 lo, u32 carry)
 	smp_wmb();
 	WRITE_ONCE(c->hi, c->hi + carry);
 	WRITE_ONCE(c->lo, lo);
+	/* both words stored before the count is lowered */
 	smp_wmb();
 	WRITE_ONCE(*seq, *seq + 1);
 }
 
-u64 sa_ctr_read(unsigned int cpu, const sa_ctr_t *c)
+u64 sa_ctr_read(unsigned int cpu, const struct sa_ctr *c)
 {
 	const unsigned int *seq = per_cpu_ptr(&sa_ctr_seq, cpu);
 	unsigned int s;
@@ -80,6 +81,7 @@ u64 sa_ctr_read(unsigned int cpu, const sa_ctr_t *c)
 		smp_rmb();
 		hi = READ_ONCE(c->hi);
 		lo = READ_ONCE(c->lo);
+		/* the words read before the count is read again */
 		smp_rmb();
 		if (!(s & 1) && READ_ONCE(*seq) == s)
 			return (s64)(s32)hi * SA_CTR_CARRY + lo;

@@ -30,10 +30,10 @@
  * adds to no counter.
  */
 struct sa_count {
-	sa_ctr_t allocs;
-	sa_ctr_t bytes_alloc;
-	sa_ctr_t bytes_req;
-	sa_ctr_t lost;		/* gone without a free event seen */
+	struct sa_ctr allocs;
+	struct sa_ctr bytes_alloc;
+	struct sa_ctr bytes_req;
+	struct sa_ctr lost;		/* gone without a free event seen */
 };
 
 /*
