@@ -88,6 +88,54 @@ u64 sa_ctr_read(unsigned int cpu, const struct sa_ctr *c)
 		cpu_relax();
 	}
 }
+
+/*
+ * The carries and borrows of a counter, checked once at load on the
+ * compiled code (no event brings a counter to 2^31 in a test): across
+ * the carry up, back down, and below zero.
+ */
+static int sa_ctr_check(void)
+{
+	static const struct {
+		u32 lo;
+		bool add;
+		u32 v;
+		s64 want;
+	} cases[] = {
+		{ SA_CTR_CARRY - 3, true, 5, (s64)SA_CTR_CARRY + 2 },
+		{ SA_CTR_CARRY - 3, true, 3, SA_CTR_CARRY },
+		{ 2, false, 7, -5 },
+		{ 0, false, 1, -1 },
+		{ 5, false, 5, 0 },
+	};
+	struct sa_ctr c;
+	unsigned long flags;
+	unsigned int i;
+	s64 got;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		c.lo = cases[i].lo;
+		c.hi = 0;
+		flags = sa_ctr_begin();
+		if (cases[i].add)
+			sa_ctr_add(&c, cases[i].v);
+		else
+			sa_ctr_sub(&c, cases[i].v);
+		got = (s64)sa_ctr_read(smp_processor_id(), &c);
+		sa_ctr_end(flags);
+		if (got != cases[i].want || c.lo >= SA_CTR_CARRY) {
+			pr_err("counter check %u: %lld, not %lld\n", i,
+			       got, cases[i].want);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+#else
+static int sa_ctr_check(void)
+{
+	return 0;
+}
 #endif
 
 /* The last large kmalloc seen, per CPU and context level (sa_repeat) */
@@ -450,6 +498,8 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 	/* what one event adds to a counter (counter.h) */
 	BUILD_BUG_ON(KMALLOC_MAX_SIZE >= SA_CTR_CARRY);
 #endif
+	if (sa_ctr_check())
+		return -EINVAL;
 	sa_site_bits = ilog2(roundup_pow_of_two(max(sites, 16U)));
 	sa_hot.site_shift = BITS_PER_LONG - sa_site_bits;
 	sa_hot.site_mask = ((1UL << sa_site_bits) - 1) & ~1UL;
