@@ -272,7 +272,11 @@ cmd="bench/module-overhead.sh -k \"$asked\" -n $pairs -r $rounds -b $boots"
 	echo
 	echo "Counted by QEMU (\`qemu/run --icount\`: TCG, one vCPU, the guest clock"
 	echo "advancing 1 ns per instruction, so the ktime the loop takes is an"
-	echo "instruction count). Medians of $rounds rounds in each of $boots boots"
+	if [ "$boots" = 1 ]; then
+		echo "instruction count). The median of $rounds rounds in one boot"
+	else
+		echo "instruction count). Medians of $rounds rounds in each of $boots boots"
+	fi
 	echo "per kernel; \"added\" is module minus unloaded. A loop's count includes"
 	echo "the timer ticks that land in it, about 0.2% of the pair here."
 	echo
