@@ -54,6 +54,14 @@ static JsonObject *obj_member(JsonObject *o, const char *k)
 	return n && JSON_NODE_HOLDS_OBJECT(n) ? json_node_get_object(n) : NULL;
 }
 
+/* Row i of a, or NULL if it is not an object */
+static JsonObject *row_at(JsonArray *a, guint i)
+{
+	JsonNode *n = json_array_get_element(a, i);
+
+	return JSON_NODE_HOLDS_OBJECT(n) ? json_node_get_object(n) : NULL;
+}
+
 static const char *str_member(JsonObject *o, const char *k)
 {
 	JsonNode *n = o ? json_object_get_member(o, k) : NULL;
@@ -152,9 +160,7 @@ static int report_rows(JsonObject *root, const char *path, struct rows *r,
 			-1;
 	rows_alloc(r, json_array_get_length(a));
 	for (i = 0; i < r->n; i++) {
-		JsonNode *n = json_array_get_element(a, i);
-		JsonObject *o = JSON_NODE_HOLDS_OBJECT(n) ?
-				json_node_get_object(n) : NULL;
+		JsonObject *o = row_at(a, i);
 		struct sa_diff_vals *v = &r->vals[i];
 
 		r->names[i] = str_member(o, "site");
@@ -230,9 +236,7 @@ static int report_area(struct sa_diff_side *s, JsonObject *root,
 			   "live and live_bytes >= 0 expected", name), -1;
 	rows_alloc(&r, json_array_get_length(a));
 	for (i = 0; i < r.n; i++) {
-		JsonNode *n = json_array_get_element(a, i);
-		JsonObject *x = JSON_NODE_HOLDS_OBJECT(n) ?
-				json_node_get_object(n) : NULL;
+		JsonObject *x = row_at(a, i);
 		struct sa_diff_vals *v = &r.vals[i];
 		guint64 l = 0, lb = 0;
 
@@ -337,9 +341,7 @@ static int load_account_json(struct sa_diff_side *s, JsonObject *root,
 		return ERR("a /proc/slab_account JSON without rows"), -1;
 	rows_alloc(&r, json_array_get_length(a));
 	for (i = 0; i < r.n; i++) {
-		JsonNode *n = json_array_get_element(a, i);
-		JsonObject *x = JSON_NODE_HOLDS_OBJECT(n) ?
-				json_node_get_object(n) : NULL;
+		JsonObject *x = row_at(a, i);
 		struct sa_diff_vals *v = &r.vals[i];
 
 		r.names[i] = str_member(x, "caller");
