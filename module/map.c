@@ -122,6 +122,7 @@ void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
 	u64 empty;
 	u8 tag = sa_obj_tag(key);
 
+	this_cpu_inc(sa_pcpu.slow_objects);
 	home = sa_obj_home(key);
 	i = sa_obj_find(home, key, tag);
 	if (i != -1UL) {
@@ -164,6 +165,7 @@ void sa_account_free_slow(const void *ptr)
 	unsigned long key = (unsigned long)ptr, home, i;
 	u8 tag = sa_obj_tag(key);
 
+	this_cpu_inc(sa_pcpu.slow_frees);
 	home = sa_obj_home(key);
 	i = sa_obj_find(home, key, tag);
 	if (i == -1UL) {

@@ -148,6 +148,8 @@ static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
 		   t->map_full, t->lost_frees);
 	seq_printf(m, "kmalloc_repeats: %llu\n", t->kmalloc_repeats);
 	seq_printf(m, "unattributed: %llu\n", t->unattributed);
+	seq_printf(m, "slow_sites: %llu\nslow_objects: %llu\nslow_frees: %llu\n",
+		   t->slow_sites, t->slow_objects, t->slow_frees);
 	for (k = 0; k < SA_NR_KINDS; k++) {
 		const char *n = sa_kind_name(k);
 

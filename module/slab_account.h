@@ -36,6 +36,9 @@ struct sa_counters {
 	u64 lost_frees;		/* objects reallocated with no free event */
 	u64 kmalloc_repeats;	/* large kmallocs traced twice, counted once */
 	u64 unattributed;	/* wrappers' allocs left at the wrapper's row */
+	u64 slow_sites;		/* allocs whose row was found out of line */
+	u64 slow_objects;	/* objects whose slot was found out of line */
+	u64 slow_frees;	/* frees whose slot was found out of line */
 	s64 live_objs;
 	s64 live_bytes;
 	s64 live_req;

@@ -293,6 +293,8 @@ void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
 {
 	u32 site = sa_site_claim(call_site, kind);
 
+	this_cpu_inc(sa_pcpu.slow_sites);
+
 	if (site < sa_table_sites() &&
 	    sa_site_class_of(site, call_site) == SA_SITE_WRAP)
 		site = sa_attribute(site, call_site, kind);
@@ -448,6 +450,9 @@ void sa_counters_finish(struct sa_counters *sum, const struct sa_live *live)
 		sum->lost_frees += READ_ONCE(c->lost_frees);
 		sum->kmalloc_repeats += READ_ONCE(c->kmalloc_repeats);
 		sum->unattributed += READ_ONCE(c->unattributed);
+		sum->slow_sites += READ_ONCE(c->slow_sites);
+		sum->slow_objects += READ_ONCE(c->slow_objects);
+		sum->slow_frees += READ_ONCE(c->slow_frees);
 		for (i = 0; i < SA_NR_ORDERS; i++) {
 			sum->pages_alloc[i] += READ_ONCE(c->pages_alloc[i]);
 			sum->pages_free[i] += READ_ONCE(c->pages_free[i]);

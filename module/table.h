@@ -90,6 +90,9 @@ struct sa_rare {
 	u64 lost_frees;
 	u64 kmalloc_repeats;
 	u64 unattributed;	/* wrappers' allocations left at their site */
+	u64 slow_sites;		/* allocations whose row was found out of line */
+	u64 slow_objects;	/* objects whose slot was found out of line */
+	u64 slow_frees;	/* frees whose slot was found out of line */
 	u64 pages_alloc[SA_NR_ORDERS];
 	u64 pages_free[SA_NR_ORDERS];
 };
