@@ -6,9 +6,11 @@
 #   sh pair-cost.sh PAIRS ROUNDS MODES      MODES: unloaded,module,ftrace
 #
 # Writes $OUT/pairs, one "MODE ROUND NS" line per timed loop of PAIRS
-# pairs, $OUT/settle, what was waited for before the first round,
-# $OUT/kernel, the release, and $OUT/mem_profiling, vm.mem_profiling on
-# a kernel with allocation profiling.
+# pairs (a module round adds "SITES OBJECTS FREES": how many of its
+# events took the probes' slower path, /proc/slab_account's slow_*),
+# $OUT/settle, what was waited for before the first round, $OUT/kernel,
+# the release, and $OUT/mem_profiling, vm.mem_profiling on a kernel with
+# allocation profiling.
 # Under qemu/run --icount a nanosecond of guest time is one instruction.
 pairs=$1 rounds=$2 modes=$3
 T=/sys/kernel/tracing
@@ -60,6 +62,24 @@ one() {
 	echo bench $pairs 100 >/proc/sa_test || exit 1
 	sed -n 's/^bench_ns: //p' /proc/sa_test
 }
+# slow: slab_account.ko's slow_sites, slow_objects, slow_frees
+slow() {
+	awk '/^slow_(sites|objects|frees): / { printf "%s ", $2 }' /proc/slab_account
+}
+# Which path a module round measured. A call site's row is found inline
+# only in its home slot, which another site may have taken first: the
+# call sites of the kernel and of sa_test.ko move from boot to boot
+# (KASLR), so in about one boot in a hundred sa_test's site is away from
+# home and every pair of the loop costs about a hundred instructions
+# more. The counts say so.
+module_round() {
+	set -- $(slow)
+	ns=$(one)
+	set -- "$@" $(slow)
+	[ -n "$ns" ] || return 1
+	[ $# = 6 ] || { echo "pair-cost: no slow_* counts in /proc/slab_account"; return 1; }
+	echo "module $r $ns $(($4 - $1)) $(($5 - $2)) $(($6 - $3))" >>$OUT/pairs
+}
 ftrace() {
 	for e in $E; do echo $1 >$T/events/kmem/$e/enable || exit 1; done
 }
@@ -74,7 +94,7 @@ while [ $r -lt $rounds ]; do
 	esac
 	case ",$modes," in *,module,*)
 		insmod $MODDIR/slab_account.ko || exit 1
-		echo "module $r $(one)" >>$OUT/pairs
+		module_round || exit 1
 		rmmod slab_account || exit 1 ;;
 	esac
 	case ",$modes," in *,ftrace,*)
