@@ -27,10 +27,7 @@
 allocinfo_kernel
 N=1000 S=100 M=300 CN=500 CM=200 LN=50 LM=20
 
-cat >"$TEST_TMP/guest.sh" <<GUEST
-set -e
-[ -r /proc/allocinfo ] || { echo "no /proc/allocinfo in this kernel"; exit 1; }
-cat /proc/sys/vm/mem_profiling >\$OUT/mem_profiling
+allocinfo_guest_run <<GUEST
 insmod \$MODDIR/slab_account.ko
 insmod \$MODDIR/sa_test.ko
 cat /proc/allocinfo >\$OUT/allocinfo.before
@@ -47,9 +44,6 @@ rmmod sa_test
 rmmod slab_account
 GUEST
 o=$TEST_TMP/out
-guest_run "$KREL_DIR/bzImage" "$TEST_TMP/guest.sh" -t 600 ||
-	fail "guest run failed ($(tail -n 3 "$o/script.log" 2>/dev/null | tr '\n' ' '))"
-assert_eq "vm.mem_profiling at boot" 1 "$(cat "$o/mem_profiling")"
 ksize=$(sed -n 's/^kmalloc_ksize: //p' "$o/sa_test")
 lsize=$(sed -n 's/^large_size: //p' "$o/sa_test")
 lksize=$(sed -n 's/^large_ksize: //p' "$o/sa_test")

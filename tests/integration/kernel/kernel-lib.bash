@@ -37,5 +37,26 @@ allocinfo_kernel() {
 	custom_kernel allocinfo "$TOP/scripts/allocinfo-kernel"
 }
 
+# allocinfo_guest_run [qemu/run options...] <SCRIPT: boot the kernel of
+# allocinfo_kernel and run the guest script read from stdin, after lines
+# of its own that stop the guest without /proc/allocinfo and keep
+# vm.mem_profiling as the kernel booted (-t 600; results in
+# $TEST_TMP/out, as guest_run). Fails if the guest run fails or the
+# kernel did not boot with allocation profiling on.
+allocinfo_guest_run() {
+	local o=$TEST_TMP/out
+	{
+		cat <<'HEAD'
+set -e
+[ -r /proc/allocinfo ] || { echo "no /proc/allocinfo in this kernel"; exit 1; }
+cat /proc/sys/vm/mem_profiling >$OUT/mem_profiling
+HEAD
+		cat
+	} >"$TEST_TMP/guest.sh"
+	guest_run "$KREL_DIR/bzImage" "$TEST_TMP/guest.sh" -t 600 "$@" ||
+		fail "guest run failed ($(tail -n 3 "$o/script.log" 2>/dev/null | tr '\n' ' '))"
+	assert_eq "vm.mem_profiling at boot" 1 "$(cat "$o/mem_profiling")"
+}
+
 # The kernel's bug finders, as they print themselves in the log
 SPLAT_RE='BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|possible circular locking|possible recursive locking|inconsistent lock state|sleeping function called from invalid context|INFO: lockdep|suspicious RCU usage|DEBUG_LOCKS_WARN_ON'
