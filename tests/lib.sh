@@ -27,6 +27,23 @@ assert_status() {
 	[ "$rc" = "$want" ] || fail "'$*' exited $rc, expected $want"
 }
 
+# assert_refused WHAT STATUS MESSAGE CMD...: run CMD, a command that must
+# be refused: it exits STATUS, says MESSAGE (a fixed string) on stderr,
+# and writes nothing to stdout
+assert_refused() {
+	local what=$1 want=$2 says=$3 rc
+	shift 3
+	"$@" >"$TEST_TMP/refused.out" 2>"$TEST_TMP/refused.err"
+	rc=$?
+	[ "$rc" = "$want" ] ||
+		fail "$what: exit $rc, expected $want: $(cat "$TEST_TMP/refused.err")"
+	grep -qF -- "$says" "$TEST_TMP/refused.err" ||
+		fail "$what: '$(cat "$TEST_TMP/refused.err")' does not say '$says'"
+	[ -s "$TEST_TMP/refused.out" ] &&
+		fail "$what: wrote to stdout: $(head -c 200 "$TEST_TMP/refused.out")"
+	note "$what: exit $rc, says '$says'"
+}
+
 need_root() {
 	[ "$(id -u)" = 0 ] || fail "this test needs root (it uses tracefs)"
 }

@@ -64,12 +64,8 @@ gate 'site:+9%' 3 --top 1
 
 # bad rules: usage errors that say what is wrong, before reading anything
 while IFS='|' read -r rules says; do
-	"$SLABACCT" diff --fail-on "$rules" "$A" "$B" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
-	rc=$?
-	[ $rc = 2 ] || fail "--fail-on '$rules': exit $rc, expected 2"
-	grep -qF -- "$says" "$TEST_TMP/err" ||
-		fail "--fail-on '$rules': '$(cat "$TEST_TMP/err")' does not say '$says'"
-	[ -s "$TEST_TMP/out" ] && fail "--fail-on '$rules' wrote a diff"
+	assert_refused "--fail-on '$rules'" 2 "$says" \
+		"$SLABACCT" diff --fail-on "$rules" "$A" "$B"
 done <<'EOF'
 total|expected SCOPE:LIMIT
 site:10x|unknown unit 'x'

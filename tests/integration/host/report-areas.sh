@@ -284,12 +284,8 @@ s = d['sections']
 $edit
 json.dump(d, open(sys.argv[2], 'w'))" "$j" "$TEST_TMP/bad.json" ||
 		fail "cannot edit the JSON: $edit"
-	"$SLABACCT" diff "$j" "$TEST_TMP/bad.json" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
-	rc=$?
-	[ $rc = 1 ] || fail "diff of a JSON edited by '$edit': exit $rc, expected 1"
-	grep -qF -- "$says" "$TEST_TMP/err" ||
-		fail "diff of a JSON edited by '$edit': '$(cat "$TEST_TMP/err")' does not say '$says'"
-	[ -s "$TEST_TMP/out" ] && fail "diff of a JSON edited by '$edit' wrote a diff"
+	assert_refused "diff of a JSON edited by '$edit'" 1 "$says" \
+		"$SLABACCT" diff "$j" "$TEST_TMP/bad.json"
 done <<'EOF'
 s['percpu']['rows'][0]['bytes'] += 1|the percpu section's rows do not add up to its totals
 s['vmalloc']['rows'].pop()|the vmalloc section's rows do not add up to its totals
