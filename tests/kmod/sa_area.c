@@ -25,6 +25,8 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+
+#include "sa_proc.h"
 #include <linux/vmalloc.h>
 
 #define SA_AREA_MAX		32
@@ -208,44 +210,23 @@ static int sa_area_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int sa_area_open(struct inode *inode, struct file *file)
+/* A command written to /proc/sa_area, under sa_area_lock */
+static int sa_area_cmd(char *arg)
 {
-	return single_open(file, sa_area_show, NULL);
-}
-
-static ssize_t sa_area_write(struct file *file, const char __user *ubuf,
-			     size_t count, loff_t *ppos)
-{
-	char buf[32], *arg;
 	unsigned int n;
-	int ret = 0;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	arg = strim(buf);
-	mutex_lock(&sa_area_lock);
 	if (!strcmp(arg, "alloc"))
-		ret = sa_area_alloc();
-	else if (!strcmp(arg, "free"))
+		return sa_area_alloc();
+	if (!strcmp(arg, "free"))
 		sa_area_free(SA_AREA_MAX);
 	else if (!strncmp(arg, "free ", 5) && !kstrtouint(arg + 5, 10, &n))
 		sa_area_free(n);
 	else
-		ret = -EINVAL;
-	mutex_unlock(&sa_area_lock);
-	return ret ? ret : count;
+		return -EINVAL;
+	return 0;
 }
 
-static const struct proc_ops sa_area_ops = {
-	.proc_open	= sa_area_open,
-	.proc_read	= seq_read,
-	.proc_write	= sa_area_write,
-	.proc_lseek	= seq_lseek,
-	.proc_release	= single_release,
-};
+SA_PROC_FILE(sa_area, sa_area_lock);
 
 static int __init sa_area_init(void)
 {

@@ -33,6 +33,8 @@
 #include <linux/timer.h>
 #include <linux/uaccess.h>
 
+#include "sa_proc.h"
+
 #define SA_TEST_MAX	1000000
 /* large kmallocs: 3 pages each, at most 48 MB */
 #define SA_TEST_LARGE		(3 * PAGE_SIZE)
@@ -385,38 +387,32 @@ static int sa_test_storm(bool on)
 	return 0;
 }
 
-static ssize_t sa_test_write(struct file *file, const char __user *ubuf,
-			     size_t count, loff_t *ppos)
+/* A command written to /proc/sa_test, under sa_test_lock */
+static int sa_test_cmd(char *buf)
 {
 	unsigned int a = 0, b = 0, c = 0;
-	char buf[64], cmd[16];
-	int n, ret = -EINVAL;
+	char cmd[16];
+	int n = sscanf(buf, "%15s %u %u %u", cmd, &a, &b, &c);
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	n = sscanf(buf, "%15s %u %u %u", cmd, &a, &b, &c);
 	if (n < 1)
 		return -EINVAL;
-	mutex_lock(&sa_test_lock);
 	if (!strcmp(cmd, "kmalloc") && n == 4)
-		ret = sa_test_kmalloc(a, b, c);
-	else if (!strcmp(cmd, "cache") && n == 4)
-		ret = sa_test_cache(a, b, c);
-	else if (!strcmp(cmd, "large") && n == 3)
-		ret = sa_test_large(a, b);
-	else if (!strcmp(cmd, "free") && n == 1)
-		ret = 0, sa_test_free_all();
+		return sa_test_kmalloc(a, b, c);
+	if (!strcmp(cmd, "cache") && n == 4)
+		return sa_test_cache(a, b, c);
+	if (!strcmp(cmd, "large") && n == 3)
+		return sa_test_large(a, b);
+	if (!strcmp(cmd, "free") && n == 1)
+		sa_test_free_all();
 	else if (!strcmp(cmd, "bench") && n == 3 && a && b)
-		ret = 0, sa_test_bench(a, b);
+		sa_test_bench(a, b);
 	else if (!strcmp(cmd, "storm") && n == 2)
-		ret = sa_test_storm(a);
+		return sa_test_storm(a);
 	else if (!strcmp(cmd, "reuse") && n == 3)
-		ret = sa_test_reuse(a, b);
-	mutex_unlock(&sa_test_lock);
-	return ret ? ret : count;
+		return sa_test_reuse(a, b);
+	else
+		return -EINVAL;
+	return 0;
 }
 
 static int sa_test_show(struct seq_file *m, void *v)
@@ -442,18 +438,7 @@ static int sa_test_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int sa_test_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, sa_test_show, NULL);
-}
-
-static const struct proc_ops sa_test_ops = {
-	.proc_open	= sa_test_open,
-	.proc_read	= seq_read,
-	.proc_write	= sa_test_write,
-	.proc_lseek	= seq_lseek,
-	.proc_release	= single_release,
-};
+SA_PROC_FILE(sa_test, sa_test_lock);
 
 static int __init sa_test_init(void)
 {

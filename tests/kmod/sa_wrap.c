@@ -28,6 +28,8 @@
 #include <linux/timekeeping.h>
 #include <linux/uaccess.h>
 
+#include "sa_proc.h"
+
 #define SA_WRAP_MAX	32
 #define SA_WRAP_BENCH_MAX	10000000
 
@@ -81,7 +83,8 @@ static u64 sa_wrap_bench_n, sa_wrap_bench_kv, sa_wrap_bench_k;
 /*
  * Each function below is a frame of its allocations' stacks: noinline,
  * and no tail call (the barrier comes after the call), which would leave
- * the caller's return address, in sa_wrap_write, in its place.
+ * the caller's return address, in sa_wrap_alloc or sa_wrap_bench, in
+ * its place.
  */
 static noinline void *sa_wrap_kvmalloc(unsigned int i)
 {
@@ -242,28 +245,14 @@ static int sa_wrap_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int sa_wrap_open(struct inode *inode, struct file *file)
+/* A command written to /proc/sa_wrap, under sa_wrap_lock */
+static int sa_wrap_cmd(char *arg)
 {
-	return single_open(file, sa_wrap_show, NULL);
-}
-
-static ssize_t sa_wrap_write(struct file *file, const char __user *ubuf,
-			     size_t count, loff_t *ppos)
-{
-	char buf[32], *arg;
 	unsigned int n;
-	int ret = 0;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	arg = strim(buf);
-	mutex_lock(&sa_wrap_lock);
 	if (!strcmp(arg, "alloc"))
-		ret = sa_wrap_alloc();
-	else if (!strcmp(arg, "free"))
+		return sa_wrap_alloc();
+	if (!strcmp(arg, "free"))
 		sa_wrap_free(SA_WRAP_MAX);
 	else if (!strncmp(arg, "free ", 5) && !kstrtouint(arg + 5, 10, &n))
 		sa_wrap_free(n);
@@ -271,18 +260,11 @@ static ssize_t sa_wrap_write(struct file *file, const char __user *ubuf,
 		 n && n <= SA_WRAP_BENCH_MAX)
 		sa_wrap_bench(n);
 	else
-		ret = -EINVAL;
-	mutex_unlock(&sa_wrap_lock);
-	return ret ? ret : count;
+		return -EINVAL;
+	return 0;
 }
 
-static const struct proc_ops sa_wrap_ops = {
-	.proc_open	= sa_wrap_open,
-	.proc_read	= seq_read,
-	.proc_write	= sa_wrap_write,
-	.proc_lseek	= seq_lseek,
-	.proc_release	= single_release,
-};
+SA_PROC_FILE(sa_wrap, sa_wrap_lock);
 
 static int __init sa_wrap_init(void)
 {
