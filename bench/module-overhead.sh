@@ -10,6 +10,7 @@
 #   bench/module-overhead.sh [-k KERNELS] [-n PAIRS] [-r ROUNDS] [-b BOOTS]
 #                            [--no-wall] [--update]
 #   bench/module-overhead.sh --check [-k KERNELS] [-n PAIRS] [-r ROUNDS]
+#                            [--module-args ARGS]
 #
 #   -k KERNELS  flavours (default: every kernel of the guest matrix,
 #               "6.1 6.12-cloud 6.1-rt 6.1-arm64 6.1-armmp 6.12-allocinfo";
@@ -30,12 +31,16 @@
 #               module adds more than 3% of its reference figure to the
 #               pair (make check's guest/overhead-icount), 4 with 'SKIP:'
 #               when no reference was written for that kernel
+#   --module-args ARGS  load slab_account.ko with these parameters, e.g.
+#               "sites=64": a crowded call-site table, where boots whose
+#               loop's site lost its home slot show the slower path's
+#               cost (not with --update)
 #
 # Without --check, writes the figures above the KEEP line of
 # bench/RESULTS-module.md and compares them with the reference figures.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-kernels="6.1 6.12-cloud 6.1-rt 6.1-arm64 6.1-armmp 6.12-allocinfo" pairs= rounds= boots=3 wall=1 update=0 check=0
+kernels="6.1 6.12-cloud 6.1-rt 6.1-arm64 6.1-armmp 6.12-allocinfo" pairs= rounds= boots=3 wall=1 update=0 check=0 margs=
 # A raise of the module's instructions per pair above this (percent of
 # the module's reference figure) fails --check.
 limit_pct=3
@@ -44,7 +49,7 @@ results=$top/bench/RESULTS-module.md
 KEEP='<!-- bench/module-overhead.sh keeps what follows -->'
 usage() {
 	echo "usage: bench/module-overhead.sh [-k KERNELS] [-n PAIRS] [-r ROUNDS] [-b BOOTS] [--no-wall] [--update]" >&2
-	echo "       bench/module-overhead.sh --check [-k KERNELS] [-n PAIRS] [-r ROUNDS]" >&2
+	echo "       bench/module-overhead.sh --check [-k KERNELS] [-n PAIRS] [-r ROUNDS] [--module-args ARGS]" >&2
 	exit 2
 }
 while [ $# -gt 0 ]; do
@@ -56,10 +61,15 @@ while [ $# -gt 0 ]; do
 	--no-wall) wall=0; shift ;;
 	--update) update=1; shift ;;
 	--check) check=1; shift ;;
+	--module-args) [ $# -ge 2 ] || usage; margs=$2; shift 2
+		[[ $margs =~ ^[a-z_]{1,32}=[0-9]{1,10}( [a-z_]{1,32}=[0-9]{1,10}){0,7}$ ]] ||
+			{ echo "bench/module-overhead.sh: --module-args '$margs': expected NAME=NUMBER parameters, e.g. sites=64" >&2; exit 2; } ;;
 	-h|--help) sed -n '2,/^[^#]/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) usage ;;
 	esac
 done
+[ -z "$margs" ] || [ $update = 0 ] ||
+	{ echo "bench/module-overhead.sh: --module-args measures another module setup: not with --update" >&2; exit 2; }
 if [ $check = 1 ]; then
 	[ $update = 0 ] || usage
 	: "${rounds:=3}"
@@ -118,7 +128,7 @@ boot() {
 	local tmo=$((300 + pairs * rounds / 1000))
 	# shellcheck disable=SC2046
 	"$top/qemu/run" $(qemu_kernel "$k") --smp 1 -q -t "$tmo" -o "$work/$name" "$@" \
-		"$top/qemu/guest/pair-cost.sh" -- "$pairs" "$rounds" "$modes" ||
+		"$top/qemu/guest/pair-cost.sh" -- "$pairs" "$rounds" "$modes" "$margs" ||
 		{ echo "module-overhead: guest run on $k failed" >&2
 		  cat "$work/$name/script.log" >&2 2>/dev/null; exit 1; }
 	case $k in
@@ -296,6 +306,7 @@ src=$(git -C "$top" rev-parse --short HEAD:module 2>/dev/null || echo unknown)
 [ -z "$(git -C "$top" status --porcelain -- module tests/kmod 2>/dev/null)" ] ||
 	src="$src with uncommitted changes to module/ or tests/kmod/"
 cmd="bench/module-overhead.sh -k \"$asked\" -n $pairs -r $rounds -b $boots"
+[ -z "$margs" ] || cmd="$cmd --module-args \"$margs\""
 [ $wall = 1 ] || cmd="$cmd --no-wall"
 {
 	echo "# slab_account.ko overhead per kmalloc+kfree pair"

@@ -3,7 +3,9 @@
 # nothing attached, with slab_account.ko loaded, and with ftrace recording
 # the four kmem events slab_account.ko attaches to.
 #
-#   sh pair-cost.sh PAIRS ROUNDS MODES      MODES: unloaded,module,ftrace
+#   sh pair-cost.sh PAIRS ROUNDS MODES [PARAMS]
+#
+# MODES: unloaded,module,ftrace; PARAMS: slab_account.ko's, e.g. sites=64
 #
 # Writes $OUT/pairs, one "MODE ROUND NS" line per timed loop of PAIRS
 # pairs (a module round adds "SITES OBJECTS FREES": how many of its
@@ -12,7 +14,7 @@
 # the release, and $OUT/mem_profiling, vm.mem_profiling on a kernel with
 # allocation profiling.
 # Under qemu/run --icount a nanosecond of guest time is one instruction.
-pairs=$1 rounds=$2 modes=$3
+pairs=$1 rounds=$2 modes=$3 params=${4:-}
 T=/sys/kernel/tracing
 E="kmalloc kfree kmem_cache_alloc kmem_cache_free"
 insmod $MODDIR/sa_test.ko || exit 1
@@ -93,7 +95,7 @@ while [ $r -lt $rounds ]; do
 		echo "unloaded $r $(one)" >>$OUT/pairs ;;
 	esac
 	case ",$modes," in *,module,*)
-		insmod $MODDIR/slab_account.ko || exit 1
+		insmod $MODDIR/slab_account.ko $params || exit 1
 		module_round || exit 1
 		rmmod slab_account || exit 1 ;;
 	esac
