@@ -58,6 +58,8 @@ static void check_capture(const char *file, guint64 cache_slot)
 	ck_assert_uint_eq(a->kind[0].allocs + a->kind[1].allocs, a->allocs);
 	/* captured before the module had the key */
 	ck_assert(!a->kmalloc_repeats_known);
+	ck_assert(!a->slow_known);
+	ck_assert_uint_eq(a->slow_sites + a->slow_objects + a->slow_frees, 0);
 
 	r = find_row(a, "sa_test_kmalloc_loop+");
 	ck_assert_ptr_nonnull(r);
@@ -329,6 +331,86 @@ START_TEST(kmalloc_repeats_key)
 }
 END_TEST
 
+/*
+ * slow_sites, slow_objects and slow_frees came later still, together
+ * (after unattributed, as the module prints them): all three are read
+ * exactly, a file with none is read as before, a file with some and not
+ * the others is refused, and so is a malformed value.
+ */
+#define SLOW_KEYS "unattributed: 3\nslow_sites: 18446744073709551615\n" \
+	"slow_objects: 0\nslow_frees: 4242\n"
+
+START_TEST(slow_keys)
+{
+	static const struct {
+		const char *to, *msg;
+		int code;
+	} refused[] = {
+		{ "slow_sites: 1\nslow_objects: 2\n", "line 32, column 1: "
+		  "header key 'slow_frees' is missing, though 'slow_sites' "
+		  "is there (they come together)", SA_ACCOUNT_ERROR_MISSING },
+		{ "slow_frees: 0\n", "line 31, column 1: header key "
+		  "'slow_sites' is missing, though 'slow_frees' is there "
+		  "(they come together)", SA_ACCOUNT_ERROR_MISSING },
+		{ "slow_sites: 1\nslow_objects: 1e3\nslow_frees: 0\n",
+		  "line 21, column 15: slow_objects: '1e3' is not a "
+		  "non-negative number", SA_ACCOUNT_ERROR_SYNTAX },
+		{ "slow_sites: -1\nslow_objects: 0\nslow_frees: 0\n",
+		  "line 20, column 13: slow_sites: '-1' is not a "
+		  "non-negative number", SA_ACCOUNT_ERROR_SYNTAX },
+		{ "slow_sites: 1\nslow_objects: 0\nslow_frees:\n",
+		  "line 22, column 12: missing slow_frees",
+		  SA_ACCOUNT_ERROR_SYNTAX },
+		{ "slow_sites: 1\nslow_objects: 0 0\nslow_frees: 0\n",
+		  "line 21, column 17: slow_objects: unexpected '0' after "
+		  "the value", SA_ACCOUNT_ERROR_SYNTAX },
+		{ SLOW_KEYS "slow_sites: 1\n", "line 24, column 1: "
+		  "duplicate key 'slow_sites'", SA_ACCOUNT_ERROR_SYNTAX },
+	};
+	GError *err = NULL;
+	struct sa_account *a;
+	size_t i;
+
+	a = parse_edited("lost_frees: 0\n", "lost_frees: 0\n"
+			 "kmalloc_repeats: 7\n" SLOW_KEYS, &err);
+	ck_assert_msg(a, "%s", err ? err->message : "");
+	ck_assert(a->slow_known);
+	ck_assert_uint_eq(a->slow_sites, G_MAXUINT64);
+	ck_assert_uint_eq(a->slow_objects, 0);
+	ck_assert_uint_eq(a->slow_frees, 4242);
+	ck_assert(a->kmalloc_repeats_known);
+	ck_assert_uint_eq(a->kmalloc_repeats, 7);
+	ck_assert_uint_eq(a->lost_frees, 0);
+	ck_assert_uint_eq(a->n_rows, 12);
+	sa_account_free(a);
+
+	/* in another order, among keys the parser does not know */
+	a = parse_edited("dropped: 0\n", "slow_frees: 1\nx_new: 9\n"
+			 "slow_objects: 2\ndropped: 0\nslow_sites: 3\n",
+			 &err);
+	ck_assert_msg(a, "%s", err ? err->message : "");
+	ck_assert(a->slow_known);
+	ck_assert(!a->kmalloc_repeats_known);
+	ck_assert_uint_eq(a->slow_sites, 3);
+	ck_assert_uint_eq(a->slow_objects, 2);
+	ck_assert_uint_eq(a->slow_frees, 1);
+	sa_account_free(a);
+
+	for (i = 0; i < G_N_ELEMENTS(refused); i++) {
+		char *to = g_strconcat("lost_frees: 0\n", refused[i].to, NULL);
+
+		a = parse_edited("lost_frees: 0\n", to, &err);
+		g_free(to);
+		ck_assert_msg(!a, "case %zu parsed", i);
+		ck_assert_msg(g_error_matches(err, SA_ACCOUNT_ERROR,
+					      refused[i].code),
+			      "case %zu: %s", i, err ? err->message : "?");
+		ck_assert_str_eq(err->message, refused[i].msg);
+		g_clear_error(&err);
+	}
+}
+END_TEST
+
 START_TEST(empty_and_truncated)
 {
 	GError *err = NULL;
@@ -433,6 +515,7 @@ Suite *suite(void)
 	tcase_add_test(tc, racing_row_clamped);
 	tcase_add_test(tc, racing_header_clamped);
 	tcase_add_test(tc, kmalloc_repeats_key);
+	tcase_add_test(tc, slow_keys);
 	tcase_add_test(tc, empty_and_truncated);
 	tcase_add_test(tc, unknown_keys_and_no_rows);
 	tcase_add_test(tc, bounds);

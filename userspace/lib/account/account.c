@@ -20,7 +20,10 @@ struct key_desc {
 	const char *name;
 	enum key_type type;
 	size_t off;
-	/* keys added later are optional: known_off flags one as seen */
+	/*
+	 * keys added later are optional: known_off flags one as seen; keys
+	 * that share a flag come together (all of them, or none)
+	 */
 	gboolean optional;
 	size_t known_off;
 };
@@ -51,6 +54,9 @@ static const struct key_desc keys[] = {
 	KEY("lost_frees", K_U64, lost_frees),
 	OPTIONAL_KEY("kmalloc_repeats", K_U64, kmalloc_repeats,
 		     kmalloc_repeats_known),
+	OPTIONAL_KEY("slow_sites", K_U64, slow_sites, slow_known),
+	OPTIONAL_KEY("slow_objects", K_U64, slow_objects, slow_known),
+	OPTIONAL_KEY("slow_frees", K_U64, slow_frees, slow_known),
 	KEY("kmalloc_allocs", K_U64, kind[SA_ACCOUNT_KMALLOC].allocs),
 	KEY("kmalloc_bytes_alloc", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_alloc),
 	KEY("kmalloc_bytes_req", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_req),
@@ -313,17 +319,34 @@ static gboolean parse_version(struct sa_account *a, const struct sa_line *l,
 	return TRUE;
 }
 
-static gboolean check_missing(guint64 seen, const struct sa_line *l,
-			      GError **error)
+/*
+ * A key is missing if it is required, or optional and another key of its
+ * group (the same known flag) is there: a group is never read in part.
+ */
+static gboolean check_missing(const struct sa_account *a, guint64 seen,
+			      const struct sa_line *l, GError **error)
 {
-	size_t i;
+	size_t i, j;
 
 	for (i = 0; i < G_N_ELEMENTS(keys); i++) {
-		if (!(seen & (1ULL << i)) && !keys[i].optional) {
+		if (seen & (1ULL << i))
+			continue;
+		if (!keys[i].optional) {
 			set_err(error, SA_ACCOUNT_ERROR_MISSING, l, l->s,
 				"header key '%s' is missing", keys[i].name);
 			return FALSE;
 		}
+		if (!*(const gboolean *)((const char *)a + keys[i].known_off))
+			continue;
+		for (j = 0; j < G_N_ELEMENTS(keys); j++)
+			if ((seen & (1ULL << j)) && keys[j].optional &&
+			    keys[j].known_off == keys[i].known_off)
+				break;
+		set_err(error, SA_ACCOUNT_ERROR_MISSING, l, l->s,
+			"header key '%s' is missing, though '%s' is there "
+			"(they come together)", keys[i].name,
+			j < G_N_ELEMENTS(keys) ? keys[j].name : "?");
+		return FALSE;
 	}
 	return TRUE;
 }
@@ -378,7 +401,7 @@ static gboolean parse_line(struct parser *ps, const char *s, size_t len,
 		ps->state = HEADER;
 	} else if (ps->state == HEADER && len && s[0] == '#') {
 		if (!parse_heading(&l, error) ||
-		    !check_missing(ps->seen, &l, error))
+		    !check_missing(ps->a, ps->seen, &l, error))
 			return FALSE;
 		if (ps->a->sites > SA_ACCOUNT_MAX_SITES) {
 			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, &l, s, "sites: "
@@ -504,4 +527,8 @@ void sa_account_head_of(const struct sa_account *a,
 	h->lost_frees = a->lost_frees;
 	h->kmalloc_repeats = a->kmalloc_repeats;
 	h->kmalloc_repeats_known = a->kmalloc_repeats_known;
+	h->slow_sites = a->slow_sites;
+	h->slow_objects = a->slow_objects;
+	h->slow_frees = a->slow_frees;
+	h->slow_known = a->slow_known;
 }

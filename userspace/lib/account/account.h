@@ -13,7 +13,9 @@
  *
  * Header keys the parser does not know are ignored (the module may add
  * keys without a version bump); a missing known key is an error, except
- * for keys added since (kmalloc_repeats), whose absence is recorded.
+ * for keys added since (kmalloc_repeats; slow_sites, slow_objects and
+ * slow_frees, which come together), whose absence is recorded. A file
+ * with some keys of such a group and not the others is refused.
  */
 #ifndef SLABACCT_ACCOUNT_H
 #define SLABACCT_ACCOUNT_H
@@ -93,6 +95,12 @@ struct sa_account {
 	guint64 kmalloc_repeats; /* large kmallocs traced twice (6.10+),
 				  * counted once */
 	gboolean kmalloc_repeats_known;	/* the file has the key */
+	/*
+	 * The probes' slower path: allocations whose row, objects whose map
+	 * slot and frees whose object were not found in the home slot
+	 */
+	guint64 slow_sites, slow_objects, slow_frees;
+	gboolean slow_known;	/* the file has the three keys */
 	struct sa_account_kind_totals kind[SA_ACCOUNT_NR_KINDS];
 	guint64 pages_alloc[SA_ACCOUNT_MAX_ORDERS];
 	guint64 pages_free[SA_ACCOUNT_MAX_ORDERS];
@@ -114,6 +122,8 @@ struct sa_account_head {
 	guint64 dropped, untracked_frees, map_full, lost_frees;
 	guint64 kmalloc_repeats;	/* large kmallocs counted once */
 	gboolean kmalloc_repeats_known;
+	guint64 slow_sites, slow_objects, slow_frees;	/* slower path */
+	gboolean slow_known;
 };
 void sa_account_head_of(const struct sa_account *a,
 			struct sa_account_head *h);
