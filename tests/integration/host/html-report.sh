@@ -63,6 +63,26 @@ for k in 6.1 6.12-cloud; do
 done
 note "memory-pressure pages: every section drawn; screenshots in $logs/html-mm-*/"
 
+# a /proc/slab_account snapshot's header: the slower-path counters of a
+# newer module are shown; a file without them shows none
+acc=$TOP/tests/data/slab_account/6.1.txt
+sed 's/^lost_frees: .*/&\nslow_sites: 9041\nslow_objects: 37\nslow_frees: 118/' \
+	"$acc" >"$TEST_TMP/slow.txt"
+sl='slower path: 9,041 allocations, 37 objects, 118 frees'
+"$SLABACCT" report --html "$TEST_TMP/slow.html" "$TEST_TMP/slow.txt" ||
+	fail "report --html of a snapshot failed"
+check_page --html "$TEST_TMP/slow.html" --shot "$TEST_TMP/slow.png" \
+	--expect "$sl" >"$TEST_TMP/slow.log" ||
+	fail "the snapshot's page: $(grep '^not ok' "$TEST_TMP/slow.log")"
+"$SLABACCT" report --html "$TEST_TMP/acc.html" "$acc" ||
+	fail "report --html of $acc failed"
+check_page --html "$TEST_TMP/acc.html" --shot "$TEST_TMP/acc.png" \
+	--expect 'slower path' >"$TEST_TMP/acc.log" &&
+	fail "a snapshot without slow_* shows a slower path"
+grep -q '^not ok the page shows "slower path"' "$TEST_TMP/acc.log" ||
+	fail "the page of $acc: $(grep '^not ok' "$TEST_TMP/acc.log")"
+note "a snapshot's page shows the slower path only when the file has it"
+
 need_root
 
 a=$TEST_TMP/a.dat b=$TEST_TMP/b.dat

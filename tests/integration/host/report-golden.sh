@@ -215,6 +215,52 @@ assert a["input"]["kind"] == "/proc/slab_account"
 assert not {"lost_known", "lost_events", "kernel_release"} & set(a)' ||
 	fail "diff JSON of a snapshot"
 
+# the module's slower-path counters (newer modules, after unattributed):
+# shown in every format when the file has them, exactly as in it, and
+# through the JSON read back by diff; not at all when it has not (the
+# outputs above and the goldens are those of a file without them)
+slow=$TEST_TMP/slow.txt
+sed 's/^lost_frees: .*/&\nkmalloc_repeats: 2\nunattributed: 1\nslow_sites: 9041\nslow_objects: 37\nslow_frees: 118/' \
+	"$acc" >"$slow"
+sl='slower path: 9041 allocations, 37 objects, 118 frees (slow_*)'
+"$SLABACCT" report "$slow" >"$TEST_TMP/s.txt" || fail "report of the slow snapshot"
+grep -qxF "# $sl" "$TEST_TMP/s.txt" || fail "text: no '# $sl'"
+"$SLABACCT" account "$slow" | grep -qxF "$sl" || fail "account text: no '$sl'"
+"$SLABACCT" report --csv "$slow" >"$TEST_TMP/s.csv" || fail "csv of the slow snapshot"
+"$SLABACCT" diff --csv "$slow" "$first" >"$TEST_TMP/sd.csv" || fail "diff csv, slow"
+for k in slow_sites:9041 slow_objects:37 slow_frees:118; do
+	grep -qxF "# ${k%%:*}: ${k#*:}" "$TEST_TMP/s.csv" || fail "CSV: no ${k%%:*}"
+	grep -qxF "# a_${k%%:*}: ${k#*:}" "$TEST_TMP/sd.csv" || fail "diff CSV: no a_${k%%:*}"
+done
+"$SLABACCT" diff "$slow" "$first" | grep -qxF "#    $sl" || fail "diff text: no '$sl'"
+"$SLABACCT" report --json "$slow" >"$TEST_TMP/s.json" || fail "json, slow"
+"$SLABACCT" account --json "$slow" >"$TEST_TMP/sa.json" || fail "account --json, slow"
+"$SLABACCT" diff --json "$slow" "$first" >"$TEST_TMP/sd.json" || fail "diff --json, slow"
+# read back: a report's JSON and account --json as diff inputs
+"$SLABACCT" diff --json "$TEST_TMP/s.json" "$TEST_TMP/sa.json" >"$TEST_TMP/sdj.json" ||
+	fail "diff of the JSON of the slow snapshot"
+python3 - "$TEST_TMP" <<'PY' || fail "JSON of the slow snapshot"
+import json, sys
+t = sys.argv[1] + "/"
+want = {"slow_sites": 9041, "slow_objects": 37, "slow_frees": 118}
+def has(o, w):
+    assert {k: o.get(k) for k in w} == w, {k: o.get(k) for k in w}
+has(json.load(open(t + "s.json"))["input"], want)
+has(json.load(open(t + "sa.json")), dict(want, kmalloc_repeats=2))
+has(json.load(open(t + "sd.json"))["a"]["input"], want)
+d = json.load(open(t + "sdj.json"))
+has(d["a"]["input"], want)
+has(d["b"]["input"], want)
+PY
+# none of it from a file without them
+"$SLABACCT" account "$acc" >"$TEST_TMP/a.acct" || fail "account of $acc"
+"$SLABACCT" account --json "$acc" >"$TEST_TMP/a.acct.json" || fail "account --json of $acc"
+"$SLABACCT" report --json "$acc" >"$TEST_TMP/a.json" || fail "json of $acc"
+for f in a.txt a.csv a.acc a.acct d.txt d.csv a.acct.json a.json; do
+	! grep -Eq 'slow_|slower' "$TEST_TMP/$f" ||
+		fail "$f of a file without slow_*: $(grep -E 'slow_|slower' "$TEST_TMP/$f")"
+done
+
 # diff between the two kernels' recordings, every format, golden
 for fmt in text json csv; do
 	set -- ./tc-*.dat

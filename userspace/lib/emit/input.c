@@ -4,7 +4,9 @@
  * in report and diff output; for /proc/slab_account:
  * what the input is (a snapshot of slab_account.ko's file, its format
  * version), its table sizes, what the module could not account and the
- * large kmallocs it counted once though traced twice. It
+ * large kmallocs it counted once though traced twice, and how often its
+ * probes took their slower path (a row, a map slot or a freed object not
+ * in its home slot; shown only when the file has the counts). It
  * takes the place of a trace's origin: a snapshot has no CPUs, clock,
  * duration, records or lost events.
  */
@@ -29,6 +31,10 @@ void sa_text_account_head(FILE *f, const char *lead,
 	if (h->kmalloc_repeats_known)
 		fprintf(f, "%scounted once: %" U " large kmallocs traced "
 			"twice\n", lead, h->kmalloc_repeats);
+	if (h->slow_known)
+		fprintf(f, "%sslower path: %" U " allocations, %" U " objects, %"
+			U " frees (slow_*)\n", lead, h->slow_sites,
+			h->slow_objects, h->slow_frees);
 }
 
 void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
@@ -51,6 +57,12 @@ void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
 		json_builder_add_int_value(b, (gint64)h->kmalloc_repeats);
 	else
 		json_builder_add_null_value(b);
+	/* absent: a file from before the module had the keys */
+	if (h->slow_known) {
+		sa_json_put_uint(b, "slow_sites", h->slow_sites);
+		sa_json_put_uint(b, "slow_objects", h->slow_objects);
+		sa_json_put_uint(b, "slow_frees", h->slow_frees);
+	}
 	json_builder_end_object(b);
 }
 
@@ -71,6 +83,10 @@ void sa_csv_account_head(FILE *f, const char *prefix,
 			h->kmalloc_repeats);
 	else
 		fprintf(f, "# %skmalloc_repeats: unknown\n", prefix);
+	if (h->slow_known)
+		fprintf(f, "# %sslow_sites: %" U "\n# %sslow_objects: %" U
+			"\n# %sslow_frees: %" U "\n", prefix, h->slow_sites,
+			prefix, h->slow_objects, prefix, h->slow_frees);
 }
 
 /*

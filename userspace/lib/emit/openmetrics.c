@@ -162,6 +162,21 @@ void sa_openmetrics_emit(struct sa_emit *e, const struct sa_report *rep)
 		simple(&o, "slabacct_module_lost_frees", OM_COUNTER,
 		       "Tracked objects freed without an event.",
 		       h->lost_frees);
+		/* only when the snapshot has them (newer modules) */
+		if (h->slow_known) {
+			simple(&o, "slabacct_module_slow_allocations",
+			       OM_COUNTER, "Allocations the module's probes "
+			       "accounted on their slower path (a site's "
+			       "first, a site away from its home slot, a "
+			       "wrapper's, a large kmalloc).", h->slow_sites);
+			simple(&o, "slabacct_module_slow_objects", OM_COUNTER,
+			       "Objects the module tracked away from their "
+			       "home slot of its live-object map.",
+			       h->slow_objects);
+			simple(&o, "slabacct_module_slow_frees", OM_COUNTER,
+			       "Frees whose object was not at its home slot, "
+			       "untracked frees included.", h->slow_frees);
+		}
 	} else {
 		/* lost events are in every output: unknown is not 0 */
 		if (rep->origin.lost_known)

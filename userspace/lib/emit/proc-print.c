@@ -58,6 +58,12 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 		json_builder_add_int_value(b, (gint64)a->kmalloc_repeats);
 	else
 		json_builder_add_null_value(b);
+	/* absent: a file from before the module had the keys */
+	if (a->slow_known) {
+		sa_json_put_uint(b, "slow_sites", a->slow_sites);
+		sa_json_put_uint(b, "slow_objects", a->slow_objects);
+		sa_json_put_uint(b, "slow_frees", a->slow_frees);
+	}
 	json_builder_set_member_name(b, "kinds");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {

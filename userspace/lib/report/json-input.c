@@ -295,6 +295,12 @@ static void account_head(JsonObject *o, struct sa_diff_side *s)
 	count_member(o, "lost_frees", &h->lost_frees);
 	h->kmalloc_repeats_known = !count_member(o, "kmalloc_repeats",
 						 &h->kmalloc_repeats);
+	/* the three come together, or the input did not have them */
+	h->slow_known = !count_member(o, "slow_sites", &h->slow_sites) &&
+		!count_member(o, "slow_objects", &h->slow_objects) &&
+		!count_member(o, "slow_frees", &h->slow_frees);
+	if (!h->slow_known)
+		h->slow_sites = h->slow_objects = h->slow_frees = 0;
 	s->account = h;
 	s->source = "account";
 }

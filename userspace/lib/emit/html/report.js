@@ -105,6 +105,10 @@ function header() {
 		line('frees of untracked objects',
 		     exact(i.untracked_frees) + ', lost frees ' +
 		     exact(i.lost_frees));
+		if (i.slow_sites !== undefined)
+			line('slower path', exact(i.slow_sites) +
+			     ' allocations, ' + exact(i.slow_objects) +
+			     ' objects, ' + exact(i.slow_frees) + ' frees');
 		$('lost').append(el('span', {
 			class: i.dropped + i.map_full > 0 ? 'bad' : 'ok',
 			id: 'lost-msg', text: notCounted(i) }));
