@@ -171,6 +171,21 @@ PY
 grep -q 'sa_test_cache_loop' "$o/account.txt" || fail "account text lacks the cache row"
 grep -qx "counted once: $repeats large kmallocs traced twice" "$o/saved.txt" ||
 	fail "account text lacks the repeats: $(grep 'counted once' "$o/saved.txt")"
+# and the probes' slower-path counts, as the file has them
+ss=$(value slow_sites "$o/account") so=$(value slow_objects "$o/account")
+sf=$(value slow_frees "$o/account")
+note "slow_sites $ss, slow_objects $so, slow_frees $sf"
+[ -n "$ss" ] && [ -n "$so" ] && [ -n "$sf" ] || fail "no slow_* keys in the file"
+# at least sa_test's: its loops' first allocations and every large kmalloc
+[ "$ss" -ge $((LN + 2)) ] || fail "slow_sites $ss: fewer than sa_test's $((LN + 2))"
+python3 - "$o/saved.json" "$ss" "$so" "$sf" <<'PY' || fail "JSON slow_* differ"
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [d.get(k) for k in ("slow_sites", "slow_objects", "slow_frees")]
+assert got == [int(x) for x in sys.argv[2:5]], got
+PY
+grep -qx "slower path: $ss allocations, $so objects, $sf frees (slow_\*)" "$o/saved.txt" ||
+	fail "account text lacks the slower path: $(grep 'slower' "$o/saved.txt")"
 
 # top and sort
 assert_eq "rows with top 3" 3 "$(sed '1,/^# *total/d' "$o/top3" | wc -l)"
