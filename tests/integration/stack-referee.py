@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 # An independent count of the allocations made through allocation
 # wrappers, from `trace-cmd report` of a trace.dat with kernel stacks
-# (slabacct record --stacks, trace-cmd record -T): each allocation event
-# is paired with the <stack trace> trace-cmd prints after it on its CPU
-# (the newest event of that CPU that has no stack yet), and an allocation
+# (slabacct record --stacks, trace-cmd record -T): each <stack trace>
+# trace-cmd prints is paired with an event before it on its CPU that has
+# no stack yet: the newest whose call site's function is among the
+# stack's frames (the stack is the one of the context that recorded that
+# event), or else the newest (an interrupt may record events of its own
+# between an event and its stack), and an allocation
 # whose call site is in a wrapper is counted at the first frame after the
 # call site's frame that is not a wrapper. Prints JSON:
 #   {"WRAPPER <- CALLER_FUNC": [allocs, bytes_alloc], ...}
 # WRAPPER is the wrapper's name without leading underscores and _noprof.
 #
 #   stack-referee.py FILE.dat [EXTRA_WRAPPER...]
+#   stack-referee.py --report TEXT [EXTRA_WRAPPER...]   (trace-cmd report's
+#                                       output, saved: the referee's test)
 import json
 import re
 import subprocess
@@ -41,29 +46,47 @@ def norm(f):
 
 
 def main():
-    path = sys.argv[1]
-    wrappers = WRAPPERS | {norm(w) for w in sys.argv[2:]}
-    text = subprocess.run(['trace-cmd', 'report', path], check=True,
-                          capture_output=True, text=True).stdout
+    args = sys.argv[1:]
+    if args[:1] == ['--report']:
+        with open(args[1]) as f:
+            text = f.read()
+        args = args[2:]
+    else:
+        text = subprocess.run(['trace-cmd', 'report', args[0]], check=True,
+                              capture_output=True, text=True).stdout
+        args = args[1:]
+    wrappers = WRAPPERS | {norm(w) for w in args}
     events = []                     # [name, fields, frames]
     open_by_cpu = {}                # cpu -> events without a stack
-    cur = None                      # the stack being read
+    cur = None                      # the stack being read: (cpu, frames)
+
+    def attach(cpu, frames):
+        cand = open_by_cpu.get(cpu, [])
+        if not cand:
+            return
+        funcs = {f for f, _ in frames}
+        pick = len(cand) - 1
+        for i in range(len(cand) - 1, -1, -1):
+            site = cand[i][1].get('call_site', '').split('+')[0]
+            if site and site in funcs:
+                pick = i
+                break
+        cand.pop(pick)[2] = frames
+
     for line in text.splitlines():
         m = FRAME.match(line)
         if m and cur is not None:
-            cur.append((m.group(1), int(m.group(2), 16)))
+            cur[1].append((m.group(1), int(m.group(2), 16)))
             continue
+        if cur is not None:
+            attach(*cur)
+            cur = None
         m = HEAD.match(line)
         if not m:
-            cur = None
             continue
         cpu, name, rest = int(m.group(3)), m.group(5), m.group(6)
-        cur = None
         if name == 'kernel_stack':
-            cand = open_by_cpu.get(cpu, [])
-            if cand:
-                ev = cand.pop()
-                ev[2] = cur = []
+            cur = (cpu, [])
             continue
         if name not in ALLOCS and name not in ('kfree', 'kmem_cache_free'):
             continue
@@ -74,6 +97,8 @@ def main():
         lst = open_by_cpu.setdefault(cpu, [])
         lst.append(ev)
         del lst[:-WINDOW]
+    if cur is not None:
+        attach(*cur)
     out = {}
     for name, fields, frames in events:
         if name not in ALLOCS or fields.get('ptr') in (None, '(nil)'):

@@ -33,6 +33,15 @@ compare() {
 		"$want" "$got"
 }
 
+# The referee's own pairing, on trace-cmd report's text: an interrupt's
+# kfree lies between a wrapper's kmalloc and that kmalloc's stack. The
+# stack is the kmalloc's (its call site is among the frames), not the
+# newest event's, which is what the referee took until a check-kernel
+# run counted 15 of sa_wrap's 16 mempool allocations.
+assert_eq "the referee, a stack after an interrupt's event" \
+	'{"mempool_kmalloc <- sa_wrap_mempool": [1, 128]}' \
+	"$(python3 "$referee" --report "$TOP/tests/data/report/stack-interrupted.txt")"
+
 compare "$TOP/tests/data/report/wrappers-6.18.dat"
 
 # a recording where an interrupt's frees, each with its stack, lie
