@@ -57,13 +57,18 @@ void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
 		json_builder_add_int_value(b, (gint64)h->kmalloc_repeats);
 	else
 		json_builder_add_null_value(b);
-	/* absent: a file from before the module had the keys */
-	if (h->slow_known) {
-		sa_json_put_uint(b, "slow_sites", h->slow_sites);
-		sa_json_put_uint(b, "slow_objects", h->slow_objects);
-		sa_json_put_uint(b, "slow_frees", h->slow_frees);
-	}
+	sa_json_account_slow(b, h);
 	json_builder_end_object(b);
+}
+
+void sa_json_account_slow(JsonBuilder *b, const struct sa_account_head *h)
+{
+	/* absent: a file from before the module had the keys */
+	if (!h->slow_known)
+		return;
+	sa_json_put_uint(b, "slow_sites", h->slow_sites);
+	sa_json_put_uint(b, "slow_objects", h->slow_objects);
+	sa_json_put_uint(b, "slow_frees", h->slow_frees);
 }
 
 void sa_csv_account_head(FILE *f, const char *prefix,

@@ -28,6 +28,7 @@ static void add_orders(JsonBuilder *b, const char *k, const guint64 *v,
 
 int sa_account_print_json(FILE *f, const struct sa_account *a)
 {
+	struct sa_account_head h;
 	JsonBuilder *b = json_builder_new();
 	size_t i;
 	int k, ret;
@@ -58,12 +59,8 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 		json_builder_add_int_value(b, (gint64)a->kmalloc_repeats);
 	else
 		json_builder_add_null_value(b);
-	/* absent: a file from before the module had the keys */
-	if (a->slow_known) {
-		sa_json_put_uint(b, "slow_sites", a->slow_sites);
-		sa_json_put_uint(b, "slow_objects", a->slow_objects);
-		sa_json_put_uint(b, "slow_frees", a->slow_frees);
-	}
+	sa_account_head_of(a, &h);
+	sa_json_account_slow(b, &h);
 	json_builder_set_member_name(b, "kinds");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {
