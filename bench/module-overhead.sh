@@ -34,7 +34,8 @@
 #   --module-args ARGS  load slab_account.ko with these parameters, e.g.
 #               "sites=64": a crowded call-site table, where boots whose
 #               loop's site lost its home slot show the slower path's
-#               cost (not with --update)
+#               cost (--check only: the tables of RESULTS-module.md
+#               and the reference are the default module's)
 #
 # Without --check, writes the figures above the KEEP line of
 # bench/RESULTS-module.md and compares them with the reference figures.
@@ -68,8 +69,8 @@ while [ $# -gt 0 ]; do
 	*) usage ;;
 	esac
 done
-[ -z "$margs" ] || [ $update = 0 ] ||
-	{ echo "bench/module-overhead.sh: --module-args measures another module setup: not with --update" >&2; exit 2; }
+[ -z "$margs" ] || [ $check = 1 ] ||
+	{ echo "bench/module-overhead.sh: --module-args measures another module setup: --check only" >&2; exit 2; }
 if [ $check = 1 ]; then
 	[ $update = 0 ] || usage
 	: "${rounds:=3}"
@@ -153,7 +154,8 @@ per_pair() {
 }
 # boot_inline FLAVOUR NAME [qemu/run options]: boot() as NAME, and again
 # as NAME.2 and NAME.3 while no module round of a boot took the probes'
-# inline path; sets dir to the last boot's results. In about one boot in
+# inline path; sets dir to the last boot's results, and fails, saying
+# so, if none of the three had such a round. In about one boot in
 # a hundred, KASLR places sa_test.ko's call site where it finds its home
 # slot in the call-site table taken, and then every pair of that boot
 # costs about a hundred instructions more (its figure is printed): that
@@ -174,6 +176,8 @@ boot_inline() {
  from its home slot in this boot's layout")
 		echo "# ${slowboots[-1]}$([ "$try" = 3 ] || echo '; booting again')"
 	done
+	echo "FAIL: $k: in 3 boots no module round took the probes' inline path" >&2
+	return 1
 }
 slowboots=()
 # stats: "median min max" of numbers on stdin
@@ -220,16 +224,11 @@ if [ $check = 1 ]; then
 		# which fewer pairs would spread over fewer instructions.
 		pairs=${pairs_opt:-$rpairs}
 		count "pairs in bench/module-overhead.ref" "$pairs"
-		boot_inline "$k" "icount-$k" --icount
+		boot_inline "$k" "icount-$k" --icount || { status=1; continue; }
 		rel=$(cat "$dir/kernel" 2>/dev/null || release "$k")
 		# the lowest round: an interrupt or a thread only adds instructions
 		read -r _ u _ <<<"$(per_pair unloaded "$dir/pairs" | stats)"
 		read -r _ m _ <<<"$(per_pair module "$dir/pairs" | stats)"
-		if [ -z "$m" ]; then
-			echo "FAIL: $k: in 3 boots no module round took the probes' inline path" >&2
-			status=1
-			continue
-		fi
 		# The module's share of the pair, against the reference's: on the
 		# reference's kernel release the unloaded figure is the same, and
 		# on another one the kernel's own change is not counted.
@@ -256,10 +255,8 @@ for k in $kernels; do
 	rel=$(release "$k")
 	files=()
 	for b in $(seq "$boots"); do
-		boot_inline "$k" "icount-$k-$b" --icount
+		boot_inline "$k" "icount-$k-$b" --icount || exit 1
 		files+=("$dir/pairs")
-		[ -n "$(per_pair module "$dir/pairs")" ] ||
-			{ echo "module-overhead: $k: in 3 boots no module round took the probes' inline path" >&2; exit 1; }
 	done
 	for mode in unloaded module ftrace; do
 		read -r med lo hi <<<"$(per_pair $mode "${files[@]}" | stats)"
@@ -306,7 +303,6 @@ src=$(git -C "$top" rev-parse --short HEAD:module 2>/dev/null || echo unknown)
 [ -z "$(git -C "$top" status --porcelain -- module tests/kmod 2>/dev/null)" ] ||
 	src="$src with uncommitted changes to module/ or tests/kmod/"
 cmd="bench/module-overhead.sh -k \"$asked\" -n $pairs -r $rounds -b $boots"
-[ -z "$margs" ] || cmd="$cmd --module-args \"$margs\""
 [ $wall = 1 ] || cmd="$cmd --no-wall"
 {
 	echo "# slab_account.ko overhead per kmalloc+kfree pair"
