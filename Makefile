@@ -66,7 +66,9 @@ HAVE_BTF := $(shell mkdir -p $(BUILD)/bpf && [ -n "$(KIMAGE)" ] && \
 ifneq ($(HAVE_BTF),yes)
 NO_BPF := the $(CROSS_ARCH) kernel $(notdir $(KIMAGE)) has no BTF
 endif
-ifeq ($(filter-out module clean,$(or $(MAKECMDGOALS),all)),)
+# the goals that install or fetch what they need first (demo, deps,
+# check-arm, bench) or need no sysroot (module, clean) parse without one
+ifeq ($(filter-out module clean demo deps check-arm bench,$(or $(MAKECMDGOALS),all)),)
 else ifeq ($(wildcard $(SYSROOT)/usr/lib/$(TRIPLET)/pkgconfig/glib-2.0.pc),)
 $(error no $(CROSS_ARCH) sysroot with the CLI's -dev packages in $(SYSROOT): run scripts/fetch-foreign --dev $(CROSS_ARCH), or give SYSROOT=)
 endif
@@ -216,10 +218,10 @@ $(BUILD)/tests/unit/$(1)/%: tests/unit/$(1)/%.c tests/unit/check-main.c \
 		$(call layer_link,$(1))
 	@mkdir -p $$(dir $$@)
 	$$(call say,CCLD,$$@)
-	$(Q)$(CC) $(SA_CFLAGS) $(if $(filter bpf,$(1)),-Iuserspace/bpf) \
+	$(Q)$(CC) $$(SA_CFLAGS) $(if $(filter bpf,$(1)),-Iuserspace/bpf) \
 		$(CFLAGS) $$(shell $$(PKG_CONFIG) --cflags check) -Itests/unit \
 		-o $$@ $$< tests/unit/check-main.c $(call layer_link,$(1)) \
-		$(SA_LIBS) $$(shell $$(PKG_CONFIG) --libs check)
+		$$(SA_LIBS) $$(shell $$(PKG_CONFIG) --libs check)
 endef
 $(foreach l,$(LAYERS),$(eval $(call unit_rules,$(l))))
 
@@ -387,8 +389,8 @@ $(ASAN)/slabacct: $(ASAN_CMD_OBJS) $(ASAN_CLI_LIBS)
 define fuzz_rules
 $(ASAN)/fuzz-$(1): tests/fuzz/fuzz-$(1).c $(call asan_link,$(FUZZ_LAYER_$(1)))
 	$$(call say,CCLD,$$@)
-	$(Q)$(ASAN_CC) $(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer -o $$@ $$< \
-		$(call asan_link,$(FUZZ_LAYER_$(1))) $(SA_LIBS)
+	$(Q)$(ASAN_CC) $$(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer -o $$@ $$< \
+		$(call asan_link,$(FUZZ_LAYER_$(1))) $$(SA_LIBS)
 endef
 $(foreach t,account tracedat,$(eval $(call fuzz_rules,$(t))))
 
