@@ -75,16 +75,23 @@ _slabacct()
 		pre=$opt=
 		cur=${cur#*=}
 	elif [[ $prev == -* && $prev != *=* ]] && ((!dashdash)); then
-		[[ -n $(_slabacct_value "$path" "$prev") ]] && opt=$prev
+		# an optional value (eq:) is never the next word
+		spec=$(_slabacct_value "$path" "$prev")
+		[[ -n $spec && $spec != eq:* ]] && opt=$prev
 	fi
 	if [[ -n $opt && -n $path ]]; then
 		spec=$(_slabacct_value "$path" "$opt")
+		spec=${spec#eq:}
 		case $spec in
 		list:*)
-			# a comma list: complete its last name
-			local head=
+			# a comma list: complete its last name, from the
+			# names not in the list yet
+			local head= w left=
 			[[ $cur == *,* ]] && head=${cur%,*},
-			_slabacct_words "${spec#list:}" "${cur##*,}" "$pre$head"
+			for w in ${spec#list:}; do
+				[[ ,$head == *,$w,* ]] || left+=" $w"
+			done
+			_slabacct_words "$left" "${cur##*,}" "$pre$head"
 			;;
 		word:*) _slabacct_words "${spec#word:}" "$cur" "$pre" ;;
 		file | dir) [[ -z $pre ]] && _slabacct_files "$spec" ;;

@@ -407,8 +407,8 @@ int cmd_record(int argc, char **argv)
 		{ "stacks", 0, G_OPTION_FLAG_OPTIONAL_ARG,
 		  G_OPTION_ARG_CALLBACK, parse_stacks,
 		  "a kernel stack with the allocations at a wrapper's call "
-		  "site (default), or with every event (all)",
-		  "[=wrappers|all]" },
+		  "site, or with every event: wrappers (default) or all",
+		  "[WHICH]" },
 		{ "wrapper", 0, 0, G_OPTION_ARG_STRING_ARRAY, &wrapper_names,
 		  "--stacks: one more allocation wrapper (repeatable)",
 		  "SYM" },

@@ -26,7 +26,9 @@
 
 /*
  * --help is ours, not GOption's, so that its text is folded to 80 columns
- * (GOption writes long option descriptions on one line).
+ * (GOption writes long option descriptions on one line), and so that an
+ * optional argument (G_OPTION_FLAG_OPTIONAL_ARG, its placeholder written
+ * "[ARG]") reads --long[=ARG], not GOption's --long=[ARG].
  */
 static gboolean help_wanted;
 
@@ -42,6 +44,20 @@ void sa_options_help_init(GOptionContext *ctx)
 	g_option_context_add_main_entries(ctx, help, NULL);
 }
 
+/* "--long=[ARG]  " becomes "--long[=ARG]  ", in place (same length) */
+static void optional_args(char *h)
+{
+	char *p = h;
+
+	while ((p = strstr(p, "=["))) {
+		if (p > h && p[-1] != ' ' && p[-1] != '\n') {
+			p[0] = '[';
+			p[1] = '=';
+		}
+		p += 2;
+	}
+}
+
 void sa_options_help_done(GOptionContext *ctx)
 {
 	char *h, *f;
@@ -49,6 +65,7 @@ void sa_options_help_done(GOptionContext *ctx)
 	if (!help_wanted)
 		return;
 	h = g_option_context_get_help(ctx, TRUE, NULL);
+	optional_args(h);
 	f = sa_text_fold(h, 80);
 	fputs(f, stdout);
 	g_free(f);

@@ -28,6 +28,8 @@ groups=$("$SLABACCT" --names event-groups | sort | tr '\n' ' ')
 report_opts=$("$SLABACCT" report --help |
 	grep -oE '^  (-[a-zA-Z], )?--[a-z-]+' | grep -oE -- '--[a-z-]+' | sort -u |
 	tr '\n' ' ')
+# after "kmem," the groups not named yet, never kmem again
+more_groups=$(for g in $groups; do [ "$g" = kmem ] || printf 'kmem,%s ' "$g"; done)
 cat >"$TEST_TMP/cases" <<EOF
 slabacct rep|report
 slabacct re|record report
@@ -62,6 +64,11 @@ slabacct merge --ht|--html
 slabacct merge --html $TEST_TMP/files/b|$TEST_TMP/files/base.dat $TEST_TMP/files/boot.dat
 slabacct record -e |${groups% }
 slabacct record -e kmem,pa|kmem,page
+slabacct record -e kmem,|${more_groups% }
+slabacct report --what=callsite,pages,|$(for w in $sections; do
+	case $w in callsite|pages) ;; *) printf 'callsite,pages,%s ' "$w" ;; esac
+done | sed 's/ $//')
+slabacct record --stacks=|all wrappers
 slabacct record --events=kmem,vms|kmem,vmscan
 slabacct record -e kmem,pe|kmem,percpu
 slabacct record --events=kmem,vma|kmem,vmalloc

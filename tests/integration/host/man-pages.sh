@@ -79,6 +79,9 @@ for c in slabacct $commands; do
 		done ;;
 	*) "$SLABACCT" "$c" --help ;;
 	esac >"$TEST_TMP/help.txt"
+	# an optional argument reads --long[=ARG], never GOption's --long=[ARG]
+	grep -E '^  (-., )?--[a-z-]+=\[' "$TEST_TMP/help.txt" &&
+		fail "$c --help: an optional argument written --long=[ARG] (above)"
 	grep -Eq '^(Examples|EXAMPLES|Example):' "$TEST_TMP/help.txt" &&
 		! grep -q '^EXAMPLES$' "$TEST_TMP/page.txt" &&
 		fail "$p: the help's examples are not in an EXAMPLES section"
