@@ -120,3 +120,17 @@ grep -q '^source,meminfo,available,1$' "$TEST_TMP/target.csv" ||
 "$SLABACCT" snapshot -o /dev/null || fail "snapshot -o /dev/null failed"
 [ -c /dev/null ] || fail "snapshot -o /dev/null replaced the device"
 echo "snapshot-tools: free, slabtop and vmstat agree on 4 sets of files"
+
+# Not root: slabinfo and the slab caches' sysfs files are root's (0400),
+# and snapshot says so, not that the kernel lacks CONFIG_SLUB_DEBUG
+if command -v setpriv >/dev/null && [ -d /sys/kernel/slab ]; then
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$SLABACCT" snapshot 2>&1) || fail "snapshot as nobody failed: $out"
+	case $out in *SLUB_DEBUG*) fail "snapshot as nobody blames CONFIG_SLUB_DEBUG:
+$(echo "$out" | grep -A1 'sys/kernel/slab')" ;; esac
+	case $out in *"sys/kernel/slab: Permission denied"*) ;;
+	*) fail "snapshot as nobody does not say the slab counters are root's:
+$(echo "$out" | grep -A1 'sys/kernel/slab')" ;; esac
+	note "as nobody: $(echo "$out" | grep -A1 'sys/kernel/slab:' | tr -s ' \n' ' ')"
+fi
+exit 0

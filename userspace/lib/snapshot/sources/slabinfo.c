@@ -189,14 +189,22 @@ error:
 }
 
 /* The first number of a sysfs slab attribute ("123 N0=123"). */
-static bool read_attr(const char *dir, const char *attr, guint64 *v)
+/* *denied is set when the attribute is not ours to read (root's, 0400) */
+static bool read_attr_denied(const char *dir, const char *attr, guint64 *v,
+			     bool *denied)
 {
 	char *path = g_build_filename(dir, attr, NULL);
 	char *text = NULL;
+	GError *e = NULL;
 	bool ok = false;
 	gsize len;
 
-	if ((text = sa_input_read(path, SA_SNAP_MAX_FILE, &len, NULL))) {
+	text = sa_input_read(path, SA_SNAP_MAX_FILE, &len, &e);
+	if (!text && denied && e && e->domain == G_FILE_ERROR &&
+	    (e->code == G_FILE_ERROR_ACCES || e->code == G_FILE_ERROR_PERM))
+		*denied = true;
+	g_clear_error(&e);
+	if (text) {
 		char *end = strpbrk(text, " \n");
 
 		if (end)
@@ -206,6 +214,11 @@ static bool read_attr(const char *dir, const char *attr, guint64 *v)
 	g_free(text);
 	g_free(path);
 	return ok;
+}
+
+static bool read_attr(const char *dir, const char *attr, guint64 *v)
+{
+	return read_attr_denied(dir, attr, v, NULL);
 }
 
 static const char sysfs_header[] = "# name object_size slab_size order "
@@ -226,6 +239,7 @@ static char *sysfs_scan(const char *base, GError **err)
 	GPtrArray *names;
 	const char *name;
 	guint i, n = 0;
+	bool denied = false;
 
 	if (!d)
 		return NULL;
@@ -246,7 +260,7 @@ static char *sysfs_scan(const char *base, GError **err)
 			continue;
 		}
 		for (a = 0; a < G_N_ELEMENTS(attrs); a++)
-			if (!read_attr(dir, attrs[a], &v[a]))
+			if (!read_attr_denied(dir, attrs[a], &v[a], &denied))
 				break;
 		g_free(dir);
 		if (a < G_N_ELEMENTS(attrs))
@@ -259,6 +273,14 @@ static char *sysfs_scan(const char *base, GError **err)
 		n++;
 	}
 	g_ptr_array_unref(names);
+	if (!n && denied) {
+		/* not a kernel without SLUB_DEBUG: the files are root's */
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_ACCES,
+			    "%s: %s (its counters are readable by root only)",
+			    base, g_strerror(EACCES));
+		g_string_free(out, TRUE);
+		return NULL;
+	}
 	if (!n) {
 		sa_parse_error(err, "%s: no cache with readable counters "
 			       "(objects needs CONFIG_SLUB_DEBUG)", base);
