@@ -151,7 +151,8 @@ int cmd_account(int argc, char **argv)
 		sa_err("account", "%s", err->message);
 		if (err->domain == G_FILE_ERROR && err->code == G_FILE_ERROR_NOENT)
 			sa_err("account", "is slab_account.ko loaded? "
-			       "(insmod slab_account.ko)%s",
+			       "(modprobe slab_account, or insmod slab_account.ko "
+			       "from a build tree)%s",
 			       argc < 2 && g_file_test("/proc/allocinfo",
 						       G_FILE_TEST_EXISTS) ?
 			       "; the kernel's own allocation profiling: "

@@ -14,3 +14,11 @@ echo "$msg" | grep -q "unknown event group 'bogus'" || fail "bad group message: 
 # HTML assets: a rule above `all` had become the default goal)
 make -n -C "$TOP" -W userspace/cli/cmd-version.c 2>/dev/null |
 	grep -q -- '-o build/slabacct ' || fail "plain make does not build build/slabacct"
+
+# No module here (the host loads none): account names the command the
+# package's DKMS build is loaded with, modprobe, before insmod
+if [ ! -e /proc/slab_account ]; then
+	msg=$("$SLABACCT" account 2>&1) && fail "account without the module succeeded"
+	case $msg in *"modprobe slab_account"*) ;;
+	*) fail "account without the module does not suggest modprobe: $msg" ;; esac
+fi
