@@ -31,6 +31,16 @@ static const char merge_help[] =
 "RULES base.json new.dat' compares a run with the median run, site by\n"
 "site (a site in fewer than half the runs is not in the baseline).\n"
 "\n"
+"--format prometheus writes the merge as metrics for node_exporter's\n"
+"textfile collector (the text format promtool checks; openmetrics: the\n"
+"same as OpenMetrics 1.0): per call site and measure a summary over\n"
+"the runs, slabacct_merge_site_allocated_bytes{site,kind,quantile},\n"
+"quantile 0, 0.5 and 1 being min, median and max, _sum the sum and\n"
+"_count the runs; slabacct_merge_total_* the same of the runs' totals;\n"
+"the runs, their lost events, and the sites --top left out. A fleet's\n"
+"medians and spreads reach Prometheus this way. --top bounds the\n"
+"labels (default 10 sites with a metrics format, 0 all).\n"
+"\n"
 "--html OUT (or --format html) writes one self-contained page (no\n"
 "network needed) that embeds the --json model, so the numbers are the\n"
 "same: the runs with their lost events and their sum, the spread of\n"
@@ -45,17 +55,19 @@ static const char merge_help[] =
 "  slabacct merge boot1.dat boot2.dat boot3.dat\n"
 "  slabacct merge --json -o baseline.json runs/*/boot.dat\n"
 "  slabacct merge --html fleet.html hosts/*/slab_account.txt\n"
-"  slabacct merge --csv --by function host*/slab_account.txt";
+"  slabacct merge --csv --by function host*/slab_account.txt\n"
+"  slabacct merge --format prometheus hosts/*/slab_account.txt";
 
 int cmd_merge(int argc, char **argv)
 {
 	gchar *format = NULL, *by = NULL, *output = NULL, *html = NULL;
 	gboolean json = FALSE, csv = FALSE;
-	gint top = 0, width = 80;
+	gint top = G_MININT, width = 80;	/* G_MININT: no --top */
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
-		  "text (default), json, csv or html", "FMT" },
+		  "text (default), json, csv, html, prometheus or "
+		  "openmetrics", "FMT" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "same as --format json",
 		  NULL },
 		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "same as --format csv",
@@ -95,9 +107,11 @@ int cmd_merge(int argc, char **argv)
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
 	if (format && (sa_format_parse(format, &e.fmt) ||
 		       (e.fmt != SA_FMT_TEXT && e.fmt != SA_FMT_JSON &&
-			e.fmt != SA_FMT_CSV && e.fmt != SA_FMT_HTML))) {
-		sa_err("merge", "unknown format '%s' (text, json, csv, html)",
-		       format);
+			e.fmt != SA_FMT_CSV && e.fmt != SA_FMT_HTML &&
+			e.fmt != SA_FMT_PROMETHEUS &&
+			e.fmt != SA_FMT_OPENMETRICS))) {
+		sa_err("merge", "unknown format '%s' (text, json, csv, html, "
+		       "prometheus, openmetrics)", format);
 		goto out;
 	}
 	if (html) {
@@ -115,6 +129,14 @@ int cmd_merge(int argc, char **argv)
 		sa_err("merge", "--by takes site or function, not '%s'", by);
 		goto out;
 	}
+	if (top < 0 && top != G_MININT) {
+		sa_err("merge", "--top takes a number >= 0, not %d", top);
+		goto out;
+	}
+	/* metrics: bounded label cardinality unless --top says otherwise */
+	if (top == G_MININT)
+		top = e.fmt == SA_FMT_PROMETHEUS ||
+		      e.fmt == SA_FMT_OPENMETRICS ? 10 : 0;
 	o.by = by && !strcmp(by, "function") ? SA_DIFF_BY_FUNCTION :
 		SA_DIFF_BY_SITE;
 	e.width = width;

@@ -59,7 +59,7 @@ slabacct report --html $TEST_TMP/files/b|$TEST_TMP/files/base.dat $TEST_TMP/file
 slabacct diff --sort |allocs bytes live slack
 slabacct diff --by f|function
 slabacct diff --format |csv json text
-slabacct merge --format |csv html json text
+slabacct merge --format |csv html json openmetrics prometheus text
 slabacct merge --ht|--html
 slabacct merge --html $TEST_TMP/files/b|$TEST_TMP/files/base.dat $TEST_TMP/files/boot.dat
 slabacct record -e |${groups% }

@@ -193,7 +193,101 @@ assert 'ev"il\\\\x\\x01\\xff+0x1' in sites, sites
 EOF
 done
 
+# merge as metrics: a fleet's runs, each measure of each site a summary
+# over the runs (quantile 0, 0.5, 1: min, median, max; _sum, _count),
+# against a recount from each run's own report --json (a run without
+# the site counts 0; the median of an even count is the mean of the two
+# middle values, rounded down), in both formats, promtool clean
+merge_check() {
+	local top=$1
+	shift
+	local args=() f
+	[ "$top" = default ] || args=(--top "$top")
+	"$SLABACCT" merge --format prometheus "${args[@]}" "$@" >"$TEST_TMP/mp" ||
+		fail "merge --format prometheus $*"
+	"$SLABACCT" merge --format openmetrics "${args[@]}" "$@" >"$TEST_TMP/mo" ||
+		fail "merge --format openmetrics $*"
+	promtool_ok "$TEST_TMP/mp"
+	for f in "$@"; do
+		"$SLABACCT" report --json --top 0 "$f"
+	done >"$TEST_TMP/runs.jsonl" || fail "report --json of the runs"
+	/usr/bin/python3 - "$TEST_TMP/runs.jsonl" "$TEST_TMP/mp" "$TEST_TMP/mo" \
+		"$top" <<'EOF' || fail "merge metrics of $* (--top $top)"
+import json, sys
+from prometheus_client.parser import text_string_to_metric_families as prom
+from prometheus_client.openmetrics.parser import \
+    text_string_to_metric_families as om
+dec = json.JSONDecoder()
+text = open(sys.argv[1]).read()
+runs, i = [], 0
+while i < len(text):
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i < len(text):
+        r, i = dec.raw_decode(text, i)
+        runs.append(r)
+top = 10 if sys.argv[4] == 'default' else int(sys.argv[4])
+meas = {'allocated_bytes': 'bytes_alloc', 'requested_bytes': 'bytes_req',
+        'slack_bytes': 'slack', 'allocations': 'allocs', 'frees': 'frees',
+        'live_bytes': 'live_bytes', 'live_objects': 'live'}
+n = len(runs)
+def spread(v):
+    v = sorted(v)
+    med = v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) // 2
+    return {'0': v[0], '0.5': med, '1': v[-1], 'sum': sum(v), 'count': n}
+sites = {}
+for k, r in enumerate(runs):
+    for row in r['sections']['callsite']['rows']:
+        key = (row['site'], row['kind'])
+        sites.setdefault(key, [{m: 0 for m in meas.values()} for _ in runs])
+        for m in meas.values():
+            sites[key][k][m] += max(row[m], 0)
+want = {}
+for key, vals in sites.items():
+    for name, m in meas.items():
+        want[(name,) + key] = spread([v[m] for v in vals])
+for name, m in meas.items():
+    want[(name, None, None)] = spread(
+        [sum(max(row[m], 0) for row in r['sections']['callsite']['rows'])
+         for r in runs])
+order = sorted(sites, key=lambda k: -sum(v['bytes_alloc'] for v in sites[k]))
+shown = set(order[:top] if top else order)
+for fmt, parse in (('prometheus', prom), ('openmetrics', om)):
+    got, runs_seen, hidden = {}, None, None
+    for fam in parse(open(sys.argv[2 if fmt == 'prometheus' else 3]).read()):
+        for s in fam.samples:
+            if s.name == 'slabacct_merge_runs':
+                runs_seen = s.value
+                continue
+            if s.name == 'slabacct_merge_sites_hidden':
+                hidden = s.value
+                continue
+            if not s.name.startswith(('slabacct_merge_site_',
+                                      'slabacct_merge_total_')):
+                continue
+            base = fam.name.split('_', 3)[3]
+            key = (base, s.labels.get('site'), s.labels.get('kind'))
+            q = s.labels.get('quantile') or s.name.rsplit('_', 1)[1]
+            got.setdefault(key, {})[q] = int(s.value)
+    assert runs_seen == n, (fmt, runs_seen, n)
+    assert hidden == len(sites) - len(shown), (fmt, hidden)
+    exp = {k: v for k, v in want.items() if k[1] is None or k[1:] in shown}
+    bad = [(k, got.get(k), v) for k, v in exp.items() if got.get(k) != v]
+    assert not bad and set(got) == set(exp), (fmt, bad[:3],
+                                               set(got) ^ set(exp))
+print("# merge of %d runs, --top %s: %d sites shown of %d, every quantile, "
+      "sum and count equal the runs' own reports" % (n, sys.argv[4],
+                                                    len(shown), len(sites)))
+EOF
+}
+merge_check 0 report/tc-6.1.dat report/tc-6.12.dat report/wrappers-6.18.dat
+merge_check default report/tc-6.1.dat report/tc-6.12.dat report/tc-6.1.dat \
+	report/wrappers-6.18.dat
+merge_check 3 report/tc-6.12.dat report/tc-6.1.dat
+
 # usage errors
+"$SLABACCT" merge --top -1 report/tc-6.1.dat >/dev/null 2>&1
+assert_eq "merge --top -1: status" 2 "$?"
 "$SLABACCT" report --format prometheus --by cache report/tc-6.1.dat >/dev/null 2>&1
 assert_eq "report --format prometheus --by cache: status" 2 "$?"
 "$SLABACCT" diff --format openmetrics report/tc-6.1.dat report/tc-6.12.dat >/dev/null 2>&1

@@ -145,6 +145,9 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
  * site="other" series per kind.
  */
 void sa_openmetrics_emit(struct sa_emit *e, const struct sa_report *rep);
+/* slabacct merge as metrics: one summary per measure and site. */
+struct sa_merge;
+int sa_openmetrics_emit_merge(struct sa_emit *e, const struct sa_merge *m);
 
 /*
  * The header of a /proc/slab_account input (emit/input.c), in place of a

@@ -219,6 +219,8 @@ static void merge_csv(struct sa_emit *e, const struct sa_merge *m)
 
 int sa_emit_merge(struct sa_emit *e, const struct sa_merge *m)
 {
+	if (e->fmt == SA_FMT_OPENMETRICS || e->fmt == SA_FMT_PROMETHEUS)
+		return sa_openmetrics_emit_merge(e, m);
 	if (e->fmt == SA_FMT_JSON || e->fmt == SA_FMT_HTML) {
 		if (merge_json(e, m))
 			return -1;

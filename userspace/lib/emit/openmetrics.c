@@ -25,11 +25,12 @@
 #include "account/account.h"
 #include "emit/emit.h"
 #include "report/diff.h"
+#include "report/merge.h"
 #include "report/sort.h"
 
 #define U G_GUINT64_FORMAT
 
-enum om_type { OM_COUNTER, OM_GAUGE, OM_INFO };
+enum om_type { OM_COUNTER, OM_GAUGE, OM_INFO, OM_SUMMARY };
 
 struct om {
 	FILE *f;
@@ -41,7 +42,8 @@ struct om {
 static void family(const struct om *o, const char *name, enum om_type t,
 		   const char *help)
 {
-	static const char *const types[] = { "counter", "gauge", "info" };
+	static const char *const types[] = { "counter", "gauge", "info",
+					     "summary" };
 	const char *suffix = !o->om && t == OM_COUNTER ? "_total" :
 			     !o->om && t == OM_INFO ? "_info" : "";
 
@@ -220,6 +222,113 @@ void sa_openmetrics_emit(struct sa_emit *e, const struct sa_report *rep)
 out:
 	if (o.om)
 		fputs("# EOF\n", o.f);
+}
+
+/*
+ * slabacct merge as metrics: each measure of a call site is a summary over
+ * the runs, its quantiles the spread (0: min, 0.5: median, 1: max; a run
+ * without the site counts 0), _sum the sum over the runs and _count the
+ * runs. The sites are merge's rows (--top); the runs' totals are one
+ * summary per measure without a site.
+ */
+/* a measure's family name after slabacct_merge_site_ (and _total_) */
+static const struct {
+	const char *name;
+	const char *what;
+} merge_metrics[SA_MERGE_NR] = {
+	[SA_MERGE_BYTES] = { "allocated_bytes", "bytes allocated (slot sizes)" },
+	[SA_MERGE_REQ] = { "requested_bytes", "bytes requested" },
+	[SA_MERGE_SLACK] = { "slack_bytes",
+			     "bytes allocated minus bytes requested" },
+	[SA_MERGE_ALLOCS] = { "allocations", "allocations" },
+	[SA_MERGE_FREES] = { "frees", "frees" },
+	[SA_MERGE_LIVE_BYTES] = { "live_bytes", "bytes not freed" },
+	[SA_MERGE_LIVE] = { "live_objects", "objects not freed" },
+};
+
+static void spread_samples(const struct om *o, const char *name,
+			   const char *site, int kind,
+			   const struct sa_spread *v, guint runs)
+{
+	const struct { const char *q; guint64 v; } qs[] = {
+		{ "0", v->min }, { "0.5", v->median }, { "1", v->max },
+	};
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(qs); i++) {
+		fprintf(o->f, "%s{", name);
+		if (site) {
+			fputs("site=\"", o->f);
+			label_value(o->f, site);
+			fprintf(o->f, "\",kind=\"%s\",", sa_kind_name(kind));
+		}
+		fprintf(o->f, "quantile=\"%s\"} %" U "\n", qs[i].q, qs[i].v);
+	}
+	fprintf(o->f, "%s_sum", name);
+	if (site) {
+		fputs("{site=\"", o->f);
+		label_value(o->f, site);
+		fprintf(o->f, "\",kind=\"%s\"}", sa_kind_name(kind));
+	}
+	fprintf(o->f, " %" U "\n%s_count", v->sum, name);
+	if (site) {
+		fputs("{site=\"", o->f);
+		label_value(o->f, site);
+		fprintf(o->f, "\",kind=\"%s\"}", sa_kind_name(kind));
+	}
+	fprintf(o->f, " %u\n", runs);
+}
+
+int sa_openmetrics_emit_merge(struct sa_emit *e, const struct sa_merge *m)
+{
+	struct om o = { e->out, e->fmt == SA_FMT_OPENMETRICS };
+	guint i, runs = m->runs->len;
+	int x;
+
+	family(&o, "slabacct_merge_runs", OM_GAUGE, "Runs merged.");
+	fprintf(o.f, "slabacct_merge_runs %u\n", runs);
+	/* lost events are in every output: unknown is not 0 */
+	if (m->lost_known)
+		simple(&o, "slabacct_merge_lost_events", OM_COUNTER,
+		       "Events the runs' ring buffers lost, summed: the "
+		       "figures are incomplete when above 0.", m->lost);
+	family(&o, "slabacct_merge_sites_hidden", OM_GAUGE,
+	       "Call sites left out of the site families (--top).");
+	fprintf(o.f, "slabacct_merge_sites_hidden %" U "\n", m->hidden);
+	for (x = 0; x < SA_MERGE_NR; x++) {
+		char *name = g_strdup_printf("slabacct_merge_total_%s",
+					     merge_metrics[x].name);
+		char *help = g_strdup_printf("A run's total %s: min (quantile "
+			"0), median (0.5) and max (1) over the runs, their "
+			"sum and count.", merge_metrics[x].what);
+
+		family(&o, name, OM_SUMMARY, help);
+		spread_samples(&o, name, NULL, 0, &m->total[x], runs);
+		g_free(help);
+		g_free(name);
+	}
+	for (x = 0; x < SA_MERGE_NR; x++) {
+		char *name = g_strdup_printf("slabacct_merge_site_%s",
+					     merge_metrics[x].name);
+		char *help = g_strdup_printf("A call site's %s in a run: min "
+			"(quantile 0), median (0.5) and max (1) over the "
+			"runs, a run without the site counting 0, their sum "
+			"and count.", merge_metrics[x].what);
+
+		family(&o, name, OM_SUMMARY, help);
+		for (i = 0; i < m->rows->len; i++) {
+			const struct sa_merge_row *r =
+				&g_array_index(m->rows, struct sa_merge_row, i);
+
+			spread_samples(&o, name, r->site, r->kind, &r->v[x],
+				       runs);
+		}
+		g_free(help);
+		g_free(name);
+	}
+	if (o.om)
+		fputs("# EOF\n", o.f);
+	return fflush(o.f) || ferror(o.f) ? -1 : 0;
 }
 
 static int metrics_begin(struct sa_emit *e, const struct sa_report *rep)
