@@ -55,19 +55,23 @@ for f in "$deb" "$dkms_deb" "$changes"; do
 	[ -f "$f" ] || fail "dpkg-buildpackage made no $(basename "$f")"
 done
 
-# lintian: errors fail; warnings and notes are shown
-lintian --fail-on error "$changes" >"$TEST_TMP/lintian.log" 2>&1
+# lintian: no tag at all, information included; the one tag that is
+# not ours (the kernel's spelling in the BPF programs' BTF) is
+# overridden, with the reason, in debian/slabacct.lintian-overrides
+lintian --display-info --fail-on error,warning,info "$changes" \
+	>"$TEST_TMP/lintian.log" 2>&1
 rc=$?
 sed 's/^/# lintian: /' "$TEST_TMP/lintian.log"
-[ $rc = 0 ] || fail "lintian reports errors (exit $rc)"
-grep -q '^E: ' "$TEST_TMP/lintian.log" && fail "lintian reports errors"
-note "lintian: no errors"
+[ $rc = 0 ] || fail "lintian reports tags (exit $rc)"
+grep -q '^[EWIPX]: ' "$TEST_TMP/lintian.log" && fail "lintian reports tags"
+note "lintian: no tags"
 
 # each package holds what its make target installs (man pages
-# compressed), plus /usr/share/doc
+# compressed), plus /usr/share/doc and lintian's overrides
 files_of_deb() {
 	dpkg-deb --fsys-tarfile "$1" | tar -t | grep -v '/$' |
 		sed -e 's,^\./,,' -e '/^usr\/share\/doc\//d' \
+		    -e '/^usr\/share\/lintian\/overrides\//d' \
 		    -e 's,^\(usr/share/man/.*\)\.gz$,\1,' | sort
 }
 files_of_make() {
