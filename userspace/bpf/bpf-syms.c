@@ -210,6 +210,33 @@ GPtrArray *sa_stacks_frames(struct sa_stacks *st, pid_t pid, int kid,
 	return out;
 }
 
+bool sa_frames_cut(const GPtrArray *frames)
+{
+	static const char *const starts[] = {
+		"__libc_start_call_main", "__libc_start_main",
+		"__libc_start_main_impl", "libc_start_main", "_start",
+		"start_thread", "clone", "clone3", "__clone", "__clone3",
+		"__clone_internal", "thread_start",
+	};
+	const char *last;
+	size_t i, n;
+
+	if (!frames->len)
+		return false;
+	if (frames->len >= SA_STACK_DEPTH)
+		return true;
+	last = g_ptr_array_index(frames, frames->len - 1);
+	if (!strcmp(last, "[stack lost]"))
+		return false;
+	for (i = 0; i < G_N_ELEMENTS(starts); i++) {
+		n = strlen(starts[i]);
+		if (!strncmp(last, starts[i], n) &&
+		    (last[n] == '+' || last[n] == ' ' || last[n] == '\0'))
+			return false;
+	}
+	return true;
+}
+
 bool sa_frames_have(const GPtrArray *frames, const char *func)
 {
 	size_t n = strlen(func);

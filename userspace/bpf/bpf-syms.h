@@ -50,6 +50,17 @@ const char *sa_stacks_usym(struct sa_stacks *st, pid_t pid, uint64_t addr,
 const char *sa_stacks_ksym(struct sa_stacks *st, uint64_t addr, char *buf,
 			   size_t len);
 
+/*
+ * Whether a user stack's frames (sa_stacks_frames, innermost first) were
+ * cut: a stack map keeps SA_STACK_DEPTH frames at most, and a frame-
+ * pointer walk stops early in code built without frame pointers. A
+ * whole stack ends at a process's or a thread's first function
+ * (__libc_start_call_main, __libc_start_main, _start, start_thread,
+ * clone, clone3; musl's libc_start_main); one that ends elsewhere was
+ * cut. A lost stack ("[stack lost]") is not called cut.
+ */
+bool sa_frames_cut(const GPtrArray *frames);
+
 /* Whether any frame's symbol is exactly func (the part before '+'). */
 bool sa_frames_have(const GPtrArray *frames, const char *func);
 

@@ -17,12 +17,12 @@ const volatile __u32 targ_tgid = 0;	/* 0: every process */
 const volatile __u64 sample_rate = 1;	/* record one allocation in N */
 const volatile bool kernel_mode = false;
 
-/* the size asked for, between an allocator's entry and its return */
+/* a thread inside an allocator, between its entry and its return */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, 10240);
 	__type(key, __u32);
-	__type(value, __u64);
+	__type(value, struct ml_pending);
 } sizes SEC(".maps");
 
 /* posix_memalign's memptr, between entry and return */
@@ -105,28 +105,46 @@ static void forget(__u64 addr)
 		stat_inc(ML_STAT_FREES);
 }
 
+/*
+ * An allocator's entry. A call nested in another (mmap inside malloc)
+ * only counts depth, sampled or not, so that the outer call is the one
+ * recorded: with its size, and with its caller's stack.
+ */
 static int alloc_enter(__u64 size)
 {
 	__u32 tid = bpf_get_current_pid_tgid();
+	struct ml_pending *p, n = { .size = size };
 
-	if (!traced() || !sampled())
+	if (!traced())
 		return 0;
-	bpf_map_update_elem(&sizes, &tid, &size, BPF_ANY);
+	p = bpf_map_lookup_elem(&sizes, &tid);
+	if (p) {
+		p->depth++;
+		return 0;
+	}
+	n.sampled = sampled();
+	bpf_map_update_elem(&sizes, &tid, &n, BPF_ANY);
 	return 0;
 }
 
 static int alloc_exit(void *ctx, __u64 addr)
 {
 	__u32 tid = bpf_get_current_pid_tgid();
-	__u64 *sz = bpf_map_lookup_elem(&sizes, &tid);
+	struct ml_pending *p = bpf_map_lookup_elem(&sizes, &tid);
 	__u64 size;
+	bool rec;
 
-	if (!sz)
-		return 0;	/* not sampled, or not traced */
-	size = *sz;
+	if (!p)
+		return 0;	/* not traced */
+	if (p->depth) {
+		p->depth--;	/* a nested call returns */
+		return 0;
+	}
+	size = p->size;
+	rec = p->sampled;
 	bpf_map_delete_elem(&sizes, &tid);
 	/* NULL from malloc, MAP_FAILED from mmap */
-	if (addr && addr != (__u64)-1)
+	if (rec && addr && addr != (__u64)-1)
 		record(ctx, addr, size);
 	return 0;
 }

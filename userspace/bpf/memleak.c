@@ -239,6 +239,9 @@ static void report_json(struct ml_state *s, GArray *groups,
 		sa_json_put_uint(b, "bytes", g->bytes);
 		sa_json_put_uint(b, "oldest_ms", g->oldest_ns / 1000000);
 		sa_json_put_strv(b, "frames", fr);
+		/* a user stack that does not reach its thread's start */
+		if (!opt_kernel)
+			sa_json_put_bool(b, "stack_cut", sa_frames_cut(fr));
 		json_builder_end_object(b);
 		g_ptr_array_unref(fr);
 	}
@@ -288,6 +291,9 @@ static void report_text(struct ml_state *s, GArray *groups,
 		for (j = 0; j < fr->len; j++)
 			printf("\t\t%s\n",
 			       sa_esc(g_ptr_array_index(fr, j)));
+		if (!opt_kernel && sa_frames_cut(fr))
+			printf("\t\t[stack cut: the walk stopped before the "
+			       "thread's start]\n");
 		g_ptr_array_unref(fr);
 	}
 	fflush(stdout);

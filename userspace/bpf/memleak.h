@@ -17,6 +17,20 @@ struct ml_alloc {
 	__u32 pid;		/* the allocating process */
 };
 
+/*
+ * A thread inside an allocator (the sizes map, by thread id): the outer
+ * call's size and whether it is sampled. Calls it makes to a probed
+ * function (glibc's malloc calls mmap for a block of 128 KiB or more;
+ * realloc(NULL, n) calls malloc) only count depth: the allocation is
+ * the outer call's, and its stack is taken when that call returns, in
+ * its caller, not inside the allocator.
+ */
+struct ml_pending {
+	__u64 size;
+	__u32 depth;		/* probed calls nested in this one */
+	__u32 sampled;		/* record it when the outer call returns */
+};
+
 /* Counters in the stats array. */
 enum ml_stat {
 	ML_STAT_ALLOCS,		/* allocations recorded */

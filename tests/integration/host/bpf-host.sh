@@ -24,6 +24,36 @@ for f in leak_malloc leak_calloc leak_realloc leak_memalign leak_aligned; do
 done
 assert_eq "memleak churn" 0 "$(jq '[.stacks[] | select(any(.frames[];
 	startswith("churn+")))] | length' <<<"$m")"
+# 1 MiB blocks, which glibc's allocators get by mmap from inside
+# themselves: each still at its own function, with its exact bytes, and
+# its whole stack (the probed mmap nested in malloc is the same
+# allocation, not one of libc's own)
+$S memleak --json -c "$B/leaker 5 large" >mlb.json 2>mlb.err ||
+	fail "memleak, large: $(cat mlb.err)"
+m=$(tail -n 1 mlb.json)
+big=1048576
+for fb in "leak_malloc $((5 * (big + 100) + 10))" \
+	  "leak_calloc $((5 * 2 * (big / 2 + 50)))" \
+	  "leak_realloc $((5 * (big + 4000)))" \
+	  "leak_memalign $((5 * (big + 300)))" \
+	  "leak_aligned $((5 * 256 * (big / 256 + 1)))"; do
+	set -- $fb
+	assert_eq "memleak large $1: allocations, bytes, cut" "5 $2 false" \
+		"$(jq -r --arg f $1 '[.stacks[] | select(.frames[0] |
+		startswith($f + "+"))] | "\(map(.allocations) | add // 0) \(
+		map(.bytes) | add // 0) \(map(.stack_cut) | any)"' <<<"$m")"
+done
+assert_eq "memleak large: stacks inside libc's allocator" 0 \
+	"$(jq '[.stacks[] | select(.frames[0] | test("libc"))] | length' <<<"$m")"
+# a stack deeper than the stack map keeps is marked cut
+$S memleak --json -c "$B/leaker 3 deep" >mld.json 2>mld.err ||
+	fail "memleak, deep: $(cat mld.err)"
+assert_eq "memleak deep: allocations, frames kept, cut" "3 127 true" \
+	"$(tail -n 1 mld.json | jq -r '[.stacks[] | select(.frames[0] |
+	startswith("leak_malloc+"))][0] | "\(.allocations) \(.frames |
+	length) \(.stack_cut)"')"
+$S memleak -c "$B/leaker 3 deep" >mld.txt 2>&1 || fail "memleak deep text: $(cat mld.txt)"
+grep -q '^		\[stack cut: ' mld.txt || fail "memleak text: the cut stack is not marked"
 # the text report says the same
 $S memleak -c "$B/leaker 40" >ml.txt 2>&1 || fail "memleak text: $(cat ml.txt)"
 grep -Eq '^	[0-9]+ bytes in 40 allocations, oldest [0-9]+ ms, pid [0-9]+ \(leaker\):$' ml.txt ||
