@@ -76,6 +76,52 @@ for o in sorted(objs):
         if printers:
             print(f'prints: {short(o)} calls {", ".join(sorted(printers))}')
             bad += 1
+# includes: a source or header of a layer includes headers of the layers
+# it may use only (an unused include upward is an arrow up all the same,
+# which nm cannot see)
+src_top = os.path.join(top, 'userspace')
+
+
+def src_layer(rel):
+    p = rel.split('/')
+    if p[0] in ('cli', 'bpf'):
+        return p[0]
+    if p[0] == 'lib' and len(p) > 2:
+        if p[1] == 'snapshot' and len(p) > 3 and p[2] == 'sources':
+            return 'sources'
+        return p[1]
+    return None
+
+
+includes = 0
+for root, _, files in os.walk(src_top):
+    for f in sorted(files):
+        if not f.endswith(('.c', '.h')):
+            continue
+        path = os.path.join(root, f)
+        rel = os.path.relpath(path, src_top)
+        lo = src_layer(rel.replace(os.sep, '/'))
+        if lo is None:
+            continue
+        with open(path, encoding='utf-8', errors='replace') as fh:
+            for n, line in enumerate(fh, 1):
+                m = line.split('"')
+                if not line.startswith('#include "') or len(m) < 3:
+                    continue
+                inc = m[1]
+                # "LAYER/x.h" is under userspace/lib/; "cli/", "bpf/"
+                # under userspace/
+                li = src_layer('lib/' + inc) if os.path.exists(
+                    os.path.join(src_top, 'lib', inc)) else \
+                    src_layer(inc) if os.path.exists(
+                        os.path.join(src_top, inc)) else None
+                if li is None:
+                    continue
+                includes += 1
+                if lo not in allowed or li not in allowed[lo]:
+                    print(f'upward include: userspace/{rel}:{n} ({lo}) '
+                          f'includes "{inc}" ({li})')
+                    bad += 1
 # cycles: Tarjan's strongly connected components
 index, low, stack, on, sccs = {}, {}, [], set(), []
 sys.setrecursionlimit(10000)
@@ -112,5 +158,6 @@ for comp in sccs:
     bad += 1
 print(f'# {len(objs)} objects, '
       f'{sum(len(e) for e in edges.values())} edges between them, '
+      f'{includes} includes of a layer\'s headers, '
       f'{len(sccs)} cycles, {bad} problems')
 sys.exit(1 if bad else 0)

@@ -20,7 +20,6 @@
 #include "trace/check.h"
 #include "trace/tracecmd-private.h"
 #include "trace/tracedat-format.h"
-#include "symbols/symbols.h"
 
 G_DEFINE_QUARK(sa-trace-error-quark, sa_trace_error)
 
