@@ -19,6 +19,12 @@
 //     kill's card, ... (a diff's "change": its totals coloured by growth
 //     and its diverging bars; a merge's runs, totals, spread and sites:
 //     their tables and min-median-max bars);
+//   - with --empty 'pages,reclaim,...', each of those sections has no
+//     section of its own and is named, with its reason, in the one
+//     collapsed "Not shown" line (a section asked for by --sections that
+//     is there instead fails, with its reason);
+//   - with --scale log|linear, the treemap's tiles are sized so (the
+//     page picks log when one site holds over half the metric);
 //   - a screenshot of the page goes to --shot, and with --shots DIR one
 //     of each section (the header, the treemap, the table, every other)
 //     to DIR/NAME.png.
@@ -46,7 +52,8 @@ for (let i = 2; i < process.argv.length; i += 2)
 if (!args.html || !args.shot) {
 	console.error('usage: check-page.mjs --html FILE --shot PNG [--tiles N] ' +
 		      '[--chromium PATH] [--expect A|B] [--column NAME] ' +
-		      '[--count SEL=N|...] [--sections A,B] [--shots DIR]');
+		      '[--count SEL=N|...] [--sections A,B] [--empty A,B] ' +
+		      '[--scale log|linear] [--shots DIR]');
 	process.exit(2);
 }
 
@@ -428,7 +435,18 @@ try {
 		})()`);
 
 		if (!got) {
-			ok(false, 'section ' + name + ' is on the page');
+			/* collapsed into the "Not shown" line: say why */
+			const why = await evaluate(`(() => {
+				const li = document.querySelector(
+					'#empty-sections li[data-section=' +
+					${JSON.stringify(JSON.stringify(name))} +
+					'] > details > summary');
+				return li ? li.textContent : null;
+			})()`);
+
+			ok(false, why ? 'section ' + name + ' is drawn, not ' +
+			   'empty: ' + why.replace(/^[^:]*: /, '') :
+			   'section ' + name + ' is on the page');
 			continue;
 		}
 		console.log('# section ' + name + ': ' + got.text + ' characters; ' +
@@ -439,6 +457,33 @@ try {
 				  ''));
 		got.sel.forEach((q, i) => ok(got.counts[i] > 0, 'section ' + name +
 			' draws ' + q));
+	}
+
+	/* the sections with nothing to show: in the one collapsed line */
+	for (const name of (args.empty || '').split(',').filter(Boolean)) {
+		const got = await evaluate(`(() => {
+			const n = ${JSON.stringify(JSON.stringify(name))};
+			const li = document.querySelector(
+				'#empty-sections li[data-section=' + n + ']');
+			return {
+				own: !!document.querySelector(
+					'main > section[data-section=' + n + ']'),
+				listed: !!li,
+				why: li ? li.querySelector('summary').textContent : '',
+				lines: document.querySelectorAll(
+					'#sec-empty > .view > details').length,
+			};
+		})()`);
+
+		ok(!got.own && got.listed && got.lines === 1 && /: \S/.test(got.why),
+		   'section ' + name + ' is in the one "Not shown" line, with ' +
+		   'its reason, not a section of its own (' + got.why + ')');
+	}
+	if (args.scale) {
+		const got = await evaluate(`document.getElementById('tm-scale').value`);
+
+		ok(got === args.scale, 'the treemap is sized on a ' + args.scale +
+		   ' scale (' + got + ')');
 	}
 
 	/* a screenshot of each section */

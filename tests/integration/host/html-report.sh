@@ -117,9 +117,21 @@ sites=$(jq '.sections.callsite.rows | map(select(.bytes_alloc > 0)) | length' \
 [ "$sites" -gt 1 ] || fail "the recording has $sites call sites"
 cp "$TEST_TMP/a.html" "$logs/html-report.html"
 rm -rf "$logs/html-report"
+# the sections this kmem-only recording has nothing for are named in one
+# collapsed line, not a heading each; Subsystems too, when every group
+# (by symbol, without --vmlinux) is one call site
+empty=pages,reclaim,compaction,oom,vmalloc,percpu
+subsys_groups=$(jq '[.sections.subsys.rows[] | select(.sites > 1)] | length' \
+	"$TEST_TMP/a.json")
+if [ "$subsys_groups" = 0 ]; then
+	empty=$empty,subsys drawn=timeline,live
+else
+	drawn=timeline,live,subsys
+fi
 check_page --html "$TEST_TMP/a.html" --shot "$logs/html-report.png" \
-	--tiles "$sites" --sections timeline,live,subsys \
+	--tiles "$sites" --sections "$drawn" --empty "$empty" \
 	--shots "$logs/html-report" || fail "the report page failed in Chromium"
+note "sections drawn: $drawn; in the one 'Not shown' line: $empty"
 # the check can fail: this recording has no page events (-e kmem)
 check_page --html "$TEST_TMP/a.html" --shot "$TEST_TMP/x.png" \
 	--sections pages >"$TEST_TMP/x.log" &&
@@ -141,7 +153,33 @@ check_page --html "$TEST_TMP/d.html" --shot "$logs/html-diff.png" \
 	--tiles "$rows" --sections change --shots "$logs/html-diff" ||
 	fail "the diff page failed in Chromium"
 
-# 4. errors: an unwritable output, three inputs
+# 4. one call site holding most of the bytes (a planted 683 MiB row
+# in a /proc/slab_account snapshot): the treemap picks the log scale by
+# itself and says why, so every site keeps a tile; the linear scale is
+# one choice away
+{
+	sed '/^#    total/q' "$acc"
+	printf '%10d %9d %10d %10d %7d %11s kmalloc huge_alloc+0x10/0x40\n' \
+		716177408 0 716177408 0 0 1/1
+	sed '1,/^#    total/d' "$acc"
+} >"$TEST_TMP/dom.txt"
+"$SLABACCT" report --html "$TEST_TMP/dom.html" "$TEST_TMP/dom.txt" ||
+	fail "report --html of the dominated snapshot failed"
+dsites=$("$SLABACCT" report --json "$TEST_TMP/dom.txt" |
+	jq '.sections.callsite.rows | map(select(.bytes_alloc > 0)) | length')
+cp "$TEST_TMP/dom.html" "$logs/html-dominant.html"
+check_page --html "$TEST_TMP/dom.html" --shot "$logs/html-dominant.png" \
+	--tiles "$dsites" --scale log \
+	--expect 'huge_alloc+0x10/0x40 holds 99.95% of the total bytes|log2(1 + value)' ||
+	fail "the page of one dominant site failed in Chromium"
+"$SLABACCT" report --html "$TEST_TMP/acc2.html" "$acc" >/dev/null ||
+	fail "report --html $acc"
+check_page --html "$TEST_TMP/acc2.html" --shot "$TEST_TMP/acc2.png" \
+	--scale linear >"$TEST_TMP/acc2.log" ||
+	fail "a page without a dominant site is not on the linear scale: $(grep '^not ok' "$TEST_TMP/acc2.log")"
+note "one site at 9x% of the bytes: log scale, $dsites tiles; screenshot $logs/html-dominant.png"
+
+# 5. errors: an unwritable output, three inputs
 assert_status 1 "$SLABACCT" report --html /nonexistent/x.html "$a" 2>/dev/null
 assert_status 2 "$SLABACCT" report --html "$TEST_TMP/x.html" "$a" "$b" "$a" \
 	2>/dev/null

@@ -104,6 +104,34 @@ check_page --html "$TEST_TMP/r.html" --shot "$TEST_TMP/x.png" \
 grep -q '^not ok section runs is on the page' "$TEST_TMP/x.log" ||
 	fail "a report's page: $(grep '^not ok' "$TEST_TMP/x.log")"
 
+# A merge of 4 runs of one machine: spreads are drawn relative to each
+# site's own median, so a 10% swing of one site shows as -10%..+10%
+# whatever its size, and the sites that did not move show no bar width
+row='sa_test_kmalloc_loop+0x31/0x60 \[sa_test\]'
+sed "s|^ *128000 *28000 *100000 \(.*$row\)|    140800     30800     110000 \1|" \
+	"$a1" >"$TEST_TMP/up.txt"
+sed "s|^ *128000 *28000 *100000 \(.*$row\)|    115200     25200      90000 \1|" \
+	"$a1" >"$TEST_TMP/down.txt"
+cmp -s "$a1" "$TEST_TMP/up.txt" && fail "the +10% run is not changed"
+"$SLABACCT" merge --html "$TEST_TMP/m4.html" "$a1" "$TEST_TMP/up.txt" "$a1" \
+	"$TEST_TMP/down.txt" || fail "merge --html of 4 runs failed"
+"$SLABACCT" merge --json "$a1" "$TEST_TMP/up.txt" "$a1" "$TEST_TMP/down.txt" \
+	>"$TEST_TMP/m4.json" || fail "merge --json of 4 runs failed"
+moved=$(jq '[.rows[] | select(.bytes_alloc.min != .bytes_alloc.max)] | length' \
+	"$TEST_TMP/m4.json")
+assert_eq "sites that moved over the 4 runs" 1 "$moved"
+n4=$(jq '[.rows[] | select(.bytes_alloc.max > 0)] | length | if . > 20 then 20 else . end' \
+	"$TEST_TMP/m4.json")
+sp='.spreads .spread .range'
+count4="$sp[data-lo=\"-0.1\"][data-hi=\"0.1\"]=1|$sp[data-lo=\"0\"][data-hi=\"0\"]=$((n4 - 1))"
+count4+="|#merge-sites .spread .range[data-lo=\"-0.1\"][data-hi=\"0.1\"]=1"
+check_page --html "$TEST_TMP/m4.html" --shot "$logs/html-merge4.png" \
+	--tiles 0 --sections runs,totals,spread,sites --count "$count4" \
+	--expect $'\u221210%|+10%|median' --shots "$logs/html-merge4" \
+	>"$TEST_TMP/m4.log" ||
+	fail "the 4-run merge page: $(grep '^not ok' "$TEST_TMP/m4.log")"
+note "4 runs: the site that moved 10% spans -10%..+10% of its median; $((n4 - 1)) others none"
+
 # 3. hostile strings: a caller whose module is markup, a file named so
 evil_mod='</script><img src=x onerror=console.error("site-ran")>'
 evil_file='<img src=y onerror=console.error("file-ran")>.txt'

@@ -68,35 +68,88 @@ function mergeHeader() {
 }
 
 /*
- * A spread {sum, min, median, max} as a bar from min to max with a tick
- * at the median, on a scale of 0 to scale.
+ * A spread {sum, min, median, max} drawn relative to its own median, so
+ * that the run-to-run noise of a small site shows as well as a large
+ * one's: the tick is the median, in the middle; the bar spans
+ * (min - median) / median to (max - median) / median on an axis of -R
+ * to +R (R a fraction: 0.1 is 10%). A median of 0 (the site is in
+ * fewer than half the runs) has no relative spread: said in text.
  */
-function spreadBar(s, scale, fmt) {
-	const at = (v) => (scale > 0 ? 100 * v / scale : 0) + '%';
-	const range = el('div', { class: 'range', 'data-v': s.max });
-	const med = el('div', { class: 'med', 'data-v': s.median });
-
-	range.style.left = at(s.min);
-	range.style.width = scale > 0 ? (100 * (s.max - s.min) / scale) + '%' :
-		'0';
-	med.style.left = at(s.median);
-	return el('div', { class: 'track spread', title: 'min ' + fmt(s.min) +
-			   ', median ' + fmt(s.median) + ', max ' + fmt(s.max) },
-		  range, med);
+function relSpread(s) {
+	return s && s.median > 0 ? [(s.min - s.median) / s.median,
+				    (s.max - s.median) / s.median] : null;
 }
 
 /*
+ * The axis for spreads, [L, R]: -L to +R, the largest deviations below
+ * and above a median (below is at most 100%), each at least 1%.
+ */
+function relRange(spreads) {
+	let l = 0.01, r = 0.01;
+
+	for (const s of spreads) {
+		const d = relSpread(s);
+
+		if (d) {
+			l = Math.max(l, -d[0]);
+			r = Math.max(r, d[1]);
+		}
+	}
+	return [l, r];
+}
+
+const relPct = (x) => (x > 0 ? '+' : x < 0 ? '\u2212' : '') +
+	(100 * Math.abs(x)).toFixed(Math.abs(x) < 0.1 ? 1 : 0) + '%';
+
+function spreadBar(s, [L, R], fmt) {
+	const d = relSpread(s);
+	const at = (x) => (100 * (x + L) / (L + R)) + '%';
+	const title = 'min ' + fmt(s.min) + ', median ' + fmt(s.median) +
+		', max ' + fmt(s.max);
+
+	if (!d)
+		return el('div', { class: 'track spread nomed', title,
+				   text: 'median 0: in fewer than half the runs' });
+	const range = el('div', { class: 'range', 'data-v': s.max,
+				  'data-lo': d[0], 'data-hi': d[1] });
+	const med = el('div', { class: 'med', 'data-v': s.median });
+
+	range.style.left = at(d[0]);
+	range.style.width = (100 * (d[1] - d[0]) / (L + R)) + '%';
+	med.style.left = at(0);
+	return el('div', { class: 'track spread', title: title + ' (' +
+			   relPct(d[0]) + ' to ' + relPct(d[1]) + ' of the median)' },
+		  range, med);
+}
+
+/* the axis above spreads: -L, the median (where it falls), +R */
+function spreadAxis([L, R]) {
+	const med = el('span', { class: 'at-med', text: 'median' });
+
+	med.style.left = (100 * L / (L + R)) + '%';
+	return el('div', { class: 'spread-axis' },
+		  el('span', { text: relPct(-L) }), med,
+		  el('span', { text: relPct(R) }));
+}
+
+/* a table column's title: the axis of its spreads */
+const axisText = ([L, R]) => relPct(-L) + ' to ' + relPct(R) + ' of the median';
+
+/*
  * The spreads of items [{label, s, title}] as rows of min-median-max
- * bars on one scale, in the layout of the ranking bars (charts.js).
+ * bars, each relative to its median on one axis, in the layout of the
+ * ranking bars (charts.js).
  */
 function spreadBars(items, fmt) {
 	const box = el('div', { class: 'bars spreads' });
-	const mx = Math.max(1, ...items.map((i) => i.s.max));
+	const R = relRange(items.map((i) => i.s));
 
+	box.append(el('span', { class: 'lbl' }), spreadAxis(R),
+		   el('span', { class: 'num' }));
 	for (const it of items)
 		box.append(el('span', { class: 'lbl', text: it.label,
 					title: it.title || it.label }),
-			   spreadBar(it.s, mx, fmt),
+			   spreadBar(it.s, R, fmt),
 			   el('span', { class: 'num', text: fmt(it.s.min) + ' \u2013 ' +
 					fmt(it.s.median) + ' \u2013 ' + fmt(it.s.max),
 					title: 'min, median, max over the runs' }));
@@ -162,9 +215,11 @@ function viewMergeTotals(box) {
 		{ key: 'min', label: 'min', get: v('min'), fmt: f },
 		{ key: 'median', label: 'median', get: v('median'), fmt: f },
 		{ key: 'max', label: 'max', get: v('max'), fmt: f },
-		{ key: 'spread', label: 'spread (0 to max)', txt: 1,
+		{ key: 'spread', label: 'spread (' +
+		  axisText(relRange(rows.map((r) => t[r[0]]))) + ')', txt: 1,
 		  get: v('max'), fmt: () => '', cls: () => 'spread-cell',
-		  node: (x, r) => spreadBar(t[r[0]], t[r[0]].max, r[2]) },
+		  node: (x, r) => spreadBar(t[r[0]], relRange(rows.map((q) =>
+			t[q[0]])), r[2]) },
 	], rows, { id: 'merge-totals' }));
 	const n = (M.runs || []).length;
 
@@ -189,7 +244,7 @@ function viewMergeSites(box) {
 		const q = filter.value.toLowerCase();
 		const shown = rows.filter((r) => !q ||
 			(r.site + ' ' + r.kind).toLowerCase().includes(q));
-		const mx = Math.max(0, ...rows.map((r) => (r[key] || {}).max || 0));
+		const R = relRange(rows.map((r) => r[key] || {}));
 		const sv = (what) => (r) => (r[key] || {})[what];
 
 		out.textContent = '';
@@ -202,9 +257,10 @@ function viewMergeSites(box) {
 			{ key: 'min', label: 'min', get: sv('min'), fmt },
 			{ key: 'median', label: 'median', get: sv('median'), fmt },
 			{ key: 'max', label: 'max', get: sv('max'), fmt },
-			{ key: 'spread', label: 'spread', txt: 1, get: sv('max'),
+			{ key: 'spread', label: 'spread (' + axisText(R) + ')',
+			  txt: 1, get: sv('max'),
 			  fmt: () => '', cls: () => 'spread-cell',
-			  node: (v, r) => spreadBar(r[key] || {}, mx, fmt) },
+			  node: (v, r) => spreadBar(r[key] || {}, R, fmt) },
 		], shown, { id: 'merge-sites', empty: q ? 'no site matches' :
 			    'no call site' }));
 		count.textContent = shown.length + ' of ' + rows.length + ' sites' +
@@ -220,7 +276,8 @@ function viewMergeSites(box) {
 	fill();
 	box.append(legend('the sum over the runs and the spread over every run ' +
 			  '(0 where a run lacks the site); the bar spans min to ' +
-			  'max, the tick is the median, on one scale for the table'));
+			  'max relative to the site\'s own median (the tick), on ' +
+			  'one axis for the table'));
 }
 
 /* ---- the spread of the top sites ---- */
@@ -252,8 +309,9 @@ function viewMergeSpread(box) {
 	box.append(out);
 	draw(MERGE_MEASURES[0][0]);
 	box.append(legend('each bar spans the site\'s min to max over the runs ' +
-			  '(0 for a run without it), the tick is its median; ' +
-			  'text: min \u2013 median \u2013 max'));
+			  '(0 for a run without it) as a share of its own ' +
+			  'median, the tick: the run-to-run noise of every ' +
+			  'site on one axis; text: min \u2013 median \u2013 max'));
 }
 
 /* The whole page of a merge, in place of the treemap and the table */

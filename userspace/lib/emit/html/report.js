@@ -218,19 +218,78 @@ function render(name, box, obj, view) {
 	}
 }
 
+/*
+ * Why a section has nothing to show, or null: its events are not in the
+ * trace; vmalloc and percpu were not recorded; Subsystems grouped by
+ * symbol only, one call site a group (it would repeat the call-site
+ * table).
+ */
+function emptyWhy(k, obj) {
+	const why = missingEvents(k);
+
+	if (why)
+		return why;
+	if ((k === 'vmalloc' || k === 'percpu') && obj && !obj.present)
+		return 'not in this trace: record with -e ' + k;
+	if (k === 'subsys' && obj && obj.source === 'kallsyms' &&
+	    !(obj.rows || []).some((r) => r.sites > 1))
+		return 'each group is one call site (grouped by symbol): ' +
+			'--vmlinux or --build-tree groups them by source ' +
+			'directory';
+	return null;
+}
+
 function reportSections() {
 	const order = Object.keys(TITLES).filter((k) => S[k]);
 	const others = Object.keys(S).filter((k) => k !== 'callsite' &&
 					      !TITLES[k]);
+	const empty = [];
 
 	for (const k of order.concat(others)) {
 		if (k === 'system')
 			continue;
-		render(k, newSection(k, TITLES[k] || k), S[k], VIEWS[k] || viewGeneric);
+		const why = emptyWhy(k, S[k]);
+
+		if (why)
+			empty.push([k, why]);
+		else
+			render(k, newSection(k, TITLES[k] || k), S[k],
+			       VIEWS[k] || viewGeneric);
 	}
 	if (M.system && (M.system.start || M.system.end))
 		render('system', newSection('system', TITLES.system), M.system,
 		       viewSystem);
+	if (empty.length)
+		emptySections(empty);
+}
+
+/*
+ * The sections with nothing to show: one line that names them, each
+ * with its reason and, folded, what the report holds without it.
+ */
+function emptySections(empty) {
+	const name = (k) => (TITLES[k] || k).split(':')[0];
+	const box = newSection('empty', 'Not shown');
+	const list = el('ul', { class: 'empty-sections' });
+	const all = el('details', { id: 'empty-sections' }, el('summary', {
+		text: empty.map(([k]) => name(k)).join(', ') +
+			': nothing to show (open for why)' }), list);
+
+	for (const [k, why] of empty) {
+		const d = el('details', null, el('summary', {
+			text: name(k) + ': ' + why }));
+		const li = el('li', { 'data-section': k }, d);
+
+		list.append(li);
+		try {
+			(VIEWS[k] || viewGeneric)(d, S[k]);
+		} catch (e) {
+			console.error('section ' + k + ': ' + e.stack);
+			d.append(absentNote('could not be drawn: ' + e.message));
+		}
+	}
+	box.append(all);
+	box.parentElement.dataset.rendered = '1';
 }
 
 /* A diff: the totals of A and B and their change, the largest changes */

@@ -112,10 +112,54 @@ const root = buildTree();
 let zoom = root;
 let metric = METRICS[0][0];
 let selected = null;
+/*
+ * Tile areas: linear (a tile's share is the site's share) or log
+ * (log2(1 + value): every site stays visible when one dominates).
+ * The log scale is chosen by itself when one site holds more than
+ * half of the metric's total, and the note beside the control says so.
+ */
+let scale = 'linear';
+
+function tileSize(v) {
+	return scale === 'log' ? Math.log2(1 + Math.max(0, v)) : v;
+}
+
+/* the site holding the largest share of the metric: [leaf, share] */
+function dominant() {
+	let total = 0, top = null;
+
+	for (const lf of leaves) {
+		const v = Math.max(0, lf.value(metric));
+
+		total += v;
+		if (!top || v > top.value(metric))
+			top = lf;
+	}
+	return top && total ? [top, top.value(metric) / total] : [null, 0];
+}
+
+function chooseScale(auto) {
+	const [top, share] = dominant();
+	const note = $('tm-scale-note');
+
+	if (auto)
+		scale = share > 0.5 ? 'log' : 'linear';
+	$('tm-scale').value = scale;
+	/* one decimal, more where it would read 100% of a part */
+	let pct = (100 * share).toFixed(1);
+
+	for (let d = 2; share < 1 && pct === '100.0' && d < 6; d++)
+		pct = (100 * share).toFixed(d).replace(/0+$/, '');
+	note.textContent = share > 0.5 ? top.name + ' holds ' +
+		pct + '% of the ' +
+		METRICS.find((m) => m[0] === metric)[1] + (scale === 'log' ?
+		': tiles sized by log2(1 + value), so the others show' :
+		': tiles sized by value') : '';
+}
 
 function nodeValue(n) {
 	if (n.leaf)
-		return n.leaf.value(metric);
+		return tileSize(n.leaf.value(metric));
 	let s = 0;
 
 	for (const c of n.children)
@@ -415,8 +459,15 @@ function treemap() {
 		sel.append(el('option', { value: k, text: label }));
 	sel.addEventListener('change', () => {
 		metric = sel.value;
+		chooseScale(true);
 		draw();
 	});
+	$('tm-scale').addEventListener('change', () => {
+		scale = $('tm-scale').value;
+		chooseScale(false);
+		draw();
+	});
+	chooseScale(true);
 	tmLegend();
 	zoomTo(root);
 	window.addEventListener('resize', draw);
