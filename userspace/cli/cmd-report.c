@@ -197,7 +197,7 @@ int cmd_report(int argc, char **argv)
 	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
 	gboolean no_raw = FALSE, force_vmlinux = FALSE, metrics = FALSE;
-	gint top, depth = 0, width = 80, threads = 0, stack_depth = -1;
+	gint top, depth = 0, width = G_MININT, threads = 0, stack_depth = -1;
 	gchar **wrapper_names = NULL;
 	struct sa_wrappers *wrappers = NULL;
 	gint64 min_bytes = 0;
@@ -246,7 +246,9 @@ int cmd_report(int argc, char **argv)
 		{ "depth", 0, 0, G_OPTION_ARG_INT, &depth,
 		  "subsys: directory levels to roll up to (default all)", "N" },
 		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
-		  "text: columns (default 80, 0 = unlimited)", "N" },
+		  "text: columns (default: a terminal's width; full lines "
+		  "into a file or a pipe; 0 = unlimited). A site's name is "
+		  "never cut: its numbers give way first", "N" },
 		{ "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
 		  "text: a second line per call site (req, live, GFP)", NULL },
 		{ "threads", 0, 0, G_OPTION_ARG_INT, &threads,
@@ -343,6 +345,8 @@ int cmd_report(int argc, char **argv)
 		       "--by %s", by);
 		goto out;
 	}
+	if (width == G_MININT)		/* no --width */
+		width = sa_text_width_default(output != NULL);
 	if (top < 0 || min_bytes < 0 || depth < 0 || width < 0 ||
 	    threads < 0) {
 		sa_err("report", "--top, --min-bytes, --depth, --width and "

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
@@ -71,6 +72,17 @@ void sa_options_help_done(GOptionContext *ctx)
 	g_free(f);
 	g_free(h);
 	exit(fflush(stdout) ? SA_EXIT_FAIL : SA_EXIT_OK);
+}
+
+int sa_text_width_default(bool to_file)
+{
+	struct winsize ws;
+
+	if (to_file || !isatty(STDOUT_FILENO))
+		return 0;
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40)
+		return ws.ws_col;
+	return 80;
 }
 
 /* The numeric options' values before parsing: to tell those given. */

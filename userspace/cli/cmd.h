@@ -127,6 +127,13 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
  * (it replaces GOption's own), _done after: prints the help and exits 0
  * if --help was given.
  */
+/*
+ * The text width when --width is not given: a terminal's columns (80 if
+ * it does not say), 0 (no limit: full lines) when the text goes to a
+ * file or a pipe, or to_file says it goes to -o FILE.
+ */
+int sa_text_width_default(bool to_file);
+
 void sa_options_help_init(GOptionContext *ctx);
 void sa_options_help_done(GOptionContext *ctx);
 

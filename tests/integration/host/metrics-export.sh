@@ -6,7 +6,7 @@
 # complaint; it parses only that format, so the openmetrics one is
 # checked with prometheus_client's strict OpenMetrics parser, and both
 # must carry the same samples. Every value is compared with the report's
-# JSON (or the snapshot's rows): the --top sites by bytes, and one
+# JSON (or the snapshot's rows): the --top sites of each kind by bytes, and one
 # site="other" per kind holding the rest, so that every family sums to
 # the totals. Label values are escaped (a planted caller with a quote, a
 # backslash, a control character and a byte that is not UTF-8).
@@ -57,8 +57,10 @@ else:
                          live_objects=max(int(ob), 0)))
 # the view: by bytes allocated, then name, then kind
 rows.sort(key=lambda r: (-r['allocated'], r['site'], r['kind']))
-shown = rows[:top] if top else rows
-rest = rows[len(shown):]
+# --top N: the first N of each kind
+shown = [r for k in ('kmalloc', 'cache')
+         for r in [x for x in rows if x['kind'] == k][:top]] if top else rows
+rest = [r for r in rows if not any(r is x for x in shown)]
 fam = {'allocated': 'slabacct_site_allocated_bytes_total',
        'requested': 'slabacct_site_requested_bytes_total',
        'slack': 'slabacct_site_slack_bytes_total',
@@ -99,9 +101,11 @@ for f, name in fam.items():
         assert sum(v for (n, s, kk), v in site.items()
                    if n == name and kk == k) == \
             sum(r[f] for r in rows if r['kind'] == k)
-# bounded: at most top sites and an "other" per kind
-sites = {s for (n, s, k) in site}
-assert len(sites - {'other'}) == len(shown) <= (top or len(rows))
+# bounded: at most top sites of each kind and an "other" per kind
+sites = {(s, k) for (n, s, k) in site if s != 'other'}
+assert len(sites) == len(shown), (len(sites), len(shown))
+for k in ('kmalloc', 'cache'):
+    assert len([1 for s, kk in sites if kk == k]) <= (top or len(rows))
 # the conventions: counters end in _total, OpenMetrics units
 for name, (t, u) in ometa.items():
     if name.endswith('_bytes'):

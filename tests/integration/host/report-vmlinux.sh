@@ -101,7 +101,7 @@ for i in 0 1 2; do
 done
 jq -e '.notes[] | select(test("vmlinux"))' same.json >/dev/null &&
 	fail "a note on a vmlinux that matches: $(jq -c .notes same.json)"
-"$SLABACCT" report --vmlinux same.elf --what callsite,live t61.dat >same.txt ||
+"$SLABACCT" report --width 80 --vmlinux same.elf --what callsite,live t61.dat >same.txt ||
 	fail "text report failed"
 for i in 0 1 2; do
 	line=$((i == 0 ? 10 : 10 + i))

@@ -12,9 +12,16 @@ for n in a b; do
 done
 total=$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)
 
-"$SLABACCT" report "$TEST_TMP/a.dat" >"$TEST_TMP/a.txt" || fail "report failed"
+"$SLABACCT" report --width 80 "$TEST_TMP/a.dat" >"$TEST_TMP/a.txt" || fail "report failed"
 grep -q '^== system (slabacct snapshot) ==$' "$TEST_TMP/a.txt" ||
 	fail "report has no system section"
+# the answer first: the call sites, then the snapshot, last
+sys_at=$(grep -n '^== system' "$TEST_TMP/a.txt" | cut -d: -f1)
+cs_at=$(grep -n '^== call sites' "$TEST_TMP/a.txt" | cut -d: -f1)
+[ -n "$cs_at" ] && [ "$sys_at" -gt "$cs_at" ] ||
+	fail "the system snapshot (line $sys_at) comes before the call sites (line $cs_at)"
+[ -z "$(sed -n '/^== system/,$p' "$TEST_TMP/a.txt" | sed 1d | grep '^== ')" ] ||
+	fail "a section follows the system snapshot"
 for w in 'at start:' 'at end:' 'changes, start (A) -> end (B):'; do
 	grep -qF "$w" "$TEST_TMP/a.txt" || fail "system section lacks '$w'"
 done

@@ -254,11 +254,14 @@ START_TEST(sort_and_view)
 	ck_assert_uint_eq(((struct sa_site *)r->shown->pdata[0])->call_site,
 			  SITE_A);
 	ck_assert_int_eq(sa_sort_parse("live", &s, &bad), 0);
+	/* --top 1 is the first of each kind: A is kmalloc, B a cache */
 	sa_callsite_view(r, &s, 1, 0);
-	ck_assert_uint_eq(r->shown->len, 1);
-	ck_assert_uint_eq(r->hidden, 1);
+	ck_assert_uint_eq(r->shown->len, 2);
+	ck_assert_uint_eq(r->hidden, 0);
 	ck_assert_uint_eq(((struct sa_site *)r->shown->pdata[0])->call_site,
 			  SITE_B);
+	ck_assert_uint_eq(((struct sa_site *)r->shown->pdata[1])->call_site,
+			  SITE_A);
 	sa_callsite_view(r, NULL, 0, 200);
 	ck_assert_uint_eq(r->shown->len, 1);
 	ck_assert_int_eq(sa_sort_parse("bytes,nope", &s, &bad), -1);

@@ -45,12 +45,16 @@ END_TEST
 
 START_TEST(long_words)
 {
-	/* nothing is lost: a word wider than the room is broken */
+	/* a word wider than the room is never broken (a call site's
+	 * name is never cut): its line runs past the width */
 	fold_is("/a/very/long/path/name\n", 10,
-		"/a/very/lo\n  ng/path/\n  name\n");
+		"/a/very/long/path/name\n");
 	/* the indent is no place to break */
 	fold_is("    abcdefghijklmnopqrst\n", 14,
-		"    abcdefghij\n      klmnopqr\n      st\n");
+		"    abcdefghijklmnopqrst\n");
+	/* the break comes before it, and after it where there is room */
+	fold_is("  976K 99 3 a_long_function_name+0x10 x y\n", 20,
+		"  976K 99 3\n    a_long_function_name+0x10\n    x y\n");
 }
 END_TEST
 

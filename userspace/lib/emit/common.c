@@ -12,27 +12,8 @@
 
 void sa_text_tail_name(const struct sa_emit *e, int used, const char *s)
 {
-	int room, len, mlen, alen;
-	const char *mod, *arrow;
-
-	s = sa_esc(s);
-	room = e->width - used;
-	len = strlen(s);
-	mod = strstr(s, " [");
-	mlen = mod ? (int)strlen(mod) : 0;
-
-	if (room < 8)
-		room = 8;
-	arrow = strstr(s, " <- ");
-	alen = arrow ? (int)strlen(arrow) : 0;
-	if (e->width <= 0 || len <= room)
-		fprintf(e->out, "%s\n", s);
-	else if (arrow && room - alen >= 8)	/* keep " <- caller" */
-		fprintf(e->out, "%.*s~%s\n", room - alen - 1, s, arrow);
-	else if (mod && room - mlen >= 8)	/* keep " [module]" */
-		fprintf(e->out, "%.*s~%s\n", room - mlen - 1, s, mod);
-	else
-		fprintf(e->out, "%.*s~\n", room - 1, s);
+	/* a name is never cut: the line runs past the width instead */
+	fprintf(e->out, "%s\n", sa_esc(s));
 }
 
 void sa_text_where(const struct sa_emit *e, int indent, const char *file,

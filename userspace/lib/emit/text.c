@@ -145,7 +145,6 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 			rep->stacks, rep->stacks_lost);
 	for (i = 0; i < rep->notes->len; i++)
 		put_wrapped(e, "# note: ", rep->notes->pdata[i]);
-	sa_snapshot_origin_text(f, o->snapshot_start, o->snapshot_end);
 }
 
 static void totals_line(struct sa_emit *e, const char *what,
@@ -161,12 +160,167 @@ static void totals_line(struct sa_emit *e, const char *what,
 		H(t->live_waste), t->pingpong, t->sites);
 }
 
+/*
+ * A call-site table's columns. The site is never cut: on a narrow width
+ * the numbers give way first, in the order of drop, until the longest
+ * name fits (alloc, slack and allocs always stay); a name longer than
+ * even that runs past the width. A kmem_cache table has the cache's
+ * name, as slabtop shows it.
+ */
+enum cs_col {
+	CS_ALLOC, CS_SLACK, CS_FRAG, CS_ALLOCS, CS_FREES, CS_LIVE, CS_PP,
+	CS_CACHE, CS_NR,
+};
+
+static const struct {
+	const char *head;
+	int w;				/* its width; the cache's is measured */
+	int drop;			/* its turn to give way, 0: never */
+} cs_cols[CS_NR] = {
+	[CS_ALLOC] = { "alloc", 7, 0 },
+	[CS_SLACK] = { "slack", 7, 0 },
+	[CS_FRAG] = { "frag%", 5, 4 },
+	[CS_ALLOCS] = { "allocs", 6, 0 },
+	[CS_FREES] = { "frees", 6, 2 },
+	[CS_LIVE] = { "live_b", 7, 3 },
+	[CS_PP] = { "pp", 4, 1 },
+	[CS_CACHE] = { "cache", 0, 5 },
+};
+
+/* the widest a cache name gets its column: longer ones run on */
+#define CS_CACHE_MAX	24
+
+static void cs_cell(FILE *f, int c, int w, const struct sa_site *s)
+{
+	switch (c) {
+	case CS_ALLOC: fprintf(f, "%*s ", w, H(s->bytes_alloc)); break;
+	case CS_SLACK: fprintf(f, "%*s ", w, H(s->slack)); break;
+	case CS_FRAG: fprintf(f, "%*.1f ", w, s->frag); break;
+	case CS_ALLOCS: fprintf(f, "%*" G_GUINT64_FORMAT " ", w, s->allocs);
+		break;
+	case CS_FREES: fprintf(f, "%*" G_GUINT64_FORMAT " ", w, s->frees);
+		break;
+	case CS_LIVE: fprintf(f, "%*s ", w, H(s->live_alloc)); break;
+	case CS_PP: fprintf(f, "%*" G_GUINT64_FORMAT " ", w, s->pingpong);
+		break;
+	default: fprintf(f, "%-*s ", w, s->cache ? sa_esc(s->cache) : "-");
+	}
+}
+
+/* The rows of one kind: which columns fit beside the longest name. */
+static void cs_table(struct sa_emit *e, const struct sa_callsite_result *r,
+		     int kind)
+{
+	bool on[CS_NR];
+	int w[CS_NR], name = 0, used = 0, c, turn;
+	FILE *f = e->out;
+	guint i, n = 0;
+
+	for (c = 0; c < CS_NR; c++) {
+		on[c] = c != CS_CACHE || (kind == SA_KIND_CACHE &&
+					  r->by != SA_BY_CACHE);
+		w[c] = cs_cols[c].w;
+	}
+	if (on[CS_CACHE])
+		w[CS_CACHE] = strlen(cs_cols[CS_CACHE].head);
+	for (i = 0; i < r->shown->len; i++) {
+		const struct sa_site *s = r->shown->pdata[i];
+
+		if ((int)s->kind != kind)
+			continue;
+		n++;
+		name = MAX(name, (int)strlen(sa_esc(s->sym)));
+		if (on[CS_CACHE] && s->cache)
+			w[CS_CACHE] = MIN(CS_CACHE_MAX, MAX(w[CS_CACHE],
+				(int)strlen(sa_esc(s->cache))));
+	}
+	if (!n)
+		return;
+	for (c = 0; c < CS_NR; c++)
+		used += on[c] ? w[c] + 1 : 0;
+	for (turn = 1; e->width > 0 && used + name > e->width; turn++) {
+		for (c = 0; c < CS_NR && cs_cols[c].drop != turn; c++)
+			;
+		if (c == CS_NR)
+			break;		/* the name runs past the width */
+		if (on[c])
+			used -= w[c] + 1;
+		on[c] = false;
+	}
+	fprintf(f, "\n%s:\n", kind == SA_KIND_KMALLOC ?
+		"kmalloc (slack: over-request)" :
+		"kmem_cache (slack: cache padding)");
+	for (c = 0; c < CS_NR; c++)
+		if (on[c])
+			fprintf(f, c == CS_CACHE ? "%-*s " : "%*s ", w[c],
+				cs_cols[c].head);
+	fprintf(f, "site\n");
+	for (i = 0; i < r->shown->len; i++) {
+		const struct sa_site *s = r->shown->pdata[i];
+
+		if ((int)s->kind != kind)
+			continue;
+		for (c = 0; c < CS_NR; c++)
+			if (on[c])
+				cs_cell(f, c, w[c], s);
+		fprintf(f, "%s\n", sa_esc(s->sym));
+		sa_text_where(e, 8, s->file, s->line);
+		if (e->verbose) {
+			char u[48] = "";
+			char *l;
+
+			if (s->freed_untraced)
+				snprintf(u, sizeof(u), ", untraced frees %"
+					 G_GUINT64_FORMAT, s->freed_untraced);
+			if (r->accounted_known && s->accounted)
+				snprintf(u + strlen(u), sizeof(u) - strlen(u),
+					 ", memcg %s", H(s->accounted_bytes));
+			l = g_strdup_printf("        req %s, live %"
+				G_GUINT64_FORMAT " (waste %s)%s, %s%s%s",
+				H(s->bytes_req), s->live, H(s->live_waste), u,
+				s->cache ? sa_esc(s->cache) : "",
+				s->cache ? ", " : "",
+				s->gfp_str ? sa_esc(s->gfp_str) : "-");
+			put_cut(e, l);
+			g_free(l);
+		}
+	}
+}
+
+/*
+ * "most slack": the kmalloc site whose over-request wastes the most, in
+ * one line after the tables (a cache's padding is not the caller's to
+ * fix). Among every site, not only those shown.
+ */
+static void most_slack(struct sa_emit *e, const struct sa_callsite_result *r)
+{
+	const struct sa_site *top = NULL;
+	guint i;
+
+	for (i = 0; i < r->sites->len; i++) {
+		const struct sa_site *s = r->sites->pdata[i];
+
+		if (s->kind == SA_KIND_KMALLOC && s->slack &&
+		    (!top || s->slack > top->slack ||
+		     (s->slack == top->slack &&
+		      g_strcmp0(s->sym, top->sym) < 0)))
+			top = s;
+	}
+	if (!top)
+		return;
+	fprintf(e->out, "\n# most slack: %s, %s of %s allocated in %"
+		G_GUINT64_FORMAT " allocations (%.1f%%; %.1f%% of all kmalloc "
+		"slack)\n", sa_esc(top->sym), H(top->slack),
+		H(top->bytes_alloc), top->allocs, top->frag,
+		r->total[SA_KIND_KMALLOC].slack ? 100.0 * top->slack /
+		r->total[SA_KIND_KMALLOC].slack : 0.0);
+}
+
 void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 		      const void *result)
 {
 	const struct sa_callsite_result *r = result;
 	FILE *f = e->out;
-	guint i;
 	int k;
 
 	if (r->allocinfo) {
@@ -183,57 +337,13 @@ void sa_text_callsite(struct sa_emit *e, const struct sa_report *rep,
 		", kfree(NULL): %" G_GUINT64_FORMAT "\n# freed without a "
 		"trace event: %" G_GUINT64_FORMAT " (not live)\n",
 		r->unmatched_frees, r->null_frees, r->reused);
-	for (k = 0; k < SA_KIND_NR; k++) {
-		int shown = 0;
-
-		for (i = 0; i < r->shown->len; i++) {
-			const struct sa_site *s = r->shown->pdata[i];
-
-			if ((int)s->kind != k)
-				continue;
-			if (!shown++)
-				fprintf(f, "\n%s:\n%7s %7s %5s %6s %6s %7s %4s "
-					"%s\n", k == SA_KIND_KMALLOC ?
-					"kmalloc (slack: over-request)" :
-					"kmem_cache (slack: cache padding)",
-					"alloc", "slack", "frag%", "allocs",
-					"frees", "live_b", "pp", "site");
-			fprintf(f, "%7s %7s %5.1f %6" G_GUINT64_FORMAT " %6"
-				G_GUINT64_FORMAT " %7s %4" G_GUINT64_FORMAT " ",
-				H(s->bytes_alloc), H(s->slack), s->frag,
-				s->allocs, s->frees, H(s->live_alloc),
-				s->pingpong);
-			sa_text_tail_name(e, 50, s->sym);
-			sa_text_where(e, 8, s->file, s->line);
-			if (e->verbose) {
-				char u[48] = "";
-				char *l;
-
-				if (s->freed_untraced)
-					snprintf(u, sizeof(u), ", untraced "
-						 "frees %" G_GUINT64_FORMAT,
-						 s->freed_untraced);
-				if (r->accounted_known && s->accounted)
-					snprintf(u + strlen(u),
-						 sizeof(u) - strlen(u),
-						 ", memcg %s", H(s->accounted_bytes));
-				l = g_strdup_printf(
-					"        req %s, live %" G_GUINT64_FORMAT
-					" (waste %s)%s, %s%s%s",
-					H(s->bytes_req), s->live,
-					H(s->live_waste), u,
-					s->cache ? sa_esc(s->cache) : "",
-					s->cache ? ", " : "",
-					s->gfp_str ? sa_esc(s->gfp_str) : "-");
-
-				put_cut(e, l);
-				g_free(l);
-			}
-		}
-	}
+	for (k = 0; k < SA_KIND_NR; k++)
+		cs_table(e, r, k);
 	if (r->hidden)
 		fprintf(f, "# %" G_GUINT64_FORMAT " more rows left out "
 			"(--top/--min-bytes)\n", r->hidden);
+	if (r->by == SA_BY_CALLSITE)
+		most_slack(e, r);
 }
 
 void sa_text_live(struct sa_emit *e, const struct sa_report *rep,
@@ -377,8 +487,12 @@ static int text_begin(struct sa_emit *e, const struct sa_report *rep)
 	return 0;
 }
 
+/* the system snapshot comes last: the call sites are the answer */
 static int text_end(struct sa_emit *e, const struct sa_report *rep)
 {
+	if (!rep->account && !rep->allocinfo)
+		sa_snapshot_origin_text(e->out, rep->origin.snapshot_start,
+					rep->origin.snapshot_end);
 	return sa_text_end(e, &e->tb);
 }
 

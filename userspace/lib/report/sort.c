@@ -154,9 +154,22 @@ void sa_callsite_view(struct sa_callsite_result *r, const struct sa_sort *s,
 	}
 	g_ptr_array_sort_with_data(r->shown, cmp_thunk,
 				   (gpointer)(s ? s : &dflt));
-	if (top && r->shown->len > top) {
-		r->hidden += r->shown->len - top;
-		g_ptr_array_set_size(r->shown, top);
+	/* --top N: the first N of each kind, so neither table vanishes */
+	if (top) {
+		guint kept[SA_KIND_NR] = { 0 }, j = 0;
+
+		for (i = 0; i < r->shown->len; i++) {
+			struct sa_site *x = r->shown->pdata[i];
+			guint k = x->kind < SA_KIND_NR ? x->kind : 0;
+
+			if (kept[k] < top) {
+				kept[k]++;
+				r->shown->pdata[j++] = x;
+			} else {
+				r->hidden++;
+			}
+		}
+		g_ptr_array_set_size(r->shown, j);
 	}
 }
 
