@@ -7,6 +7,13 @@
 
 /* ---- the header: origin, lost events, notes ---- */
 
+/* "TRUNCATED at 2.5 s (why): ...": a recording that stopped early */
+function truncatedMsg(t) {
+	return 'TRUNCATED' + (t.at_ns === null || t.at_ns === undefined ? '' :
+		' at ' + (t.at_ns / 1e9).toFixed(6) + ' s') + ' (' + t.why +
+		'): the recording stopped early, the figures are incomplete';
+}
+
 /* what /proc/allocinfo says it missed */
 function allocinfoLoss(i) {
 	return i.inaccurate > 0 ? exact(i.inaccurate) + ' sites marked ' +
@@ -156,6 +163,9 @@ function header() {
 	if (L.known && L.events > 0 && (L.per_cpu || []).length)
 		msg += '; per CPU: ' + L.per_cpu.map(exact).join(', ');
 	lost.append(el('span', { class: cls, id: 'lost-msg', text: msg }));
+	if (L.truncated)
+		lost.append(' ', el('span', { class: 'bad', id: 'truncated-msg',
+			text: truncatedMsg(L.truncated) }));
 	for (const n of M.notes || [])
 		$('notes').append(el('li', { text: n }));
 	/* the records of each event, folded */
