@@ -424,7 +424,25 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 	if (sa_output_close(cmd, &out, true))
 		goto out;
 	ret = SA_EXIT_OK;
-	if (o->fail_on) {
+	/* a cut trace's figures are not a shrink: never judged as one */
+	for (i = 0; i < 2; i++) {
+		const struct sa_diff_side *s = &d.side[i];
+
+		if (!s->truncated)
+			continue;
+		if (o->fail_on) {
+			sa_err(cmd, "--fail-on: %s was truncated (%s): its "
+			       "figures are incomplete, so no limit is judged "
+			       "(exit %d)", sa_esc(s->file),
+			       sa_esc(s->truncated), SA_EXIT_LOST);
+			ret = SA_EXIT_LOST;
+		} else {
+			sa_warn(cmd, "%s was truncated (%s): its figures are "
+				"incomplete", sa_esc(s->file),
+				sa_esc(s->truncated));
+		}
+	}
+	if (o->fail_on && ret == SA_EXIT_OK) {
 		sa_print_limits(cmd, o->fail_on, &limits);
 		if (crossed)
 			ret = SA_EXIT_THRESHOLD;

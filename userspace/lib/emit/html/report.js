@@ -7,12 +7,6 @@
 
 /* ---- the header: origin, lost events, notes ---- */
 
-/* "TRUNCATED at 2.5 s (why): ...": a recording that stopped early */
-function truncatedMsg(t) {
-	return 'TRUNCATED' + (t.at_ns === null || t.at_ns === undefined ? '' :
-		' at ' + (t.at_ns / 1e9).toFixed(6) + ' s') + ' (' + t.why +
-		'): the recording stopped early, the figures are incomplete';
-}
 
 /* what /proc/allocinfo says it missed */
 function allocinfoLoss(i) {
@@ -82,6 +76,10 @@ function header() {
 			}
 			lost.append(el('span', { class: cls, id: 'lost-' + k,
 						 text: msg }), ' ');
+			if (s.truncated)
+				lost.append(el('span', { class: 'bad',
+					id: 'truncated-' + k, text: k.toUpperCase() +
+					': ' + truncatedMsg(s.truncated) }), ' ');
 		}
 		return;
 	}
