@@ -64,7 +64,7 @@ static const char collect_description[] =
 	"when complete; a symlink at FILE is refused unless --follow-symlinks.\n"
 	"\n"
 	"Exit status: 0; 1 when saving failed or the disk filled (FILE then\n"
-	"holds what was written); 2 for bad usage or a missing requirement\n"
+	"holds what was written, marked as truncated); 2 for bad usage or a missing requirement\n"
 	"(root, tracefs); with --fail-on-lost, 4 when the boot buffer lost\n"
 	"events (FILE is written and says so).\n";
 

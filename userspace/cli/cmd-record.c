@@ -40,9 +40,12 @@ static const char description[] =
 	"and other users' settings are not touched. It lasts while CMD runs,\n"
 	"for S seconds, or until Ctrl-C or any other signal that would end the\n"
 	"process (SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGPIPE, ...): FILE is\n"
-	"then written and the instance removed. Killed by SIGKILL, slabacct\n"
-	"leaves the instance to the next slabacct, which removes it, and CMD\n"
-	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
+	"then written and the instance removed; a signal before CMD or the\n"
+	"S seconds ended marks FILE as truncated at T (its reports say so).\n"
+	"Killed by SIGKILL or a crash signal, slabacct writes no FILE (an\n"
+	"earlier one stays as it was) and leaves the instance to the next\n"
+	"slabacct, which removes it; CMD gets SIGTERM; a crash signal stops\n"
+	"the instance's tracing.\n"
 	"\n"
 	"The vmalloc group (alloc_vmap_area, free_vmap_area_noflush,\n"
 	"purge_vmap_area_lazy: vmalloc, vmap, ioremap and module areas) and\n"
@@ -93,10 +96,13 @@ static const char description[] =
 	"\n"
 	"Exit status: 0; CMD's own status when CMD fails (128 + N when signal\n"
 	"N killed it; FILE is complete); 1 when recording failed or the disk\n"
-	"filled (FILE then holds what was written); 2 for bad usage, a\n"
-	"missing requirement (root, tracefs) or a CMD that cannot be run; with\n"
-	"--fail-on-lost, 4 when events were lost (FILE is written and says so;\n"
-	"CMD's failure, a failed recording or a full disk come first).\n"
+	"filled (FILE then holds what was written, marked as truncated; a\n"
+	"file system without room for FILE's header, kallsyms and the event\n"
+	"formats, and 2 MB gets no FILE, and the message says so); 2 for bad\n"
+	"usage, a missing requirement (root, tracefs) or a CMD that cannot be\n"
+	"run; with --fail-on-lost, 4 when events were lost or FILE was\n"
+	"truncated (FILE is written and says so; CMD's failure, a failed\n"
+	"recording or a full disk come first).\n"
 	"\n"
 	"Examples:\n"
 	"  slabacct record -o boot.dat --duration 10\n"
@@ -437,8 +443,9 @@ int cmd_record(int argc, char **argv)
 		  &self_filter, "leave them out by an event filter even "
 		  "where set_event_notrace_pid exists (for tests)", NULL },
 		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &fail_on_lost,
-		  "exit 4 if any event was lost: an incomplete measurement "
-		  "fails (for CI)", NULL },
+		  "exit 4 if any event was lost or the recording was "
+		  "truncated: an incomplete measurement fails (for CI)",
+		  NULL },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
