@@ -189,6 +189,10 @@ assert [bool(r.get("truncated")) for r in m["runs"]] == [False, True, False]
 	fail "the merge's text does not say so"
 "$SLABACCT" diff --fail-on 'total:+1G' "$TEST_TMP/m.json" "$a" >/dev/null 2>&1
 assert_eq "diff --fail-on against a merge with a truncated run" 4 "$?"
+# and through the /proc/slab_account layout of its report
+"$SLABACCT" report --format account -o "$TEST_TMP/b.account" "$b"
+"$SLABACCT" diff --fail-on 'total:+1G' "$a" "$TEST_TMP/b.account" >/dev/null 2>&1
+assert_eq "diff --fail-on with the truncated side in the account layout" 4 "$?"
 # a "truncated" member of another shape is refused, not read as complete
 sed 's/"truncated" : {/"truncated" : 1, "x" : {/' "$TEST_TMP/b.json" >"$TEST_TMP/bad.json"
 grep -q '"truncated" : 1' "$TEST_TMP/bad.json" || fail "cannot plant a bad member"

@@ -244,6 +244,22 @@ static void jarea(JsonBuilder *b, const struct sa_diff *d,
 	}
 }
 
+/* only when the recording (or a merged run) stopped early */
+static void jtruncated(JsonBuilder *b, const struct sa_diff_side *s)
+{
+	if (!s->truncated)
+		return;
+	json_builder_set_member_name(b, "truncated");
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "why", s->truncated);
+	json_builder_set_member_name(b, "at_ns");
+	if (s->truncated_at_known)
+		sa_json_add_uint(b, s->truncated_ns);
+	else
+		json_builder_add_null_value(b);
+	json_builder_end_object(b);
+}
+
 static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 		  const struct sa_diff_side *s)
 {
@@ -264,6 +280,7 @@ static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 	if (s->account) {
 		/* a snapshot: no kernel release or lost events, its header */
 		sa_json_account_head(b, s->account);
+		jtruncated(b, s);
 		jvals(b, "totals", &s->total);
 		jarea(b, d, s);
 		json_builder_end_object(b);
@@ -277,18 +294,7 @@ static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 	json_builder_set_member_name(b, "lost_known");
 	json_builder_add_boolean_value(b, s->lost_known);
 	sa_json_put_uint(b, "lost_events", s->lost);
-	/* only when the recording (or a merged run) stopped early */
-	if (s->truncated) {
-		json_builder_set_member_name(b, "truncated");
-		json_builder_begin_object(b);
-		sa_json_put_str(b, "why", s->truncated);
-		json_builder_set_member_name(b, "at_ns");
-		if (s->truncated_at_known)
-			sa_json_add_uint(b, s->truncated_ns);
-		else
-			json_builder_add_null_value(b);
-		json_builder_end_object(b);
-	}
+	jtruncated(b, s);
 	jvals(b, "totals", &s->total);
 	jarea(b, d, s);
 	json_builder_end_object(b);
@@ -455,6 +461,12 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 		fprintf(f, "# %c: %s (%s%s%s)\n", 'a' + k, sa_esc(s->file),
 			s->source, s->kernel ? ", " : "",
 			s->kernel ? sa_esc(s->kernel) : "");
+		if (s->truncated)
+			fprintf(f, "# %c_truncated: %s\n", 'a' + k,
+				sa_esc(s->truncated));
+		if (s->truncated && s->truncated_at_known)
+			fprintf(f, "# %c_truncated_at_ns: %" U "\n", 'a' + k,
+				s->truncated_ns);
 		if (s->account) {
 			sa_csv_account_head(f, prefix, s->account);
 			continue;
@@ -468,12 +480,6 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 			fprintf(f, "%" U "\n", s->lost);
 		else
 			fprintf(f, "unknown\n");
-		if (s->truncated)
-			fprintf(f, "# %c_truncated: %s\n", 'a' + k,
-				sa_esc(s->truncated));
-		if (s->truncated && s->truncated_at_known)
-			fprintf(f, "# %c_truncated_at_ns: %" U "\n", 'a' + k,
-				s->truncated_ns);
 	}
 	sa_snapshot_origin_diff_csv(f, d->side[0].snapshot,
 				    d->side[1].snapshot);

@@ -288,6 +288,10 @@ int sa_diff_side_load_account(struct sa_diff_side *s, const char *path,
 	if (!a)
 		return -1;	/* the error names file, line, column */
 	s->source = "account";
+	/* the layout of a truncated trace's report keeps the mark */
+	s->truncated = g_strdup(a->trace_truncated);
+	s->truncated_ns = a->trace_truncated_ns;
+	s->truncated_at_known = a->trace_truncated_at_known;
 	s->account = g_new0(struct sa_account_head, 1);
 	sa_account_head_of(a, s->account);
 	names = g_new(const char *, a->n_rows + 1);
