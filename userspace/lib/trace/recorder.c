@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -288,11 +289,13 @@ static int reserve_header(struct sa_recorder *r, GError **err)
 	if (!disk_full_errno(e))
 		return errno_error(err, r->output);
 	/* no file can be readable without its header: record nothing */
-	return set_error(err, g_io_error_from_errno(e), "%s: %s: its file "
-			 "system cannot hold the %.1f MB a trace.dat needs "
+	return set_error(err, g_io_error_from_errno(e), "%s: %s: %s "
+			 "cannot hold the %.1f MB a trace.dat needs "
 			 "before its first event (kallsyms, event formats) "
 			 "and the %u MB kept for its end; nothing was "
 			 "recorded", r->output, g_strerror(e),
+			 e == EFBIG ? "the file size limit (ulimit -f)" :
+			 "its file system",
 			 (double)(reserve - RESERVE_SLACK) / (1 << 20),
 			 RESERVE_SLACK >> 20);
 }
@@ -377,6 +380,50 @@ void sa_recorder_stopped_early(struct sa_recorder *r, const char *why)
 		return;
 	r->early_at = r->started ? g_get_monotonic_time() - r->started : -1;
 	r->early_why = g_strdup(why);
+}
+
+/*
+ * A file size limit (RLIMIT_FSIZE) stopped the readers: each CPU's file
+ * reached it, so the whole file would pass it too, and be cut while it
+ * is assembled, with no origin section and so no mark. Shorten each
+ * CPU's data by the same share, in whole pages from its end, to what
+ * fits with the header, the padding before each CPU's data and the room
+ * kept for the end (RESERVE_SLACK, as reserve_header).
+ */
+static void fit_file_limit(struct sa_recorder *r)
+{
+	off_t *len = g_new0(off_t, r->nr_cpus);
+	off_t total = 0, budget;
+	struct rlimit rl;
+	int cpu;
+
+	if (getrlimit(RLIMIT_FSIZE, &rl) || rl.rlim_cur == RLIM_INFINITY)
+		goto out;
+	budget = (off_t)MIN(rl.rlim_cur, (rlim_t)G_MAXINT64) -
+		 (off_t)sa_tracedat_header_size(r->td) -
+		 (off_t)r->nr_cpus * r->page_size - RESERVE_SLACK;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		len[cpu] = lseek(r->fds[cpu], 0, SEEK_END);
+		if (len[cpu] > 0)
+			total += len[cpu];
+	}
+	if (total <= budget)
+		goto out;
+	if (budget < 0)
+		budget = 0;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		off_t keep;
+		int ret;
+
+		if (len[cpu] <= 0)
+			continue;
+		keep = (off_t)((double)len[cpu] * budget / total);
+		keep -= keep % r->page_size;
+		ret = ftruncate(r->fds[cpu], MIN(keep, len[cpu]));
+		(void)ret;	/* if not, the writer cuts it */
+	}
+out:
+	g_free(len);
 }
 
 /*
@@ -559,6 +606,8 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	if (res->offline)
 		sa_tracedat_set_origin(r->td, SA_ORIGIN_OFFLINE, res->offline);
 	mark_truncated(r, reader_err, res);
+	if (reader_err == EFBIG)
+		fit_file_limit(r);
 	count_events(r, res);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		sa_tracedat_set_cpu_fd(r->td, cpu, r->fds[cpu], true);
