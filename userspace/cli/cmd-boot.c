@@ -64,7 +64,7 @@ static const char collect_description[] =
 	"when complete; a symlink at FILE is refused unless --follow-symlinks.\n"
 	"\n"
 	"Exit status: 0; 1 when saving failed or the disk filled (FILE then\n"
-	"holds what was written); 2 for bad usage or a missing requirement\n"
+	"holds what was written, marked as truncated); 2 for bad usage or a missing requirement\n"
 	"(root, tracefs); with --fail-on-lost, 4 when the boot buffer lost\n"
 	"events (FILE is written and says so).\n";
 
@@ -249,11 +249,20 @@ static int boot_collect(int argc, char **argv)
 			       "the boot buffer filled and overwrote them");
 	advise_size(&res);
 	if (res.disk_full) {
-		sa_err("boot collect", "the disk filled (%s); %s is readable "
-		       "and holds the events written before", error->message,
-		       out);
+		if (res.no_origin)
+			sa_err("boot collect", "the disk filled while %s was "
+			       "assembled (%s): it holds the events that "
+			       "fitted, but not the section that ends a "
+			       "complete file; trace-cmd reads it, slabacct "
+			       "report refuses it as cut short", out,
+			       error->message);
+		else
+			sa_err("boot collect", "the disk filled (%s); %s is "
+			       "readable, holds the events written before and "
+			       "is marked as truncated", error->message, out);
 		ret = SA_EXIT_FAIL;
-	} else if (fail_on_lost && (res.lost_total || res.no_buffer)) {
+	} else if (fail_on_lost &&
+		   (res.lost_total || res.no_buffer || res.truncated)) {
 		sa_fail_on_lost("boot collect", &res);
 		ret = SA_EXIT_LOST;
 	}

@@ -40,9 +40,12 @@ static const char description[] =
 	"and other users' settings are not touched. It lasts while CMD runs,\n"
 	"for S seconds, or until Ctrl-C or any other signal that would end the\n"
 	"process (SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGPIPE, ...): FILE is\n"
-	"then written and the instance removed. Killed by SIGKILL, slabacct\n"
-	"leaves the instance to the next slabacct, which removes it, and CMD\n"
-	"gets SIGTERM. A crash signal stops the instance's tracing.\n"
+	"then written and the instance removed; a signal before CMD or the\n"
+	"S seconds ended marks FILE as truncated at T (its reports say so).\n"
+	"Killed by SIGKILL or a crash signal, slabacct writes no FILE (an\n"
+	"earlier one stays as it was) and leaves the instance to the next\n"
+	"slabacct, which removes it; CMD gets SIGTERM; a crash signal stops\n"
+	"the instance's tracing.\n"
 	"\n"
 	"The vmalloc group (alloc_vmap_area, free_vmap_area_noflush,\n"
 	"purge_vmap_area_lazy: vmalloc, vmap, ioremap and module areas) and\n"
@@ -93,10 +96,13 @@ static const char description[] =
 	"\n"
 	"Exit status: 0; CMD's own status when CMD fails (128 + N when signal\n"
 	"N killed it; FILE is complete); 1 when recording failed or the disk\n"
-	"filled (FILE then holds what was written); 2 for bad usage, a\n"
-	"missing requirement (root, tracefs) or a CMD that cannot be run; with\n"
-	"--fail-on-lost, 4 when events were lost (FILE is written and says so;\n"
-	"CMD's failure, a failed recording or a full disk come first).\n"
+	"filled (FILE then holds what was written, marked as truncated; a\n"
+	"file system without room for FILE's header, kallsyms and the event\n"
+	"formats, and 2 MB gets no FILE, and the message says so); 2 for bad\n"
+	"usage, a missing requirement (root, tracefs) or a CMD that cannot be\n"
+	"run; with --fail-on-lost, 4 when events were lost or FILE was\n"
+	"truncated (FILE is written and says so; CMD's failure, a failed\n"
+	"recording or a full disk come first).\n"
 	"\n"
 	"Examples:\n"
 	"  slabacct record -o boot.dat --duration 10\n"
@@ -197,10 +203,23 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* "SIGTERM", or "signal 40" (a real-time one) */
+static const char *signal_name(int sig)
+{
+	static char buf[32];
+	const char *abbrev = sigabbrev_np(sig);
+
+	if (abbrev)
+		snprintf(buf, sizeof(buf), "SIG%s", abbrev);
+	else
+		snprintf(buf, sizeof(buf), "signal %d", sig);
+	return buf;
+}
+
 enum stop_reason { STOP_CHILD, STOP_TIME, STOP_SIGNAL, STOP_FAILED };
 
 static enum stop_reason wait_for_end(struct sa_recorder *rec, GPid child,
-				     double duration, int *status)
+				     double duration, int *status, int *signo)
 {
 	double deadline = duration > 0 ? now() + duration : 0;
 	sigset_t set;
@@ -210,8 +229,10 @@ static enum stop_reason wait_for_end(struct sa_recorder *rec, GPid child,
 		struct timespec ts = { 0, 100 * 1000 * 1000 };
 		int sig = sigtimedwait(&set, NULL, &ts);
 
-		if (sig > 0 && sig != SIGCHLD)
+		if (sig > 0 && sig != SIGCHLD) {
+			*signo = sig;
 			return STOP_SIGNAL;
+		}
 		if (child > 0 && waitpid(child, status, WNOHANG) == child)
 			return STOP_CHILD;
 		if (deadline && now() >= deadline)
@@ -422,8 +443,9 @@ int cmd_record(int argc, char **argv)
 		  &self_filter, "leave them out by an event filter even "
 		  "where set_event_notrace_pid exists (for tests)", NULL },
 		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &fail_on_lost,
-		  "exit 4 if any event was lost: an incomplete measurement "
-		  "fails (for CI)", NULL },
+		  "exit 4 if any event was lost or the recording was "
+		  "truncated: an incomplete measurement fails (for CI)",
+		  NULL },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
@@ -435,7 +457,7 @@ int cmd_record(int argc, char **argv)
 	GPid child = 0;
 	sigset_t set;
 	enum stop_reason why;
-	int ret, status = 0, i;
+	int ret, status = 0, i, signo = 0;
 
 	if (argc > 1 && !strcmp(argv[argc - 1], "--")) {
 		sa_err(CMD, "no command after '--' (see --help)");
@@ -531,7 +553,17 @@ int cmd_record(int argc, char **argv)
 		fprintf(stderr, "slabacct record: recording into %s (instance "
 			"%s)%s\n", o.output, sa_recorder_instance(rec),
 			duration > 0 ? "" : "; Ctrl-C stops");
-	why = wait_for_end(rec, child, duration, &status);
+	why = wait_for_end(rec, child, duration, &status, &signo);
+	/* the workload or the duration did not end: the trace is cut */
+	if (why == STOP_SIGNAL && (child > 0 || duration > 0)) {
+		char *early = g_strdup_printf("%s before the %s ended",
+					      signal_name(signo),
+					      child > 0 ? "workload" :
+					      "duration");
+
+		sa_recorder_stopped_early(rec, early);
+		g_free(early);
+	}
 	ret = sa_recorder_stop(rec, &res, &error);
 	if (child > 0 && why != STOP_CHILD) {
 		kill(child, SIGTERM);
@@ -545,10 +577,17 @@ int cmd_record(int argc, char **argv)
 	advice = buffer_advice(&res, o.buffer_kb);
 	sa_print_record_result(CMD, o.output, &res, advice);
 	g_free(advice);
-	if (res.disk_full) {
+	if (res.disk_full && res.no_origin) {
+		sa_err(CMD, "the disk filled while %s was assembled (%s): it "
+		       "holds the events that fitted, but not the section "
+		       "that ends a complete file; trace-cmd reads it, "
+		       "slabacct report refuses it as cut short",
+		       o.output, error->message);
+		ret = SA_EXIT_FAIL;
+	} else if (res.disk_full) {
 		sa_err(CMD, "the disk filled, so recording stopped early (%s); "
-		       "%s is readable and holds the events written before",
-		       error->message, o.output);
+		       "%s is readable, holds the events written before and "
+		       "is marked as truncated", error->message, o.output);
 		ret = SA_EXIT_FAIL;
 	} else if (child > 0 && why == STOP_CHILD &&
 		   !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
@@ -560,7 +599,8 @@ int cmd_record(int argc, char **argv)
 			WTERMSIG(status));
 		ret = WIFEXITED(status) ? WEXITSTATUS(status) :
 			128 + WTERMSIG(status);
-	} else if (fail_on_lost && (res.lost_total || res.no_buffer)) {
+	} else if (fail_on_lost &&
+		   (res.lost_total || res.no_buffer || res.truncated)) {
 		sa_fail_on_lost(CMD, &res);
 		ret = SA_EXIT_LOST;
 	}

@@ -122,8 +122,13 @@ static const char report_help[] =
 "  /proc/allocinfo (the kernel's allocation profiling, 6.10+: per source\n"
 "  line, the bytes and allocations live now, of every allocator; its\n"
 "  rows have those only, ordered by live bytes), told by content.\n"
-"Exit status: 0 ok, 1 unreadable or corrupt input, 2 usage; a crash is\n"
-"an internal error, said so, and ends with its signal.\n"
+"A recording that stopped early (a full disk, a signal before the\n"
+"  workload ended) is marked in its file: every format says 'truncated\n"
+"  at T (why)' beside the lost events (JSON lost.truncated).\n"
+"Exit status: 0 ok, 1 unreadable or corrupt input, 2 usage; with\n"
+"--fail-on-lost, 4 when the trace lost events or was truncated (the\n"
+"report is written); a crash is an internal error, said so, and ends\n"
+"with its signal.\n"
 "\n"
 "Examples:\n"
 "  slabacct report trace.dat\n"
@@ -197,6 +202,7 @@ int cmd_report(int argc, char **argv)
 	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
 	gboolean no_raw = FALSE, force_vmlinux = FALSE, metrics = FALSE;
+	gboolean fail_on_lost = FALSE;
 	gint top, depth = 0, width = G_MININT, threads = 0, stack_depth = -1;
 	gchar **wrapper_names = NULL;
 	struct sa_wrappers *wrappers = NULL;
@@ -262,6 +268,9 @@ int cmd_report(int argc, char **argv)
 		  "write a self-contained HTML page (treemap, tables, charts; "
 		  "every section unless --what) to OUT; with two FILEs, their "
 		  "diff", "OUT" },
+		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &fail_on_lost,
+		  "exit 4 if the trace lost events or was truncated (the "
+		  "report is still written): for CI", NULL },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
@@ -458,7 +467,10 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	if (!sa_output_close("report", &out, true))
-		ret = SA_EXIT_OK;
+		ret = fail_on_lost && sa_fail_on_trace_loss("report", argv[1],
+							    &rep->origin,
+							    rep->missed_events) ?
+		      SA_EXIT_LOST : SA_EXIT_OK;
 out:
 	sa_output_opts_clear(&oo);
 	sa_report_free(rep);

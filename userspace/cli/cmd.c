@@ -20,7 +20,9 @@
 #include "emit/emit.h"
 #include "util/outfile.h"
 #include "util/progress.h"
+#include "trace/origin.h"
 #include "trace/recorder.h"
+#include "util/escape.h"
 #include "report/diff.h"
 #include "report/threshold.h"
 #include "util/textfold.h"
@@ -291,6 +293,15 @@ void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 	GString *s;
 	int cpu;
 
+	/* without its origin section, the file cannot say so */
+	if (res->truncated && res->truncated_at_known)
+		sa_warn(cmd, "truncated at %.3f s (%s): the recording stopped "
+			"early%s", res->truncated_ns / 1e9, res->truncated,
+			res->no_origin ? "" : ", and the file says so");
+	else if (res->truncated)
+		sa_warn(cmd, "truncated (%s): the recording stopped early%s",
+			res->truncated,
+			res->no_origin ? "" : ", and the file says so");
 	if (res->no_buffer)
 		sa_warn(cmd, "CPU %s had no ring buffer (the kernel could not "
 			"allocate it: at boot, a trace_buf_size too large for "
@@ -324,8 +335,40 @@ void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 	g_string_free(s, TRUE);
 }
 
+bool sa_fail_on_trace_loss(const char *cmd, const char *file,
+			   const struct sa_trace_origin *o, guint64 missed)
+{
+	if (o->truncated && o->truncated_at_known)
+		sa_err(cmd, "--fail-on-lost: %s was truncated at %.6f s (%s): "
+		       "the measurement is incomplete (exit %d)", sa_esc(file),
+		       o->truncated_ns / 1e9, sa_esc(o->truncated),
+		       SA_EXIT_LOST);
+	else if (o->truncated)
+		sa_err(cmd, "--fail-on-lost: %s was truncated (%s): the "
+		       "measurement is incomplete (exit %d)", sa_esc(file),
+		       sa_esc(o->truncated), SA_EXIT_LOST);
+	else if (o->lost_known && o->lost_total)
+		sa_err(cmd, "--fail-on-lost: %s lost %" G_GUINT64_FORMAT
+		       " events: the measurement is incomplete (exit %d)",
+		       sa_esc(file), o->lost_total, SA_EXIT_LOST);
+	else if (missed)
+		sa_err(cmd, "--fail-on-lost: %s: the ring buffer flags %"
+		       G_GUINT64_FORMAT " events missed: the measurement is "
+		       "incomplete (exit %d)", sa_esc(file), missed,
+		       SA_EXIT_LOST);
+	else
+		return false;
+	return true;
+}
+
 void sa_fail_on_lost(const char *cmd, const struct sa_record_result *res)
 {
+	if (res->truncated) {
+		sa_err(cmd, "--fail-on-lost: the recording was truncated (%s): "
+		       "the measurement is incomplete (exit %d)",
+		       res->truncated, SA_EXIT_LOST);
+		return;
+	}
 	if (res->no_buffer && !res->lost_total) {
 		sa_err(cmd, "--fail-on-lost: CPU %s had no ring buffer: the "
 		       "measurement is incomplete (exit %d)", res->no_buffer,
@@ -410,7 +453,25 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 	if (sa_output_close(cmd, &out, true))
 		goto out;
 	ret = SA_EXIT_OK;
-	if (o->fail_on) {
+	/* a cut trace's figures are not a shrink: never judged as one */
+	for (i = 0; i < 2; i++) {
+		const struct sa_diff_side *s = &d.side[i];
+
+		if (!s->truncated)
+			continue;
+		if (o->fail_on) {
+			sa_err(cmd, "--fail-on: %s was truncated (%s): its "
+			       "figures are incomplete, so no limit is judged "
+			       "(exit %d)", sa_esc(s->file),
+			       sa_esc(s->truncated), SA_EXIT_LOST);
+			ret = SA_EXIT_LOST;
+		} else {
+			sa_warn(cmd, "%s was truncated (%s): its figures are "
+				"incomplete", sa_esc(s->file),
+				sa_esc(s->truncated));
+		}
+	}
+	if (o->fail_on && ret == SA_EXIT_OK) {
 		sa_print_limits(cmd, o->fail_on, &limits);
 		if (crossed)
 			ret = SA_EXIT_THRESHOLD;

@@ -158,9 +158,17 @@ int sa_require_tracefs(const char *cmd);
  * its readers stopped (a full disk), with advice; or that none were.
  */
 struct sa_record_result;
+struct sa_trace_origin;
 void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 		   const char *advice);
 
+/*
+ * report --fail-on-lost: whether the trace file (its origin o, and the
+ * events the ring buffer flagged as missed) lost events or was
+ * truncated; if so, say so.
+ */
+bool sa_fail_on_trace_loss(const char *cmd, const char *file,
+			   const struct sa_trace_origin *o, guint64 missed);
 /* --fail-on-lost and res lost events: say that this fails. */
 void sa_fail_on_lost(const char *cmd, const struct sa_record_result *res);
 

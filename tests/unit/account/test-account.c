@@ -332,6 +332,40 @@ START_TEST(kmalloc_repeats_key)
 END_TEST
 
 /*
+ * The layout of a truncated trace's report: why (the rest of the line)
+ * and when; an empty why is refused, never read as complete.
+ */
+START_TEST(trace_truncated_keys)
+{
+	GError *err = NULL;
+	struct sa_account *a;
+
+	a = parse_edited("lost_frees: 0\n", "lost_frees: 0\n"
+			 "trace_truncated:  SIGTERM before the workload ended \n"
+			 "trace_truncated_at_ns: 2011284000\n", &err);
+	ck_assert_msg(a, "%s", err ? err->message : "");
+	ck_assert_str_eq(a->trace_truncated,
+			 "SIGTERM before the workload ended");
+	ck_assert(a->trace_truncated_at_known);
+	ck_assert_uint_eq(a->trace_truncated_ns, 2011284000);
+	sa_account_free(a);
+
+	a = parse_edited("lost_frees: 0\n", "lost_frees: 0\n", &err);
+	ck_assert_msg(a, "%s", err ? err->message : "");
+	ck_assert_ptr_null(a->trace_truncated);
+	ck_assert(!a->trace_truncated_at_known);
+	sa_account_free(a);
+
+	a = parse_edited("lost_frees: 0\n", "lost_frees: 0\n"
+			 "trace_truncated: \t\n", &err);
+	ck_assert_ptr_null(a);
+	ck_assert_msg(strstr(err->message, "trace_truncated: missing value"),
+		      "%s", err->message);
+	g_clear_error(&err);
+}
+END_TEST
+
+/*
  * slow_sites, slow_objects and slow_frees came later still, together
  * (after unattributed, as the module prints them): all three are read
  * exactly, a file with none is read as before, a file with some and not
@@ -515,6 +549,7 @@ Suite *suite(void)
 	tcase_add_test(tc, racing_row_clamped);
 	tcase_add_test(tc, racing_header_clamped);
 	tcase_add_test(tc, kmalloc_repeats_key);
+	tcase_add_test(tc, trace_truncated_keys);
 	tcase_add_test(tc, slow_keys);
 	tcase_add_test(tc, empty_and_truncated);
 	tcase_add_test(tc, unknown_keys_and_no_rows);

@@ -87,6 +87,11 @@ START_TEST(prometheus)
 "event to its last.\n"
 "# TYPE slabacct_trace_duration_seconds gauge\n"
 "slabacct_trace_duration_seconds 2.500000001\n"
+"# HELP slabacct_trace_truncated 1 when the recording stopped early (a "
+"full disk, a signal before the workload ended): the figures are "
+"incomplete.\n"
+"# TYPE slabacct_trace_truncated gauge\n"
+"slabacct_trace_truncated 0\n"
 "# HELP slabacct_sites Call sites seen, of each kind.\n"
 "# TYPE slabacct_sites gauge\n"
 "slabacct_sites{kind=\"kmalloc\"} 3\n"
@@ -168,6 +173,33 @@ START_TEST(openmetrics)
 }
 END_TEST
 
+/* A recording that stopped early: why as a label, and when */
+START_TEST(truncated)
+{
+	struct sa_report *rep = known();
+	struct sa_emit e = { .fmt = SA_FMT_OPENMETRICS };
+	char *out = NULL;
+	size_t len = 0;
+
+	rep->origin.truncated = g_strdup("SIGTERM before the \"workload\"");
+	rep->origin.truncated_ns = 1500000000;
+	rep->origin.truncated_at_known = true;
+	e.out = open_memstream(&out, &len);
+	ck_assert_int_eq(sa_emit_report(&e, rep), 0);
+	fclose(e.out);
+	sa_report_free(rep);
+	ck_assert(strstr(out,
+"# TYPE slabacct_trace_truncated gauge\n"
+"slabacct_trace_truncated{why=\"SIGTERM before the \\\"workload\\\"\"} 1\n"
+"# HELP slabacct_trace_truncated_at_seconds When the recording stopped "
+"early, from its start.\n"
+"# TYPE slabacct_trace_truncated_at_seconds gauge\n"
+"# UNIT slabacct_trace_truncated_at_seconds seconds\n"
+"slabacct_trace_truncated_at_seconds 1.500000000\n"));
+	free(out);
+}
+END_TEST
+
 /* What the view leaves out, per kind: with it, every byte is counted. */
 START_TEST(rest)
 {
@@ -196,6 +228,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, prometheus);
 	tcase_add_test(tc, openmetrics);
+	tcase_add_test(tc, truncated);
 	tcase_add_test(tc, rest);
 	suite_add_tcase(s, tc);
 	return s;

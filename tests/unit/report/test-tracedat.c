@@ -437,6 +437,54 @@ START_TEST(origin_roundtrip)
 }
 END_TEST
 
+/* The truncated key: "AT_NS WHY", "- WHY", and a value of another shape */
+START_TEST(origin_truncated)
+{
+	static const struct {
+		const char *value, *why;
+		bool at_known;
+		guint64 at;
+	} cases[] = {
+		{ "2011284000 SIGTERM before the workload ended",
+		  "SIGTERM before the workload ended", true, 2011284000 },
+		{ "- the disk filled", "the disk filled", false, 0 },
+		{ "soon", "soon", false, 0 },
+		{ "12x why", "12x why", false, 0 },
+		{ "", "unknown reason", false, 0 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct page *p0 = g_new(struct page, 1);
+		struct page *p1 = g_new(struct page, 1);
+		char *path = g_strdup("/tmp/test-tracedat-XXXXXX");
+		int fd = g_mkstemp(path);
+		struct sa_trace_origin o;
+		struct sa_tracedat *td;
+		GError *error = NULL;
+
+		ck_assert_int_ge(fd, 0);
+		page_init(p0, BASE_TS);
+		page_init(p1, BASE_TS + 250);
+		td = build_small(p0, p1);
+		sa_tracedat_set_origin(td, SA_ORIGIN_TRUNCATED,
+				       cases[i].value);
+		ck_assert_int_eq(sa_tracedat_write(td, fd, NULL), 0);
+		close(fd);
+		sa_tracedat_free(td);
+		ck_assert_int_eq(sa_trace_origin_read(path, &o, &error), 0);
+		ck_assert_str_eq(o.truncated, cases[i].why);
+		ck_assert_int_eq(o.truncated_at_known, cases[i].at_known);
+		ck_assert_uint_eq(o.truncated_ns, cases[i].at);
+		sa_trace_origin_clear(&o);
+		unlink(path);
+		g_free(path);
+		g_free(p0);
+		g_free(p1);
+	}
+}
+END_TEST
+
 START_TEST(origin_damaged)
 {
 	struct sa_trace_origin o;
@@ -591,6 +639,7 @@ Suite *suite(void)
 	tcase_add_test(tc, large_kallsyms);
 	tcase_add_test(tc, origin_roundtrip);
 	tcase_add_test(tc, origin_damaged);
+	tcase_add_test(tc, origin_truncated);
 	tcase_add_test(tc, disk_full_keeps_file_readable);
 	tcase_add_test(tc, segments_merge_in_order);
 	suite_add_tcase(s, tc);

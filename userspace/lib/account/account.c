@@ -14,7 +14,7 @@
 
 G_DEFINE_QUARK(sa-account-error-quark, sa_account_error)
 
-enum key_type { K_U64, K_S64, K_WORD, K_SLOT, K_ORDERS };
+enum key_type { K_U64, K_S64, K_WORD, K_SLOT, K_ORDERS, K_TEXT };
 
 struct key_desc {
 	const char *name;
@@ -57,6 +57,11 @@ static const struct key_desc keys[] = {
 	OPTIONAL_KEY("slow_sites", K_U64, slow_sites, slow_known),
 	OPTIONAL_KEY("slow_objects", K_U64, slow_objects, slow_known),
 	OPTIONAL_KEY("slow_frees", K_U64, slow_frees, slow_known),
+	/* report --format account of a truncated trace (no module's) */
+	OPTIONAL_KEY("trace_truncated", K_TEXT, trace_truncated,
+		     trace_truncated_known),
+	OPTIONAL_KEY("trace_truncated_at_ns", K_U64, trace_truncated_ns,
+		     trace_truncated_at_known),
 	KEY("kmalloc_allocs", K_U64, kind[SA_ACCOUNT_KMALLOC].allocs),
 	KEY("kmalloc_bytes_alloc", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_alloc),
 	KEY("kmalloc_bytes_req", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_req),
@@ -115,6 +120,20 @@ static gboolean parse_value(struct sa_account *a, const struct key_desc *k,
 	unsigned int n = 0;
 
 	switch (k->type) {
+	case K_TEXT:
+		/* the rest of the line, without its surrounding blanks */
+		while (pos < end && g_ascii_isspace(*pos))
+			pos++;
+		while (end > pos && g_ascii_isspace(end[-1]))
+			end--;
+		if (pos == end) {
+			set_err(error, SA_ACCOUNT_ERROR_SYNTAX, l, pos,
+				"%s: missing value", k->name);
+			return FALSE;
+		}
+		g_free(*(char **)field);
+		*(char **)field = g_strndup(pos, end - pos);
+		return TRUE;
 	case K_U64:
 	case K_S64:
 		if (!take_num(l, &pos, k->type == K_S64, (gint64 *)field,
@@ -511,6 +530,7 @@ void sa_account_free(struct sa_account *a)
 	}
 	g_free(a->rows);
 	g_free(a->sort);
+	g_free(a->trace_truncated);
 	g_free(a);
 }
 

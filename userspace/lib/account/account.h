@@ -101,6 +101,14 @@ struct sa_account {
 	 */
 	guint64 slow_sites, slow_objects, slow_frees;
 	gboolean slow_known;	/* the file has the three keys */
+	/*
+	 * From `report --format account` of a truncated trace: why and
+	 * when it stopped early (trace/origin.h); a module has neither
+	 */
+	char *trace_truncated;
+	gboolean trace_truncated_known;
+	guint64 trace_truncated_ns;
+	gboolean trace_truncated_at_known;
 	struct sa_account_kind_totals kind[SA_ACCOUNT_NR_KINDS];
 	guint64 pages_alloc[SA_ACCOUNT_MAX_ORDERS];
 	guint64 pages_free[SA_ACCOUNT_MAX_ORDERS];

@@ -42,6 +42,12 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "lost_events: %" U "\n", rep->origin.lost_total);
 	else
 		fprintf(f, "lost_events: unknown\n");
+	if (rep->origin.truncated)
+		fprintf(f, "trace_truncated: %s\n",
+			sa_esc(rep->origin.truncated));
+	if (rep->origin.truncated && rep->origin.truncated_at_known)
+		fprintf(f, "trace_truncated_at_ns: %" U "\n",
+			rep->origin.truncated_ns);
 	if (rep->origin.kernel_release)
 		fprintf(f, "trace_kernel: %s\n",
 			sa_esc(rep->origin.kernel_release));

@@ -61,6 +61,12 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "# lost_events: %" U "\n", o->lost_total);
 	else
 		fprintf(f, "# lost_events: unknown\n");
+	if (o->truncated) {
+		kv(f, "truncated", o->truncated);
+		if (o->truncated_at_known)
+			fprintf(f, "# truncated_at_ns: %" U "\n",
+				o->truncated_ns);
+	}
 	fprintf(f, "# missed_in_buffer: %" U "\n# records: %" U
 		"\n# records_used: %" U "\n", rep->missed_events,
 		rep->nr_records, rep->nr_used);

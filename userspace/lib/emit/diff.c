@@ -88,6 +88,13 @@ static void text_side(FILE *f, const char *tag, const struct sa_diff *d,
 			" (incomplete: compare with care)" : "");
 	else
 		fprintf(f, "#    lost events: unknown\n");
+	if (s->truncated && s->truncated_at_known)
+		fprintf(f, "#    TRUNCATED at %.6f s (%s): its figures are "
+			"incomplete\n", s->truncated_ns / 1e9,
+			sa_esc(s->truncated));
+	else if (s->truncated)
+		fprintf(f, "#    TRUNCATED (%s): its figures are incomplete\n",
+			sa_esc(s->truncated));
 	fprintf(f, "#    %s alloc, %s slack, %" U " allocs, %s live\n",
 		H(s->total.bytes_alloc), H(s->total.slack), s->total.allocs,
 		H(s->total.live_bytes < 0 ? 0 : s->total.live_bytes));
@@ -237,6 +244,22 @@ static void jarea(JsonBuilder *b, const struct sa_diff *d,
 	}
 }
 
+/* only when the recording (or a merged run) stopped early */
+static void jtruncated(JsonBuilder *b, const struct sa_diff_side *s)
+{
+	if (!s->truncated)
+		return;
+	json_builder_set_member_name(b, "truncated");
+	json_builder_begin_object(b);
+	sa_json_put_str(b, "why", s->truncated);
+	json_builder_set_member_name(b, "at_ns");
+	if (s->truncated_at_known)
+		sa_json_add_uint(b, s->truncated_ns);
+	else
+		json_builder_add_null_value(b);
+	json_builder_end_object(b);
+}
+
 static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 		  const struct sa_diff_side *s)
 {
@@ -257,6 +280,7 @@ static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 	if (s->account) {
 		/* a snapshot: no kernel release or lost events, its header */
 		sa_json_account_head(b, s->account);
+		jtruncated(b, s);
 		jvals(b, "totals", &s->total);
 		jarea(b, d, s);
 		json_builder_end_object(b);
@@ -270,6 +294,7 @@ static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 	json_builder_set_member_name(b, "lost_known");
 	json_builder_add_boolean_value(b, s->lost_known);
 	sa_json_put_uint(b, "lost_events", s->lost);
+	jtruncated(b, s);
 	jvals(b, "totals", &s->total);
 	jarea(b, d, s);
 	json_builder_end_object(b);
@@ -436,6 +461,12 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 		fprintf(f, "# %c: %s (%s%s%s)\n", 'a' + k, sa_esc(s->file),
 			s->source, s->kernel ? ", " : "",
 			s->kernel ? sa_esc(s->kernel) : "");
+		if (s->truncated)
+			fprintf(f, "# %c_truncated: %s\n", 'a' + k,
+				sa_esc(s->truncated));
+		if (s->truncated && s->truncated_at_known)
+			fprintf(f, "# %c_truncated_at_ns: %" U "\n", 'a' + k,
+				s->truncated_ns);
 		if (s->account) {
 			sa_csv_account_head(f, prefix, s->account);
 			continue;

@@ -73,6 +73,18 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	json_builder_end_array(b);
 	sa_json_put_uint(b, "missed_in_buffer", rep->missed_events);
 	sa_json_put_uint(b, "missed_pages_unknown", rep->missed_pages_unknown);
+	/* only when the recording stopped early: a loss, like the events */
+	if (o->truncated) {
+		json_builder_set_member_name(b, "truncated");
+		json_builder_begin_object(b);
+		sa_json_put_str(b, "why", o->truncated);
+		json_builder_set_member_name(b, "at_ns");
+		if (o->truncated_at_known)
+			sa_json_add_uint(b, o->truncated_ns);
+		else
+			json_builder_add_null_value(b);
+		json_builder_end_object(b);
+	}
 	json_builder_end_object(b);
 
 	json_builder_set_member_name(b, "records");

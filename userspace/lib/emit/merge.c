@@ -38,9 +38,18 @@ static void merge_text(struct sa_emit *e, const struct sa_merge *m)
 			fprintf(f, ", %" U " lost", r->lost);
 		else if (strcmp(r->source, "account"))
 			fprintf(f, ", lost unknown");
+		if (r->truncated && r->truncated_at_known)
+			fprintf(f, ", TRUNCATED at %.6f s (%s)",
+				r->truncated_ns / 1e9, sa_esc(r->truncated));
+		else if (r->truncated)
+			fprintf(f, ", TRUNCATED (%s)", sa_esc(r->truncated));
 		fprintf(f, "): %s alloc, %" U " sites\n",
 			H(r->total[SA_MERGE_BYTES]), r->sites);
 	}
+	if (m->truncated)
+		fprintf(f, "# TRUNCATED: %u of %u runs stopped early: their "
+			"figures are incomplete\n", m->truncated,
+			m->runs->len);
 	if (m->lost_known)
 		fprintf(f, "# lost events: %" U "%s\n", m->lost, m->lost ?
 			" (some runs are incomplete)" : "");
@@ -103,6 +112,17 @@ static int merge_json(struct sa_emit *e, const struct sa_merge *m)
 		sa_json_put_str(b, "kernel_release", r->kernel);
 		sa_json_put_bool(b, "lost_known", r->lost_known);
 		sa_json_put_uint(b, "lost_events", r->lost);
+		if (r->truncated) {
+			json_builder_set_member_name(b, "truncated");
+			json_builder_begin_object(b);
+			sa_json_put_str(b, "why", r->truncated);
+			json_builder_set_member_name(b, "at_ns");
+			if (r->truncated_at_known)
+				sa_json_add_uint(b, r->truncated_ns);
+			else
+				json_builder_add_null_value(b);
+			json_builder_end_object(b);
+		}
 		sa_json_put_uint(b, "sites", r->sites);
 		json_builder_set_member_name(b, "totals");
 		json_builder_begin_object(b);
@@ -116,6 +136,8 @@ static int merge_json(struct sa_emit *e, const struct sa_merge *m)
 	json_builder_begin_object(b);
 	sa_json_put_bool(b, "known", m->lost_known);
 	sa_json_put_uint(b, "events", m->lost);
+	if (m->truncated)
+		sa_json_put_uint(b, "truncated_runs", m->truncated);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "totals");
 	json_builder_begin_object(b);
@@ -176,6 +198,16 @@ static void merge_csv(struct sa_emit *e, const struct sa_merge *m)
 	else
 		fprintf(f, "# lost_events: unknown\n");
 	fprintf(f, "# rows_hidden: %" U "\n", m->hidden);
+	for (i = 0; i < m->runs->len; i++) {
+		const struct sa_merge_run *r = m->runs->pdata[i];
+
+		if (r->truncated)
+			fprintf(f, "# run %u truncated: %s\n", i + 1,
+				sa_esc(r->truncated));
+		if (r->truncated && r->truncated_at_known)
+			fprintf(f, "# run %u truncated_at_ns: %" U "\n", i + 1,
+				r->truncated_ns);
+	}
 	fputs("run,index,file,source,kernel_release,lost_events,sites", f);
 	for (x = 0; x < SA_MERGE_NR; x++)
 		fprintf(f, ",%s", sa_merge_measure_name(x));

@@ -121,6 +121,31 @@ static void site_sample(const struct om *o, int m, const char *site,
 	fprintf(o->f, "\",kind=\"%s\"} %" U "\n", sa_kind_name(kind), v);
 }
 
+/*
+ * Whether the recording stopped early (1, with its reason as a label, and
+ * when), or ran to its end (0): a loss, as lost events are.
+ */
+static void truncated(const struct om *o, const struct sa_trace_origin *t)
+{
+	family(o, "slabacct_trace_truncated", OM_GAUGE, "1 when the "
+	       "recording stopped early (a full disk, a signal before the "
+	       "workload ended): the figures are incomplete.");
+	if (!t->truncated) {
+		fputs("slabacct_trace_truncated 0\n", o->f);
+		return;
+	}
+	fputs("slabacct_trace_truncated{why=\"", o->f);
+	label_value(o->f, t->truncated);
+	fputs("\"} 1\n", o->f);
+	if (!t->truncated_at_known)
+		return;
+	family(o, "slabacct_trace_truncated_at_seconds", OM_GAUGE,
+	       "When the recording stopped early, from its start.");
+	fprintf(o->f, "slabacct_trace_truncated_at_seconds %" U ".%09" U
+		"\n", t->truncated_ns / 1000000000,
+		t->truncated_ns % 1000000000);
+}
+
 /* A family of one sample without labels. */
 static void simple(const struct om *o, const char *name, enum om_type t,
 		   const char *help, guint64 v)
@@ -189,10 +214,12 @@ void sa_openmetrics_emit(struct sa_emit *e, const struct sa_report *rep)
 		guint64 ns = rep->last_ts > rep->first_ts ?
 			     rep->last_ts - rep->first_ts : 0;
 
+
 		family(&o, "slabacct_trace_duration_seconds", OM_GAUGE,
 		       "Time from the trace's first event to its last.");
 		fprintf(o.f, "slabacct_trace_duration_seconds %" U ".%09" U
 			"\n", ns / 1000000000, ns % 1000000000);
+		truncated(&o, &rep->origin);
 	}
 	if (!r)
 		goto out;

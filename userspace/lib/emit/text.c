@@ -120,6 +120,21 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	else
 		fprintf(f, "# lost events: unknown (no per-CPU stats in the "
 			"file)\n");
+	if (o->truncated) {
+		char *lead = o->truncated_at_known ?
+			g_strdup_printf("# TRUNCATED at %" G_GUINT64_FORMAT
+					".%06" G_GUINT64_FORMAT " s ",
+					o->truncated_ns / 1000000000,
+					o->truncated_ns % 1000000000 / 1000) :
+			g_strdup("# TRUNCATED ");
+		char *why = g_strdup_printf("(%s): the recording stopped "
+					    "early, the figures are "
+					    "incomplete", o->truncated);
+
+		put_wrapped(e, lead, why);
+		g_free(why);
+		g_free(lead);
+	}
 	if (rep->missed_events || rep->missed_pages_unknown)
 		fprintf(f, "# WARNING: %" G_GUINT64_FORMAT " events missed in "
 			"the ring buffer%s\n", rep->missed_events,

@@ -262,6 +262,9 @@ int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
 	s->kernel = g_strdup(rep->origin.kernel_release);
 	s->lost_known = rep->origin.lost_known;
 	s->lost = rep->origin.lost_total;
+	s->truncated = g_strdup(rep->origin.truncated);
+	s->truncated_ns = rep->origin.truncated_ns;
+	s->truncated_at_known = rep->origin.truncated_at_known;
 	s->snapshot = g_strdup(rep->origin.snapshot_end ?
 			       rep->origin.snapshot_end :
 			       rep->origin.snapshot_start);
@@ -285,6 +288,10 @@ int sa_diff_side_load_account(struct sa_diff_side *s, const char *path,
 	if (!a)
 		return -1;	/* the error names file, line, column */
 	s->source = "account";
+	/* the layout of a truncated trace's report keeps the mark */
+	s->truncated = g_strdup(a->trace_truncated);
+	s->truncated_ns = a->trace_truncated_ns;
+	s->truncated_at_known = a->trace_truncated_at_known;
 	s->account = g_new0(struct sa_account_head, 1);
 	sa_account_head_of(a, s->account);
 	names = g_new(const char *, a->n_rows + 1);
@@ -382,6 +389,7 @@ void sa_diff_side_clear(struct sa_diff_side *s)
 {
 	g_free(s->file);
 	g_free(s->kernel);
+	g_free(s->truncated);
 	g_free(s->snapshot);
 	g_free(s->account);
 	g_free(s->allocinfo);

@@ -68,6 +68,15 @@ struct sa_diff_side {
 	char *kernel;			/* kernel release, or NULL */
 	bool lost_known;
 	guint64 lost;			/* events lost while recording */
+	/*
+	 * The recording stopped early (trace/origin.h): why, or NULL. A
+	 * merge: how many of its runs did, in words ("2 of 5 runs"), and
+	 * truncated_runs.
+	 */
+	char *truncated;
+	guint64 truncated_ns;
+	bool truncated_at_known;
+	guint truncated_runs;
 	char *snapshot;			/* system snapshot (snapshot.h JSON) at
 					 * the end of the recording, or NULL */
 	struct sa_account_head *account;	/* a /proc/slab_account

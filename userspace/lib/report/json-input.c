@@ -305,6 +305,38 @@ static void account_head(JsonObject *o, struct sa_diff_side *s)
 	s->source = "account";
 }
 
+/*
+ * A report's lost.truncated, or a merge's run's truncated: {why, at_ns}
+ * (at_ns null when not known). A member that is there but not of that
+ * shape is an error, never read as complete.
+ */
+static int truncated_of(struct sa_diff_side *s, JsonObject *lost,
+			const char *path, GError **err)
+{
+	JsonNode *n = lost ? json_object_get_member(lost, "truncated") : NULL;
+	JsonObject *t = obj_member(lost, "truncated");
+	const char *why;
+	JsonNode *at;
+
+	if (!n)
+		return 0;
+	if (!t)
+		return ERR("lost.truncated: an object expected"), -1;
+	why = str_member(t, "why");
+	at = json_object_get_member(t, "at_ns");
+	if (!why || !at)
+		return ERR("lost.truncated: a why and an at_ns expected"), -1;
+	if (!JSON_NODE_HOLDS_NULL(at)) {
+		if (count_member(t, "at_ns", &s->truncated_ns))
+			return ERR("lost.truncated: at_ns must be a count "
+				   ">= 0 or null"), -1;
+		s->truncated_at_known = true;
+	}
+	g_free(s->truncated);
+	s->truncated = g_strdup(why);
+	return 0;
+}
+
 static int load_report(struct sa_diff_side *s, JsonObject *root,
 		       const char *path, const struct sa_diff_opts *o,
 		       GError **err)
@@ -325,6 +357,10 @@ static int load_report(struct sa_diff_side *s, JsonObject *root,
 						"kernel_release"));
 		if (bool_member(lost, "known"))
 			s->lost_known = !count_member(lost, "events", &s->lost);
+		if (truncated_of(s, lost, path, err)) {
+			rows_free(&r);
+			return -1;
+		}
 	}
 	sa_diff_side_add_rows(s, r.n, r.kinds, r.names, r.vals, o->by);
 	rows_free(&r);
@@ -453,6 +489,19 @@ static int load_merge(struct sa_diff_side *s, JsonObject *root,
 	s->kernel = g_strdup(str_member(root, "kernel_release"));
 	if (bool_member(lost, "known"))
 		s->lost_known = !count_member(lost, "events", &s->lost);
+	/* runs that stopped early: the baseline's figures are incomplete */
+	for (i = 0; i < s->runs; i++) {
+		JsonNode *x = json_array_get_element(runs, i);
+		/* any value there marks the run: never read as complete */
+		if (JSON_NODE_HOLDS_OBJECT(x) &&
+		    json_object_has_member(json_node_get_object(x),
+					   "truncated"))
+			s->truncated_runs++;
+	}
+	if (s->truncated_runs)
+		s->truncated = g_strdup_printf("%u of its %u runs stopped "
+					       "early", s->truncated_runs,
+					       s->runs);
 	sa_diff_side_add_rows(s, n, r.kinds, r.names, r.vals, o->by);
 	s->total = total;
 	rows_free(&r);

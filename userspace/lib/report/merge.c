@@ -94,6 +94,11 @@ int sa_merge_add(struct sa_merge *m, const struct sa_diff_side *s,
 	run->kernel = g_strdup(s->kernel);
 	run->lost_known = s->lost_known;
 	run->lost = s->lost;
+	run->truncated = g_strdup(s->truncated);
+	run->truncated_ns = s->truncated_ns;
+	run->truncated_at_known = s->truncated_at_known;
+	if (s->truncated)
+		m->truncated++;
 	run->sites = g_hash_table_size(s->rows);
 	vals_of(&s->total, run->total);
 	g_ptr_array_add(m->runs, run);
@@ -226,6 +231,7 @@ void sa_merge_clear(struct sa_merge *m)
 
 		g_free(r->file);
 		g_free(r->kernel);
+		g_free(r->truncated);
 		g_free(r);
 	}
 	if (m->runs)

@@ -42,6 +42,9 @@ struct sa_merge_run {
 	char *kernel;			/* or NULL */
 	bool lost_known;
 	guint64 lost;
+	char *truncated;		/* the run stopped early: why, or NULL */
+	guint64 truncated_ns;
+	bool truncated_at_known;
 	guint64 sites;
 	guint64 total[SA_MERGE_NR];
 };
@@ -59,6 +62,7 @@ struct sa_merge {
 	char *kernel;			/* every run's kernel, if one; or NULL */
 	bool lost_known;		/* in every run of a trace */
 	guint64 lost;			/* summed over the runs */
+	guint truncated;		/* runs that stopped early */
 	struct sa_spread total[SA_MERGE_NR];	/* over the runs' totals */
 	GArray *rows;			/* struct sa_merge_row, by bytes
 					 * allocated (sum), largest first */

@@ -197,6 +197,39 @@ static char *version_of(const char *uname)
 }
 
 /*
+ * SA_ORIGIN_TRUNCATED: "AT_NS WHY" or "- WHY" (taken). A value of
+ * another shape still marks the trace, with the whole text as why.
+ */
+static void parse_truncated(struct sa_trace_origin *o, char *text)
+{
+	char *sp, *end;
+	guint64 ns;
+
+	if (!text)
+		return;
+	sp = strchr(text, ' ');
+	if (sp && sp > text && sp[1]) {
+		if (sp - text == 1 && text[0] == '-') {
+			o->truncated = g_strdup(sp + 1);
+			g_free(text);
+			return;
+		}
+		errno = 0;
+		ns = g_ascii_strtoull(text, &end, 10);
+		if (!errno && end == sp && g_ascii_isdigit(text[0])) {
+			o->truncated = g_strdup(sp + 1);
+			o->truncated_ns = ns;
+			o->truncated_at_known = true;
+			g_free(text);
+			return;
+		}
+	}
+	o->truncated = text[0] ? text : g_strdup("unknown reason");
+	if (!text[0])
+		g_free(text);
+}
+
+/*
  * The first timestamp only. The last comes from the records the report
  * reads: libtracecmd's tracecmd_read_cpu_last() dies on a CPU whose data
  * is not a whole number of pages, as trace-cmd 3.1 itself writes them.
@@ -267,6 +300,7 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 	o->meminfo_end = take(o->extra, SA_ORIGIN_MEMINFO_END);
 	o->snapshot_start = take(o->extra, SA_ORIGIN_SNAPSHOT_START);
 	o->snapshot_end = take(o->extra, SA_ORIGIN_SNAPSHOT_END);
+	parse_truncated(o, take(o->extra, SA_ORIGIN_TRUNCATED));
 	return 0;
 }
 
@@ -328,6 +362,7 @@ void sa_trace_origin_clear(struct sa_trace_origin *o)
 	g_free(o->meminfo_end);
 	g_free(o->snapshot_start);
 	g_free(o->snapshot_end);
+	g_free(o->truncated);
 	g_free(o->tracer_version);
 	if (o->extra)
 		g_hash_table_unref(o->extra);

@@ -40,6 +40,14 @@ struct sa_trace_origin {
 	char *snapshot_start;	/* serialized system snapshot (JSON text, see
 				 * snapshot/snapshot.h), or NULL */
 	char *snapshot_end;
+	/*
+	 * The recording stopped before its end (a full disk, a signal
+	 * before the workload ended): why, in words, or NULL. It counts as
+	 * a loss, as lost events do.
+	 */
+	char *truncated;
+	guint64 truncated_ns;	/* when, from the start of tracing */
+	bool truncated_at_known;	/* false: when is not known */
 	/* Added by the recorder: */
 	int file_version;	/* trace.dat version: 6, 7 */
 	char *tracer_version;	/* trace-cmd's VERSION option, or NULL */

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,6 +46,10 @@ struct sa_recorder {
 	guint64 *lost_at_err;	/* [nr_cpus] lost events when a write failed */
 	struct sa_cpu_readers *readers;
 	gint64 started;		/* monotonic µs when tracing started */
+	gint failed_ms;		/* ms from started to the first failed
+				 * write, or -1 (atomic: the readers') */
+	gint64 early_at;	/* µs from started to an early stop */
+	char *early_why;	/* why it stopped early, or NULL */
 	bool stacks;		/* kernel stacks recorded (--stacks) */
 };
 
@@ -108,6 +113,11 @@ static int enable_events(struct sa_recorder *r, unsigned int groups,
 	return 0;
 }
 
+static bool disk_full_errno(int e)
+{
+	return e == ENOSPC || e == EFBIG || e == EDQUOT;
+}
+
 /* A temporary file in dir that disappears with the process. */
 static int temp_file(const char *dir)
 {
@@ -152,6 +162,10 @@ static void write_failed(struct sa_recorder *r, int cpu)
 	text = tracefs_instance_file_read(r->inst, file, NULL);
 	r->lost_at_err[cpu] = text ? sa_cpu_stats_lost(text) : 0;
 	free(text);
+	if (r->started)
+		g_atomic_int_compare_and_exchange(&r->failed_ms, -1,
+			(gint)MIN((g_get_monotonic_time() - r->started) / 1000,
+				  G_MAXINT));
 	trim_to_pages(r, r->fds[cpu]);
 	errno = e;
 }
@@ -237,6 +251,7 @@ static void free_recorder(struct sa_recorder *r)
 	sa_instance_destroy(r->own);
 	g_free(r->fds);
 	g_free(r->lost_at_err);
+	g_free(r->early_why);
 	sa_outfile_abort(r->out);
 	sa_tracedat_free(r->td);
 	g_ptr_array_unref(r->events);
@@ -266,10 +281,23 @@ static int open_output(struct sa_recorder *r, const char *path,
 static int reserve_header(struct sa_recorder *r, GError **err)
 {
 	off_t reserve = sa_tracedat_header_size(r->td) + RESERVE_SLACK;
+	int e;
 
-	if (fallocate(r->out_fd, 0, 0, reserve) && errno != EOPNOTSUPP)
+	if (!fallocate(r->out_fd, 0, 0, reserve) || errno == EOPNOTSUPP)
+		return 0;
+	e = errno;
+	if (!disk_full_errno(e))
 		return errno_error(err, r->output);
-	return 0;
+	/* no file can be readable without its header: record nothing */
+	return set_error(err, g_io_error_from_errno(e), "%s: %s: %s "
+			 "cannot hold the %.1f MB a trace.dat needs "
+			 "before its first event (kallsyms, event formats) "
+			 "and the %u MB kept for its end; nothing was "
+			 "recorded", r->output, g_strerror(e),
+			 e == EFBIG ? "the file size limit (ulimit -f)" :
+			 "its file system",
+			 (double)(reserve - RESERVE_SLACK) / (1 << 20),
+			 RESERVE_SLACK >> 20);
 }
 
 struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
@@ -281,6 +309,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	*missing = g_ptr_array_new_with_free_func(g_free);
 	r = g_new0(struct sa_recorder, 1);
 	r->out_fd = -1;
+	r->failed_ms = -1;
 	r->output = g_strdup(o->output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
 	r->nr_cpus = sa_trace_nr_cpus();
@@ -343,6 +372,92 @@ bool sa_recorder_failed(struct sa_recorder *r)
 void sa_recorder_abort(struct sa_recorder *r)
 {
 	free_recorder(r);
+}
+
+void sa_recorder_stopped_early(struct sa_recorder *r, const char *why)
+{
+	if (r->early_why)
+		return;
+	r->early_at = r->started ? g_get_monotonic_time() - r->started : -1;
+	r->early_why = g_strdup(why);
+}
+
+/*
+ * A file size limit (RLIMIT_FSIZE) stopped the readers: each CPU's file
+ * reached it, so the whole file would pass it too, and be cut while it
+ * is assembled, with no origin section and so no mark. Shorten each
+ * CPU's data by the same share, in whole pages from its end, to what
+ * fits with the header, the padding before each CPU's data and the room
+ * kept for the end (RESERVE_SLACK, as reserve_header).
+ */
+static void fit_file_limit(struct sa_recorder *r)
+{
+	off_t *len = g_new0(off_t, r->nr_cpus);
+	off_t total = 0, budget;
+	struct rlimit rl;
+	int cpu;
+
+	if (getrlimit(RLIMIT_FSIZE, &rl) || rl.rlim_cur == RLIM_INFINITY)
+		goto out;
+	budget = (off_t)MIN(rl.rlim_cur, (rlim_t)G_MAXINT64) -
+		 (off_t)sa_tracedat_header_size(r->td) -
+		 (off_t)r->nr_cpus * r->page_size - RESERVE_SLACK;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		len[cpu] = lseek(r->fds[cpu], 0, SEEK_END);
+		if (len[cpu] > 0)
+			total += len[cpu];
+	}
+	if (total <= budget)
+		goto out;
+	if (budget < 0)
+		budget = 0;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		off_t keep;
+		int ret;
+
+		if (len[cpu] <= 0)
+			continue;
+		keep = (off_t)((double)len[cpu] * budget / total);
+		keep -= keep % r->page_size;
+		ret = ftruncate(r->fds[cpu], MIN(keep, len[cpu]));
+		(void)ret;	/* if not, the writer cuts it */
+	}
+out:
+	g_free(len);
+}
+
+/*
+ * Mark the file as cut short (SA_ORIGIN_TRUNCATED) when a reader stopped
+ * on a full disk, or the caller stopped the recording early; say so in
+ * res too.
+ */
+static void mark_truncated(struct sa_recorder *r, int reader_err,
+			   struct sa_record_result *res)
+{
+	gint ms = g_atomic_int_get(&r->failed_ms);
+	char *text;
+
+	if (disk_full_errno(reader_err)) {
+		res->truncated_at_known = ms >= 0;
+		res->truncated_ns = ms >= 0 ? (guint64)ms * 1000000 : 0;
+		res->truncated = g_strdup_printf("%s while writing a CPU's "
+			"pages: %s", reader_err == EFBIG ?
+			"the file size limit was reached" : "the disk filled",
+			g_strerror(reader_err));
+	} else if (r->early_why) {
+		res->truncated_at_known = r->early_at >= 0;
+		res->truncated_ns = (guint64)MAX(r->early_at, 0) * 1000;
+		res->truncated = g_strdup(r->early_why);
+	} else {
+		return;
+	}
+	if (res->truncated_at_known)
+		text = g_strdup_printf("%" G_GUINT64_FORMAT " %s",
+				       res->truncated_ns, res->truncated);
+	else
+		text = g_strdup_printf("- %s", res->truncated);
+	sa_tracedat_set_origin(r->td, SA_ORIGIN_TRUNCATED, text);
+	g_free(text);
 }
 
 /* The kernel_stack entries recorded (--stacks), as one more count. */
@@ -490,18 +605,22 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 				       res->no_buffer);
 	if (res->offline)
 		sa_tracedat_set_origin(r->td, SA_ORIGIN_OFFLINE, res->offline);
+	mark_truncated(r, reader_err, res);
+	if (reader_err == EFBIG)
+		fit_file_limit(r);
 	count_events(r, res);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		sa_tracedat_set_cpu_fd(r->td, cpu, r->fds[cpu], true);
 	ret = sa_tracedat_write(r->td, r->out_fd, &truncated);
 	if (ret && !truncated)
 		errno_error(err, r->output);
+	/* cut while it was assembled: no origin section, no mark */
+	res->no_origin = ret && truncated;
 	if (fstat(r->out_fd, &st) == 0)
 		res->file_bytes = st.st_size;
 	if (!ret && reader_err) {
 		errno = reader_err;
-		truncated = reader_err == ENOSPC || reader_err == EFBIG ||
-			    reader_err == EDQUOT;
+		truncated = disk_full_errno(reader_err);
 		errno_error(err, "writing a CPU's pages");
 		ret = -1;
 	} else if (ret && truncated) {
@@ -535,6 +654,7 @@ void sa_record_result_clear(struct sa_record_result *res)
 	g_free(res->cpu_events);
 	g_free(res->no_buffer);
 	g_free(res->offline);
+	g_free(res->truncated);
 	for (i = 0; res->counts && i < res->counts->len; i++) {
 		struct sa_record_event_count *n = res->counts->pdata[i];
 
@@ -599,6 +719,7 @@ int sa_recorder_collect_boot(const char *output,
 	memset(res, 0, sizeof(*res));
 	r = g_new0(struct sa_recorder, 1);
 	r->out_fd = -1;
+	r->failed_ms = -1;
 	r->output = g_strdup(output);
 	r->events = g_ptr_array_new_with_free_func(sa_event_ref_free);
 	r->nr_cpus = sa_trace_nr_cpus();

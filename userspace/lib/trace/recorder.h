@@ -80,6 +80,16 @@ struct sa_record_result {
 				 * or NULL (the file's origin says so too) */
 	char *offline;		/* offline CPUs (no ring buffer, nothing to
 				 * record), the same way */
+	char *truncated;	/* why the recording stopped early (a full
+				 * disk, sa_recorder_stopped_early), as the
+				 * file's origin says too; NULL: complete */
+	guint64 truncated_ns;	/* when: from the start of tracing */
+	bool truncated_at_known;	/* false: truncated_ns unknown (a boot) */
+	bool no_origin;		/* disk_full, and the disk filled while the
+				 * file was assembled: it ends with what
+				 * fitted of the CPU data, with no origin
+				 * section (trace-cmd reads it; slabacct's
+				 * reader refuses it as cut short) */
 };
 
 struct sa_recorder;
@@ -129,6 +139,14 @@ int sa_recorder_collect_boot(const char *output,
 			     const struct sa_outfile_opts *out,
 			     const char *recorder, char *(*snapshot)(void),
 			     struct sa_record_result *res, GError **err);
+
+/*
+ * The recording stops before its end (a signal before the workload or
+ * the duration ended): sa_recorder_stop marks the file as truncated now,
+ * for why (words: "SIGTERM before the workload ended"). A full disk is
+ * marked without this.
+ */
+void sa_recorder_stopped_early(struct sa_recorder *r, const char *why);
 
 /* Remove the instance and the new file (the output path is untouched). */
 void sa_recorder_abort(struct sa_recorder *r);

@@ -69,6 +69,14 @@ enum sa_tracedat_option {
 #define SA_ORIGIN_OFFLINE		"cpus_offline"
 /* kernel stacks: "wrappers (N functions)" or "all" (record --stacks) */
 #define SA_ORIGIN_STACKS		"stacks"
+/*
+ * The recording stopped before its end: "AT_NS WHY", AT_NS the
+ * nanoseconds from the start of tracing to the stop ("-" if unknown, as
+ * for a boot), WHY in words ("the disk filled while writing a CPU's
+ * pages: No space left on device", "SIGTERM before the workload ended").
+ * Absent from a complete recording.
+ */
+#define SA_ORIGIN_TRUNCATED		"truncated"
 #define SA_ORIGIN_FILTER		"filter"
 #define SA_ORIGIN_FILTER_CALL_SITE	"filter_call_site"
 #define SA_ORIGIN_FILTER_GFP		"filter_gfp"

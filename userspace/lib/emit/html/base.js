@@ -251,3 +251,10 @@ const legend = (text) => el('p', { class: 'legend', text });
 
 /* "not in this trace", with the reason when the model gives one */
 const absentNote = (text) => el('p', { class: 'absent', text });
+
+/* "TRUNCATED at 2.5 s (why): ...": a recording that stopped early */
+function truncatedMsg(t) {
+	return 'TRUNCATED' + (t.at_ns === null || t.at_ns === undefined ? '' :
+		' at ' + (t.at_ns / 1e9).toFixed(6) + ' s') + ' (' + t.why +
+		'): the recording stopped early, the figures are incomplete';
+}

@@ -29,7 +29,10 @@ const mergeMeasure = (k) => MERGE_MEASURES.find((x) => x[0] === k) ||
 function runLost(r) {
 	if (r.source === 'account')
 		return 'none: a snapshot';
-	return r.lost_known ? r.lost_events : 'unknown';
+	const lost = r.lost_known ? r.lost_events : 'unknown';
+	/* a run that stopped early: its figures are incomplete too */
+	return r.truncated ? exact(lost) + '; ' + truncatedMsg(r.truncated) :
+		lost;
 }
 
 function mergeHeader() {
@@ -61,6 +64,11 @@ function mergeHeader() {
 		cls = 'ok';
 	}
 	$('lost').append(el('span', { class: cls, id: 'lost-msg', text: msg }));
+	if (L.truncated_runs)
+		$('lost').append(' ', el('span', { class: 'bad',
+			id: 'truncated-msg', text: 'TRUNCATED: ' +
+			exact(L.truncated_runs) + ' of ' + exact(runs.length) +
+			' runs stopped early: their figures are incomplete' }));
 	$('notes').append(el('li', { text: 'a run without a site counts 0 ' +
 		'for it: its min is 0 unless it is in every run; the median ' +
 		'of an even number of runs is the mean of the two middle ' +
@@ -179,7 +187,8 @@ function viewMergeRuns(box) {
 		{ key: 'source', label: 'source', txt: 1 },
 		{ key: 'kernel_release', label: 'kernel', txt: 1 },
 		{ key: 'lost', label: 'lost events', get: runLost,
-		  cls: (v) => (v === 'unknown' || v > 0 ? 'lost' : '') },
+		  cls: (v) => (v === 'unknown' || v > 0 ||
+				String(v).includes('TRUNCATED') ? 'lost' : '') },
 		{ key: 'sites', label: 'call sites' },
 		{ key: 'bytes_alloc', label: 'allocated', get: tot('bytes_alloc'),
 		  fmt: bytes },

@@ -7,6 +7,7 @@
 
 /* ---- the header: origin, lost events, notes ---- */
 
+
 /* what /proc/allocinfo says it missed */
 function allocinfoLoss(i) {
 	return i.inaccurate > 0 ? exact(i.inaccurate) + ' sites marked ' +
@@ -75,6 +76,10 @@ function header() {
 			}
 			lost.append(el('span', { class: cls, id: 'lost-' + k,
 						 text: msg }), ' ');
+			if (s.truncated)
+				lost.append(el('span', { class: 'bad',
+					id: 'truncated-' + k, text: k.toUpperCase() +
+					': ' + truncatedMsg(s.truncated) }), ' ');
 		}
 		return;
 	}
@@ -156,6 +161,9 @@ function header() {
 	if (L.known && L.events > 0 && (L.per_cpu || []).length)
 		msg += '; per CPU: ' + L.per_cpu.map(exact).join(', ');
 	lost.append(el('span', { class: cls, id: 'lost-msg', text: msg }));
+	if (L.truncated)
+		lost.append(' ', el('span', { class: 'bad', id: 'truncated-msg',
+			text: truncatedMsg(L.truncated) }));
 	for (const n of M.notes || [])
 		$('notes').append(el('li', { text: n }));
 	/* the records of each event, folded */
