@@ -1,4 +1,4 @@
-# The README's example CI job, read from README.md ("Example: a CI job")
+# The example CI job of docs/ci-and-fleets.md ("Example: a CI job"), read from it
 # and run as written: three boots of Debian's 6.1 kernel merged into a
 # baseline, then the job (boot, boot collect --fail-on-lost, diff
 # --fail-on against the baseline). An unchanged boot must pass (exit 0,
@@ -8,17 +8,17 @@
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
 [ "$flavour" = 6.1 ] ||
-	skip "the README's CI job boots Debian's 6.1 kernel (-k 6.1), as written"
+	skip "the CI job of docs/ci-and-fleets.md boots Debian's 6.1 kernel (-k 6.1), as written"
 
 # the indented blocks of the section, in order
 awk '/^### Example: a CI job/ { on = 1; next }
      on && /^##/ { exit }
      on && /^    / { sub(/^    /, ""); print; blank = 0; inblk = 1; next }
-     on && inblk && !/^    / { print "#---"; inblk = 0 }' "$TOP/README.md" |
+     on && inblk && !/^    / { print "#---"; inblk = 0 }' "$TOP/docs/ci-and-fleets.md" |
 	awk -v dir="$TEST_TMP" 'BEGIN { n = 1 } /^#---$/ { n++; next }
 	     { print >(dir "/block" n ".sh") }'
 [ -s "$TEST_TMP/block1.sh" ] && [ -s "$TEST_TMP/block2.sh" ] ||
-	fail "README.md has no 'Example: a CI job' with two blocks"
+	fail "docs/ci-and-fleets.md has no 'Example: a CI job' with two blocks"
 note "baseline: $(cat "$TEST_TMP/block1.sh")"
 note "job: $(cat "$TEST_TMP/block2.sh")"
 
