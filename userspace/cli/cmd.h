@@ -104,8 +104,9 @@ void sa_output_error(const char *cmd, const GError *err);
  * Until exit (cli/crash.c): a SIGBUS because an input mapped by the
  * library shrank meanwhile is said so, exit 1; any other crash (SIGSEGV,
  * SIGBUS, SIGFPE, SIGILL) is reported as an internal error while reading
- * FILE (or NULL), then goes to the handler there before. Call again to
- * change the file.
+ * FILE (or NULL), a stack overflow of the main thread as such (the
+ * handler runs on its own stack), then goes to the handler there before.
+ * Call again to change the file.
  */
 void sa_crash_guard(const char *cmd, const char *file);
 int cmd_record(int argc, char **argv);
