@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,6 +255,22 @@ int sa_require_tracefs(const char *cmd)
 		return -1;
 	}
 	return 0;
+}
+
+void sa_end_signals(sigset_t *set)
+{
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+		SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+	};
+	unsigned int i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < G_N_ELEMENTS(sigs); i++)
+		sigaddset(set, sigs[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
 }
 
 void sa_print_lost(const char *cmd, const struct sa_record_result *res,

@@ -7,6 +7,7 @@
 #ifndef SLABACCT_CMD_H
 #define SLABACCT_CMD_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -146,6 +147,13 @@ int sa_options_check(const char *cmd, struct sa_opt_values *saved);
  * needed and returns -1 if not.
  */
 int sa_require_tracefs(const char *cmd);
+
+/*
+ * The catchable signals whose default action ends the process (not the
+ * crash signals, not SIGXFSZ): record and top end cleanly on each,
+ * removing their tracing instance.
+ */
+void sa_end_signals(sigset_t *set);
 
 /*
  * Say how many events a recording lost, per CPU, how many of them after
