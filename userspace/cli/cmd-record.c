@@ -457,6 +457,7 @@ int cmd_record(int argc, char **argv)
 		ret = SA_EXIT_USAGE;
 		goto out;
 	}
+	sa_stale_instances(CMD, true);
 	o.site_name = site;
 	if (site && parse_call_site(site, &o)) {
 		sa_err(CMD, "unknown call site '%s' (a kernel function in "

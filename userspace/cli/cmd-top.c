@@ -440,6 +440,7 @@ int cmd_top(int argc, char **argv)
 
 		if (sa_require_tracefs("top"))
 			goto out;
+		sa_stale_instances("top", true);
 		src = sa_top_source_trace(&o, &err);
 	}
 	ret = SA_EXIT_FAIL;

@@ -149,6 +149,14 @@ int sa_options_check(const char *cmd, struct sa_opt_values *saved);
 int sa_require_tracefs(const char *cmd);
 
 /*
+ * The tracefs instances left by slabacct processes that were killed
+ * (SIGKILL: record, top), named on stderr with how to remove them; with
+ * remove (record, top, which would remove them anyway), removed and said
+ * so. Instances of running slabacct processes are never touched.
+ */
+void sa_stale_instances(const char *cmd, bool remove);
+
+/*
  * The catchable signals whose default action ends the process (not the
  * crash signals, not SIGXFSZ): record and top end cleanly on each,
  * removing their tracing instance.
