@@ -5,8 +5,10 @@
 # '...' strings, as objects, as "var a = " statements. Every command
 # that reads JSON (diff, merge, snapshot --load and --compare) refuses
 # each with one message naming the file, the line and the limit: exit 1,
-# no signal, under 256 MB of RSS. An empty file and a member of the
-# wrong type are refused without json-glib's warnings.
+# no signal, under 256 MB of RSS. So is a file of more values than the
+# reader takes (2^24: json-glib's tree of them would take 1.3 GB). An
+# empty file and a member of the wrong type are refused without
+# json-glib's warnings.
 . "$(dirname "$0")/../../lib.sh"
 [ -x "$SLABACCT" ] || fail "build/slabacct is missing (make all)"
 
@@ -78,6 +80,18 @@ for f in "$d"/*.json; do
 	n=$((n + 1))
 done
 assert_eq "deep JSON files refused by diff, merge, snapshot" 11 "$n"
+
+# 2^24 + 1 values, 34 MB: refused before json-glib builds the tree
+python3 -c 'import sys; n = (1 << 24); sys.stdout.write("{\"x\":\n[" + "1," * n + "1]}")' \
+	>"$d/wide.txt"
+/usr/bin/time -f '%M' -o "$d/rss" "$SLABACCT" diff "$d/wide.txt" "$d/wide.txt" \
+	>/dev/null 2>"$d/err"
+assert_eq "2^24 + 1 values: exit" 1 "$?"
+grep -qF "$d/wide.txt: line 2: more than 16777216 JSON values, the most slabacct reads" \
+	"$d/err" || fail "2^24 + 1 values: $(cat "$d/err")"
+rss=$(tail -n 1 "$d/rss")
+[ "$rss" -lt 262144 ] || fail "2^24 + 1 values took $rss KB"
+note "2^24 + 1 values refused in $rss KB"
 
 # 64 levels are read (and then found not to be a snapshot)
 python3 -c 'import sys; sys.stdout.write("[" * 64 + "]" * 64)' >"$d/64.txt"

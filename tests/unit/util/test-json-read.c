@@ -288,6 +288,19 @@ START_TEST(refusals_name_file_and_line)
 	refused("[1,\n2,\n\xff]", 9, "line 3: not UTF-8");
 	refused("[1]\0[", 5, "line 1: not UTF-8");
 	refused("{\"a\":\n", 6, "not valid JSON: line 2, column");
+	/*
+	 * values: 2^24 with "{", "x" and "[", after a ']' where json-glib
+	 * stops at once (the values are counted, the tree never built)
+	 */
+	g_string_assign(t, "]{\"x\":\n\n[");
+	for (i = 0; i < SA_JSON_READ_VALUES - 4; i++)
+		g_string_append(t, "1,");
+	g_string_append(t, "1]}");
+	ck_assert_uint_eq(t->len, 2 * SA_JSON_READ_VALUES + 4);
+	refused(t->str, t->len, "f.json: not valid JSON: line 1");
+	g_string_insert(t, 9, "2,");
+	refused(t->str, t->len, "f.json: line 3: more than 16777216 JSON "
+		"values, the most slabacct reads");
 	/* 64 levels are read, and the text need not end with a NUL */
 	g_string_assign(t, "");
 	for (i = 0; i < 64; i++)

@@ -199,13 +199,20 @@ static enum tok token(struct scan *s)
 	}
 }
 
-int sa_json_depth_check(const char *text, gsize len, guint max, guint *line)
+/*
+ * The depth (up to max) and the values (up to max_values: arrays,
+ * objects, strings, member names, numbers, words) of a text: 0 within
+ * both, else -1 with *line where it goes past one, *many if the values.
+ */
+static int measure(const char *text, gsize len, guint max, guint max_values,
+		   guint *line, bool *many)
 {
 	struct scan s = { (const guchar *)text, (const guchar *)text + len, 1 };
-	guint depth = 0, chain = 0;
+	guint depth = 0, chain = 0, values = 0;
 	bool name = false;
 	enum tok t;
 
+	*many = false;
 	/* json_parser_load skips a UTF-8 byte order mark */
 	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
 		s.p += 3;
@@ -218,6 +225,11 @@ int sa_json_depth_check(const char *text, gsize len, guint max, guint *line)
 		bool was_name = name;
 
 		name = false;
+		if (t != T_CLOSE && t != T_CHAR && t != T_ERROR &&
+		    ++values > max_values) {
+			*many = true;
+			goto deep;
+		}
 		if (t == T_OPEN && ++depth + chain > max)
 			goto deep;
 		if (depth) {
@@ -238,6 +250,13 @@ int sa_json_depth_check(const char *text, gsize len, guint max, guint *line)
 deep:
 	*line = s.line;
 	return -1;
+}
+
+int sa_json_depth_check(const char *text, gsize len, guint max, guint *line)
+{
+	bool many;
+
+	return measure(text, len, max, G_MAXUINT, line, &many);
 }
 
 /* "<data>:L:C: Parse error: MSG" as "name: not valid JSON: line L, ..." */
@@ -266,6 +285,7 @@ JsonNode *sa_json_read(const char *text, gsize len, const char *name,
 	const char *end;
 	GError *e = NULL;
 	guint line = 1;
+	bool many;
 	gsize i;
 
 	if (!text)
@@ -279,12 +299,20 @@ JsonNode *sa_json_read(const char *text, gsize len, const char *name,
 			    line);
 		return NULL;
 	}
-	if (sa_json_depth_check(text, len, SA_JSON_READ_DEPTH, &line)) {
-		g_set_error(err, JSON_PARSER_ERROR,
-			    JSON_PARSER_ERROR_INVALID_DATA,
-			    "%s: line %u: JSON nested deeper than %d levels, "
-			    "the most slabacct reads", name, line,
-			    SA_JSON_READ_DEPTH);
+	if (measure(text, len, SA_JSON_READ_DEPTH, SA_JSON_READ_VALUES, &line,
+		    &many)) {
+		if (many)
+			g_set_error(err, JSON_PARSER_ERROR,
+				    JSON_PARSER_ERROR_INVALID_DATA,
+				    "%s: line %u: more than %u JSON values, "
+				    "the most slabacct reads", name, line,
+				    SA_JSON_READ_VALUES);
+		else
+			g_set_error(err, JSON_PARSER_ERROR,
+				    JSON_PARSER_ERROR_INVALID_DATA,
+				    "%s: line %u: JSON nested deeper than %d "
+				    "levels, the most slabacct reads", name,
+				    line, SA_JSON_READ_DEPTH);
 		return NULL;
 	}
 	p = json_parser_new();

@@ -17,13 +17,21 @@
 
 /* The deepest nesting read: slabacct's own JSON goes 8 levels deep. */
 #define SA_JSON_READ_DEPTH	64
+/*
+ * The most values read (arrays, objects, strings, member names, numbers):
+ * json-glib takes about 80 bytes for each, so a 10 MB file of "1," took
+ * 400 MB; this bounds its tree at about 1.3 GB, while a report of 100,000
+ * call sites (61 values each) has about 6 million.
+ */
+#define SA_JSON_READ_VALUES	(1u << 24)
 
 /*
  * Parse len bytes at text (a file's content: they need not end with a
  * NUL), name naming it in errors. Returns the root (json_node_unref it),
  * never NULL on success; or NULL with *err set (JSON_PARSER_ERROR), its
  * message starting with "name: ": a text that is not UTF-8, nested
- * deeper than SA_JSON_READ_DEPTH (with the line), not valid JSON (with
+ * deeper than SA_JSON_READ_DEPTH or holding more than SA_JSON_READ_VALUES
+ * values (with the line), not valid JSON (with
  * the line and column), or holding no value at all (an empty file).
  */
 JsonNode *sa_json_read(const char *text, gsize len, const char *name,
