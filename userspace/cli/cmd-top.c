@@ -453,6 +453,7 @@ int cmd_top(int argc, char **argv)
 		g_error_free(err);
 		goto out;
 	}
+	sa_crash_guard_instance(src->instance);
 	t = sa_top_new(src, key);
 	tty = !plain && !json && isatty(STDIN_FILENO) &&
 	      isatty(STDOUT_FILENO);

@@ -110,6 +110,12 @@ void sa_output_error(const char *cmd, const GError *err);
  * Call again to change the file.
  */
 void sa_crash_guard(const char *cmd, const char *file);
+/*
+ * After sa_crash_guard: the tracefs instance (its directory) that a crash
+ * must stop tracing first, as record does; then SIGABRT, SIGTRAP and
+ * SIGSYS are guarded too.
+ */
+void sa_crash_guard_instance(const char *dir);
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
 /* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */

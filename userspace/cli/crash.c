@@ -2,6 +2,8 @@
 /*
  * sa_crash_guard (cli/cmd.h).
  */
+#include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -26,9 +28,20 @@
  * A stack overflow (a recursion too deep) leaves no stack to run a
  * handler on: the handler runs on a stack of its own (sigaltstack), and
  * a fault just below the main thread's stack is said to be an overflow.
+ *
+ * A command that traces (top) names its tracefs instance: whatever the
+ * crash (SIGABRT, SIGTRAP and SIGSYS too, as record), the handler first
+ * turns the instance's tracing off, so that it does not go on tracing
+ * system-wide until the next command removes it.
  */
-static const int guarded[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+static const int guarded[] = {
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+	SIGABRT, SIGTRAP, SIGSYS,	/* with an instance */
+};
+#define GUARDED_ALWAYS	4
 static struct sigaction before[G_N_ELEMENTS(guarded)];
+static struct sigaction mine;
+static char tracing_on[PATH_MAX], events_enable[PATH_MAX];
 static char who[80];			/* "slabacct CMD: " */
 static char file[600];			/* escaped, or "" */
 static uintptr_t stack_lo;		/* the main stack's lowest address */
@@ -59,7 +72,21 @@ static void put_u64(guint64 v)
 static const char *sig_name(int sig)
 {
 	return sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" :
-	       sig == SIGFPE ? "SIGFPE" : "SIGILL";
+	       sig == SIGFPE ? "SIGFPE" : sig == SIGILL ? "SIGILL" :
+	       sig == SIGABRT ? "SIGABRT" : sig == SIGTRAP ? "SIGTRAP" :
+	       "SIGSYS";
+}
+
+static void write_zero(const char *path)
+{
+	int fd = path[0] ? open(path, O_WRONLY | O_CLOEXEC) : -1;
+
+	if (fd >= 0) {
+		ssize_t n = write(fd, "0", 1);
+
+		(void)n;
+		close(fd);
+	}
 }
 
 static void handler(int sig, siginfo_t *si, void *uc)
@@ -73,6 +100,8 @@ static void handler(int sig, siginfo_t *si, void *uc)
 	if (__atomic_exchange_n(&entered, 1, __ATOMIC_SEQ_CST))
 		for (;;)
 			pause();
+	write_zero(tracing_on);
+	write_zero(events_enable);
 	if (sig == SIGBUS && sa_input_shrunk(&path, &was, &now)) {
 		put(who);
 		put(file[0] ? file : "the input");
@@ -170,8 +199,26 @@ void sa_crash_guard(const char *cmd, const char *path)
 	if (alt_stack())
 		sa.sa_flags |= SA_ONSTACK;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < G_N_ELEMENTS(guarded); i++)
+	mine = sa;
+	for (i = 0; i < GUARDED_ALWAYS; i++)
 		sigaction(guarded[i], &sa, &before[i]);
 	if (getenv("SLABACCT_TEST_STACK_OVERFLOW"))
 		fprintf(stderr, "%d\n", recurse(1));
+}
+
+void sa_crash_guard_instance(const char *dir)
+{
+	static bool installed;
+	unsigned int i;
+
+	if (!dir)
+		return;
+	snprintf(tracing_on, sizeof(tracing_on), "%s/tracing_on", dir);
+	snprintf(events_enable, sizeof(events_enable), "%s/events/enable",
+		 dir);
+	if (installed || !mine.sa_sigaction)
+		return;
+	installed = true;
+	for (i = GUARDED_ALWAYS; i < G_N_ELEMENTS(guarded); i++)
+		sigaction(guarded[i], &mine, &before[i]);
 }

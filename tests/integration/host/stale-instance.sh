@@ -6,7 +6,10 @@
 # a killed record leaves beside its output (.NAME.lock, noted in
 # /run/slabacct/INSTANCE while the instance lives). The instance of a
 # slabacct process still running (another user's recording) is never
-# named nor touched, nor its lock file.
+# named nor touched, nor its lock file. A top that crashes (SIGSEGV,
+# SIGABRT) turns its instance's tracing off first, as record does, says
+# it is an internal error, and leaves the instance to be found the same
+# way.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/../record-lib.sh"
 need_root
@@ -84,6 +87,26 @@ grep -qF "slabacct record: warning: removed the tracing instance $inst, left by 
 [ -d "$inst" ] && fail "record did not remove $inst"
 [ -d "$live_inst" ] || fail "record removed the live $live_inst"
 note "a killed top's instance: removed and named by record"
+
+# crashed: top stops its instance's tracing, then dies of the signal
+for sig in SEGV ABRT; do
+	"$SLABACCT" top -n 0 -d 0.2 </dev/null >/dev/null 2>"$TEST_TMP/crash.err" &
+	p=$!
+	inst=$(wait_tracing $p) || fail "the top to crash never traced"
+	kill -$sig $p
+	wait $p
+	rc=$?
+	assert_eq "top on SIG$sig: exit" $((128 + $(kill -l $sig))) "$rc"
+	grep -qF "slabacct top: internal error: SIG$sig" "$TEST_TMP/crash.err" ||
+		fail "top on SIG$sig said: $(cat "$TEST_TMP/crash.err")"
+	[ -d "$inst" ] || fail "top on SIG$sig: no instance left to check"
+	assert_eq "top on SIG$sig: its instance's tracing_on" 0 "$(cat "$inst/tracing_on")"
+	"$SLABACCT" events >/dev/null 2>"$TEST_TMP/err"
+	grep -qF "the tracing instance $inst was left by slabacct process $p" \
+		"$TEST_TMP/err" || fail "events did not name $inst: $(cat "$TEST_TMP/err")"
+	rmdir "$inst" || fail "rmdir $inst, as events says, failed"
+	note "top on SIG$sig: tracing off, internal error said, $inst named"
+done
 
 # nothing stale now: events says nothing of ours
 "$SLABACCT" events >/dev/null 2>"$TEST_TMP/err"
