@@ -8,7 +8,8 @@
 # no signal, under 256 MB of RSS. So is a file of more values than the
 # reader takes (2^24: json-glib's tree of them would take 1.3 GB). An
 # empty file and a member of the wrong type are refused without
-# json-glib's warnings.
+# json-glib's warnings. The snapshots in a trace.dat, made deep, are
+# refused as well, and the report says it could not read them.
 . "$(dirname "$0")/../../lib.sh"
 [ -x "$SLABACCT" ] || fail "build/slabacct is missing (make all)"
 
@@ -74,6 +75,32 @@ for f in "$d"/*.json; do
 	n=$((n + 1))
 done
 assert_eq "deep JSON files refused by diff, merge, snapshot" 11 "$n"
+
+# the snapshots a trace.dat carries, each made 33,000 '[' of the same
+# length: report reads them through the same reader, and says it could
+# not (before, under a 1 MB stack, json-glib's recursion overflowed it)
+zcat "$TOP/tests/data/report-mm/6.1.dat.gz" >"$d/mm.dat"
+python3 - "$d/mm.dat" "$d/deep.dat" <<'PY'
+import struct, sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+n = 0
+for tag in (b'snapshot_start\0', b'snapshot_end\0'):
+    i = d.find(tag)
+    if i < 0:
+        continue
+    j = i + len(tag)
+    size = struct.unpack('<Q', bytes(d[j:j + 8]))[0]
+    assert d[j + 8:j + 9] == b'{' and size > 30000, (tag, size)
+    d[j + 8:j + 8 + size] = b'[' * size
+    n += 1
+assert n == 2, n
+open(sys.argv[2], 'wb').write(d)
+PY
+(ulimit -s 1024; exec "$SLABACCT" report --what all "$d/deep.dat") \
+	>"$d/out" 2>"$d/err"
+assert_eq "report of a trace with nested snapshots: exit" 0 "$?"
+grep -q "its system snapshot could not be read" "$d/out" ||
+	fail "the report does not say its snapshot could not be read"
 
 # 2^24 + 1 values, 34 MB: refused before json-glib builds the tree
 python3 -c 'import sys; n = (1 << 24); sys.stdout.write("{\"x\":\n[" + "1," * n + "1]}")' \
