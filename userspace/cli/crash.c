@@ -152,17 +152,20 @@ static void main_stack(void)
 /* The handler's own stack, for this (the main) thread */
 static bool alt_stack(void)
 {
+	static void *mem;		/* until exit */
 	size_t size = 64 << 10;
 	stack_t st = { 0 };
 	long min = sysconf(_SC_SIGSTKSZ);
 
 	if (min > 0 && (size_t)min * 4 > size)
 		size = (size_t)min * 4;
-	st.ss_sp = g_malloc(size);	/* until exit */
+	mem = g_malloc(size);
+	st.ss_sp = mem;
 	st.ss_size = size;
 	if (!sigaltstack(&st, NULL))
 		return true;
-	g_free(st.ss_sp);
+	g_free(mem);
+	mem = NULL;
 	return false;
 }
 
