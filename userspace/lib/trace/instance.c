@@ -134,12 +134,12 @@ void sa_stale_instance_free(struct sa_stale_instance *s)
 	g_free(s);
 }
 
-/* The notes directory, made if need be: NULL unless ours alone */
-static const char *notes_dir(void)
+/* The notes directory, made if make: NULL unless there and ours alone */
+static const char *notes_dir(bool make)
 {
 	struct stat st;
 
-	if (mkdir(NOTES_DIR, 0700) && errno != EEXIST)
+	if (make && mkdir(NOTES_DIR, 0700) && errno != EEXIST)
 		return NULL;
 	if (lstat(NOTES_DIR, &st) || !S_ISDIR(st.st_mode) ||
 	    st.st_uid != geteuid() || (st.st_mode & 077))
@@ -153,7 +153,7 @@ static void stale_lock(struct sa_stale_instance *s, bool remove)
 	char *note, *lock = NULL;
 	gsize len;
 
-	if (!notes_dir())
+	if (!notes_dir(false))
 		return;
 	note = g_build_filename(NOTES_DIR, s->name, NULL);
 	if (g_file_get_contents(note, &lock, &len, NULL) && len &&
@@ -175,7 +175,7 @@ void sa_instance_note_lock(struct sa_instance *i, const char *lock_path)
 {
 	char *note;
 
-	if (!i || !lock_path || !notes_dir())
+	if (!i || !lock_path || !notes_dir(true))
 		return;
 	note = g_build_filename(NOTES_DIR, i->name, NULL);
 	if (g_file_set_contents(note, lock_path, -1, NULL)) {
