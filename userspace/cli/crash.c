@@ -4,9 +4,7 @@
  */
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +13,7 @@
 #include "cli/cmd.h"
 #include "util/escape.h"
 #include "util/input-file.h"
+#include "util/sigstack.h"
 
 /*
  * The crash guard of the commands that read files: a file mapped into
@@ -26,8 +25,9 @@
  * action with its core dump).
  *
  * A stack overflow (a recursion too deep) leaves no stack to run a
- * handler on: the handler runs on a stack of its own (sigaltstack), and
- * a fault just below the main thread's stack is said to be an overflow.
+ * handler on: the handler runs on a stack of its own (util/sigstack.h,
+ * the main thread's set here, the other threads' by sa_thread_new), and
+ * a fault just below the thread's stack is said to be an overflow.
  *
  * A command that traces (top) names its tracefs instance: whatever the
  * crash (SIGABRT, SIGTRAP and SIGSYS too, as record), the handler first
@@ -41,13 +41,10 @@ static const int guarded[] = {
 #define GUARDED_ALWAYS	4
 static struct sigaction before[G_N_ELEMENTS(guarded)];
 static struct sigaction mine;
+static void *main_sigstack;		/* reachable, for LeakSanitizer */
 static char tracing_on[PATH_MAX], events_enable[PATH_MAX];
 static char who[80];			/* "slabacct CMD: " */
 static char file[600];			/* escaped, or "" */
-static uintptr_t stack_lo;		/* the main stack's lowest address */
-
-/* Below the stack: in its guard gap (1 MB), or a frame that jumped it */
-#define STACK_GAP	(4u << 20)
 
 static void put(const char *s)
 {
@@ -115,9 +112,8 @@ static void handler(int sig, siginfo_t *si, void *uc)
 	}
 	put(who);
 	put("internal error: ");
-	if (sig == SIGSEGV && si->si_code > 0 && stack_lo &&
-	    (uintptr_t)si->si_addr < stack_lo &&
-	    (uintptr_t)si->si_addr >= stack_lo - STACK_GAP)
+	if (sig == SIGSEGV && si->si_code > 0 &&
+	    sa_sigstack_overflow(si->si_addr))
 		put("stack overflow (SIGSEGV)");
 	else
 		put(sig_name(sig));
@@ -133,40 +129,6 @@ static void handler(int sig, siginfo_t *si, void *uc)
 			sigaction(sig, &before[i], NULL);
 	if (si->si_code <= 0)	/* sent, not a fault: send it again */
 		raise(sig);
-}
-
-/* Where the main thread's stack ends, for the handler to compare with */
-static void main_stack(void)
-{
-	pthread_attr_t a;
-	void *addr;
-	size_t size;
-
-	if (pthread_getattr_np(pthread_self(), &a))
-		return;
-	if (!pthread_attr_getstack(&a, &addr, &size))
-		stack_lo = (uintptr_t)addr;
-	pthread_attr_destroy(&a);
-}
-
-/* The handler's own stack, for this (the main) thread */
-static bool alt_stack(void)
-{
-	static void *mem;		/* until exit */
-	size_t size = 64 << 10;
-	stack_t st = { 0 };
-	long min = sysconf(_SC_SIGSTKSZ);
-
-	if (min > 0 && (size_t)min * 4 > size)
-		size = (size_t)min * 4;
-	mem = g_malloc(size);
-	st.ss_sp = mem;
-	st.ss_size = size;
-	if (!sigaltstack(&st, NULL))
-		return true;
-	g_free(mem);
-	mem = NULL;
-	return false;
 }
 
 /*
@@ -195,12 +157,11 @@ void sa_crash_guard(const char *cmd, const char *path)
 	if (installed)
 		return;
 	installed = true;
-	main_stack();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = handler;
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-	if (alt_stack())
-		sa.sa_flags |= SA_ONSTACK;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+	/* until exit; the threads get theirs from sa_thread_new */
+	main_sigstack = sa_sigstack_new();
 	sigemptyset(&sa.sa_mask);
 	mine = sa;
 	for (i = 0; i < GUARDED_ALWAYS; i++)
