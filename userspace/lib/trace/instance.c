@@ -192,12 +192,20 @@ void sa_instance_note_lock(struct sa_instance *i, const char *lock_path)
  */
 static void stale_locked(const char *dir, bool remove, GPtrArray *found)
 {
-	char **names = tracefs_instances("^" PREFIX);
+	/* not tracefs_instances(): its regex is never freed (libtracefs) */
+	GPtrArray *names = g_ptr_array_new_with_free_func(g_free);
+	GDir *d = g_dir_open(dir, 0, NULL);
 	bool init_ns = in_initial_pid_ns();
-	int i;
+	const char *n;
+	guint i;
 
-	for (i = 0; names && names[i]; i++) {
-		char *path = g_build_filename(dir, names[i], NULL);
+	while (d && (n = g_dir_read_name(d)))
+		if (g_str_has_prefix(n, PREFIX))
+			g_ptr_array_add(names, g_strdup(n));
+	if (d)
+		g_dir_close(d);
+	for (i = 0; i < names->len; i++) {
+		char *path = g_build_filename(dir, names->pdata[i], NULL);
 		struct tracefs_instance *inst;
 		struct sa_stale_instance *s;
 		guint64 start;
@@ -205,7 +213,7 @@ static void stale_locked(const char *dir, bool remove, GPtrArray *found)
 		long pid;
 		int fd;
 
-		if (!our_name(names[i], &pid, &start, &legacy))
+		if (!our_name(names->pdata[i], &pid, &start, &legacy))
 			goto next;
 		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (fd < 0)
@@ -227,11 +235,11 @@ static void stale_locked(const char *dir, bool remove, GPtrArray *found)
 			goto next;
 		}
 		s = g_new0(struct sa_stale_instance, 1);
-		s->name = g_strdup(names[i]);
+		s->name = g_strdup(names->pdata[i]);
 		s->dir = g_strdup(path);
 		s->pid = pid;
 		if (remove) {
-			inst = tracefs_instance_alloc(NULL, names[i]);
+			inst = tracefs_instance_alloc(NULL, names->pdata[i]);
 			if (inst) {
 				tracefs_instance_destroy(inst);
 				tracefs_instance_free(inst);
@@ -247,7 +255,7 @@ static void stale_locked(const char *dir, bool remove, GPtrArray *found)
 next:
 		g_free(path);
 	}
-	tracefs_list_free(names);
+	g_ptr_array_unref(names);
 }
 
 GPtrArray *sa_instance_stale(bool remove)
