@@ -1,0 +1,56 @@
+# The coverage section of a recording made on this host: every figure,
+# in total and per cache, equals tests/integration/coverage-referee.py,
+# which sums the raw /proc/slabinfo the trace stores at its end itself
+# (active_objs x objsize) and replays the live objects of trace-cmd's
+# decoding of the same file. Text, CSV and the HTML page's model carry
+# the same totals as JSON; without the snapshot (--no-snapshot) the
+# section says why it is not available.
+. "$(dirname "$0")/../../lib.sh"
+need_root
+command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
+command -v jq >/dev/null || fail "jq is not installed (scripts/install-deps)"
+head -1 /proc/slabinfo >/dev/null 2>&1 || skip "/proc/slabinfo is not readable on this host"
+
+dat=$TEST_TMP/cov.dat
+"$SLABACCT" record -o "$dat" -- sh -c 'ls -R /proc/self >/dev/null; sleep 0.2' \
+	>"$TEST_TMP/record.out" 2>&1 || fail "record failed: $(cat "$TEST_TMP/record.out")"
+"$SLABACCT" report --json --what coverage "$dat" >"$TEST_TMP/r.json" ||
+	fail "report failed"
+jq -S '.sections.coverage | del(.sizes) | .rows |= sort_by(.cache)' \
+	"$TEST_TMP/r.json" >"$TEST_TMP/ours"
+trace-cmd report "$dat" 2>/dev/null |
+	python3 "$TOP/tests/integration/coverage-referee.py" "$dat" |
+	jq -S . >"$TEST_TMP/want" || fail "the referee failed"
+diff -u "$TEST_TMP/want" "$TEST_TMP/ours" >"$TEST_TMP/diff" ||
+	fail "coverage differs from the referee's: $(head -40 "$TEST_TMP/diff")"
+read -r traced slab rest rows per <<<"$(jq -r '"\(.totals.traced_bytes) \(.totals.slab_bytes) \(.totals.rest_bytes) \(.rows | length) \(.per_cache)"' "$TEST_TMP/ours")"
+[ "$traced" -gt 0 ] || fail "no live slab traced"
+[ "$slab" -gt "$traced" ] || fail "slabinfo ($slab) is not above the traced ($traced)"
+note "traced $traced bytes of $slab in slabinfo, rest $rest; $rows rows (per cache: $per)"
+# a kernel whose kmem_cache_alloc names its cache has rows
+if grep -q 'field:.*name' /sys/kernel/tracing/events/kmem/kmem_cache_alloc/format 2>/dev/null; then
+	[ "$per" = true ] && [ "$rows" -gt 0 ] || fail "no rows per cache on a kernel with names"
+fi
+
+# the other formats: the same totals
+"$SLABACCT" report --csv --what coverage "$dat" >"$TEST_TMP/r.csv" || fail "csv failed"
+got=$(awk -F, '$1 == "coverage" && $2 == "total" { print $6, $8, $10 }' "$TEST_TMP/r.csv")
+assert_eq "CSV total traced, slabinfo, rest bytes" "$traced $slab $rest" "$got"
+"$SLABACCT" report --what coverage "$dat" >"$TEST_TMP/r.txt" || fail "text failed"
+got=$(awk '/^# traced / { t = $3 } /^# slabinfo / { s = $3 } /^# rest / { r = $3 }
+	END { print t, s, r }' "$TEST_TMP/r.txt")
+assert_eq "text total traced, slabinfo, rest bytes" "$traced $slab $rest" "$got"
+"$SLABACCT" report --html "$TEST_TMP/r.html" --what coverage "$dat" ||
+	fail "html failed"
+grep -q "\"slab_bytes\":$slab" "$TEST_TMP/r.html" ||
+	grep -q "\"slab_bytes\" *: *$slab" "$TEST_TMP/r.html" ||
+	fail "the HTML page's model lacks the slabinfo total"
+
+# without a snapshot: not available, and why
+"$SLABACCT" record --no-snapshot -o "$TEST_TMP/nosnap.dat" -- true \
+	>"$TEST_TMP/record2.out" 2>&1 || fail "record failed: $(cat "$TEST_TMP/record2.out")"
+got=$("$SLABACCT" report --json --what coverage "$TEST_TMP/nosnap.dat" |
+	jq -r '.sections.coverage | "\(.slabinfo) \(.why)"')
+case $got in "false the trace carries no system snapshot"*) ;;
+	*) fail "--no-snapshot: $got" ;; esac
+exit 0
