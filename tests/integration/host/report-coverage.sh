@@ -3,8 +3,9 @@
 # which sums the raw /proc/slabinfo the trace stores at its end itself
 # (active_objs x objsize) and replays the live objects of trace-cmd's
 # decoding of the same file. Text, CSV and the HTML page's model carry
-# the same totals as JSON; without the snapshot (--no-snapshot) the
-# section says why it is not available.
+# the same totals as JSON, and so do diff and merge (of the trace and of
+# its JSON report, whose rest must add up); without the snapshot
+# (--no-snapshot) the section says why it is not available.
 . "$(dirname "$0")/../../lib.sh"
 need_root
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
@@ -45,6 +46,32 @@ assert_eq "text total traced, slabinfo, rest bytes" "$traced $slab $rest" "$got"
 grep -q "\"slab_bytes\":$slab" "$TEST_TMP/r.html" ||
 	grep -q "\"slab_bytes\" *: *$slab" "$TEST_TMP/r.html" ||
 	fail "the HTML page's model lacks the slabinfo total"
+
+# diff and merge keep the totals: of the trace and of its JSON report
+"$SLABACCT" report --json --what callsite,coverage "$dat" >"$TEST_TMP/both.json" ||
+	fail "report --json failed"
+got=$("$SLABACCT" diff --json "$dat" "$TEST_TMP/both.json" |
+	jq -r '"\(.a.coverage.traced_bytes) \(.a.coverage.slab_bytes) \(.a.coverage.rest_bytes) \(.b.coverage.rest_bytes) \(.change.coverage.rest_bytes)"')
+assert_eq "diff JSON: a's traced, slabinfo, rest; b's rest; change" \
+	"$traced $slab $rest $rest 0" "$got"
+got=$("$SLABACCT" diff --csv "$dat" "$TEST_TMP/both.json" |
+	awk -F, '$1 == "coverage" && $2 == "a" { print $3, $4, $5 }')
+assert_eq "diff CSV: a's traced, slabinfo, rest" "$traced $slab $rest" "$got"
+"$SLABACCT" diff "$dat" "$TEST_TMP/both.json" | grep -q '^# B - A, coverage: 0 traced, 0 slabinfo, 0 rest' ||
+	fail "diff text has no coverage change"
+got=$("$SLABACCT" merge --json "$dat" "$TEST_TMP/both.json" |
+	jq -r '.coverage | "\(.runs) \(.traced_bytes.median) \(.slab_bytes.sum) \(.rest_bytes.max)"')
+assert_eq "merge JSON: runs, traced median, slabinfo sum, rest max" \
+	"2 $traced $((slab * 2)) $rest" "$got"
+got=$("$SLABACCT" merge --csv "$dat" "$TEST_TMP/both.json" |
+	awk -F, '$1 == "coverage" && $2 == 2 { print $5, $9, $13 }')
+assert_eq "merge CSV: traced, slabinfo, rest medians" "$traced $slab $rest" "$got"
+# a JSON whose rest is not slabinfo - traced is refused
+jq '.sections.coverage.totals.rest_bytes += 1' "$TEST_TMP/both.json" >"$TEST_TMP/bad.json"
+"$SLABACCT" diff "$dat" "$TEST_TMP/bad.json" >/dev/null 2>"$TEST_TMP/bad.err" &&
+	fail "diff took a coverage whose rest does not add up"
+grep -q "coverage section's totals" "$TEST_TMP/bad.err" ||
+	fail "diff's error: $(cat "$TEST_TMP/bad.err")"
 
 # without a snapshot: not available, and why
 "$SLABACCT" record --no-snapshot -o "$TEST_TMP/nosnap.dat" -- true \
