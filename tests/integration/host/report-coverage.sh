@@ -3,7 +3,8 @@
 # which sums the raw /proc/slabinfo the trace stores at its end itself
 # (active_objs x objsize) and replays the live objects of trace-cmd's
 # decoding of the same file. Text, CSV and the HTML page's model carry
-# the same totals as JSON, and so do diff and merge (of the trace and of
+# the same totals as JSON, every report's header too (whatever its
+# sections), and so do diff and merge (of the trace and of
 # its JSON report, whose rest must add up); without the snapshot
 # (--no-snapshot) the section says why it is not available.
 . "$(dirname "$0")/../../lib.sh"
@@ -32,6 +33,14 @@ note "traced $traced bytes of $slab in slabinfo, rest $rest; $rows rows (per cac
 if grep -q 'field:.*name' /sys/kernel/tracing/events/kmem/kmem_cache_alloc/format 2>/dev/null; then
 	[ "$per" = true ] && [ "$rows" -gt 0 ] || fail "no rows per cache on a kernel with names"
 fi
+
+# every report's header: the same totals, whatever its sections
+got=$("$SLABACCT" report --json "$dat" | jq -r '.slab_coverage | "\(.traced_bytes) \(.slab_bytes) \(.rest_bytes)"')
+assert_eq "JSON header (default sections): traced, slabinfo, rest bytes" "$traced $slab $rest" "$got"
+got=$("$SLABACCT" report --csv --what live "$dat" | sed -n 's/^# slab_coverage_[a-z]*_bytes: //p' | tr '\n' ' ')
+assert_eq "CSV header (--what live): traced, slabinfo, rest bytes" "$traced $slab $rest " "$got"
+"$SLABACCT" report --what subsys "$dat" | grep -q '^# slab coverage: the trace explains ' ||
+	fail "no slab coverage line in the text header"
 
 # the other formats: the same totals
 "$SLABACCT" report --csv --what coverage "$dat" >"$TEST_TMP/r.csv" || fail "csv failed"

@@ -155,3 +155,55 @@ void sa_csv_coverage(struct sa_emit *e, const struct sa_report *rep,
 	for (i = 0; i < r->rows->len; i++)
 		csv_row(f, r->rows->pdata[i]);
 }
+
+/* ---- the header's summary ---- */
+
+static const struct sa_coverage_result *head_of(const struct sa_report *rep)
+{
+	const struct sa_coverage_result *r = rep->result[SA_SEC_COVERAGE];
+
+	return r && r->have_slabinfo ? r : NULL;
+}
+
+void sa_text_coverage_head(FILE *f, const struct sa_report *rep)
+{
+	const struct sa_coverage_result *r = head_of(rep);
+	const struct sa_cov_row *t = r ? &r->total : NULL;
+
+	if (!r)
+		return;
+	fprintf(f, "# slab coverage: the trace explains %s of the %s live in "
+		"/proc/slabinfo at its end", H(t->traced_bytes),
+		H(t->slab_bytes));
+	if (t->slab_bytes)
+		fprintf(f, " (%.1f%%)", 100.0 * (double)t->traced_bytes /
+			(double)t->slab_bytes);
+	fprintf(f, "; the rest, %s, was allocated before tracing or "
+		"untraced (--what coverage)\n", HS(t->rest_bytes));
+}
+
+void sa_json_coverage_head(JsonBuilder *b, const struct sa_report *rep)
+{
+	const struct sa_coverage_result *r = head_of(rep);
+
+	if (!r)
+		return;
+	json_builder_set_member_name(b, "slab_coverage");
+	json_builder_begin_object(b);
+	sa_json_put_uint(b, "traced_bytes", r->total.traced_bytes);
+	sa_json_put_uint(b, "slab_bytes", r->total.slab_bytes);
+	sa_json_put_int(b, "rest_bytes", r->total.rest_bytes);
+	json_builder_end_object(b);
+}
+
+void sa_csv_coverage_head(FILE *f, const struct sa_report *rep)
+{
+	const struct sa_coverage_result *r = head_of(rep);
+
+	if (!r)
+		return;
+	fprintf(f, "# slab_coverage_traced_bytes: %" U "\n"
+		"# slab_coverage_slab_bytes: %" U "\n"
+		"# slab_coverage_rest_bytes: %" D "\n", r->total.traced_bytes,
+		r->total.slab_bytes, r->total.rest_bytes);
+}

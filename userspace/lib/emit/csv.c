@@ -70,6 +70,7 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	if (rep->stacks || rep->stacks_lost)
 		fprintf(f, "# stacks: %" U "\n# stacks_lost: %" U "\n",
 			rep->stacks, rep->stacks_lost);
+	sa_csv_coverage_head(f, rep);
 	for (i = 0; i < rep->notes->len; i++)
 		kv(f, "note", rep->notes->pdata[i]);
 	sa_snapshot_origin_csv(f, o->snapshot_start, o->snapshot_end);

@@ -16,4 +16,14 @@ void sa_json_coverage(struct sa_emit *e, const struct sa_report *rep,
 void sa_csv_coverage(struct sa_emit *e, const struct sa_report *rep,
 		     const void *result);
 
+/*
+ * The header's summary of the coverage totals, in every report whose
+ * trace has /proc/slabinfo at its end, whatever its sections: text's
+ * "# slab coverage: ..." line, JSON's "slab_coverage" member, CSV's
+ * "# slab_coverage_*" lines. Nothing otherwise.
+ */
+void sa_text_coverage_head(FILE *f, const struct sa_report *rep);
+void sa_json_coverage_head(JsonBuilder *b, const struct sa_report *rep);
+void sa_csv_coverage_head(FILE *f, const struct sa_report *rep);
+
 #endif /* SLABACCT_EMIT_COVERAGE_H */

@@ -98,6 +98,7 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 		sa_json_put_uint(b, "stacks_lost", rep->stacks_lost);
 	}
 	json_builder_end_object(b);
+	sa_json_coverage_head(b, rep);
 
 notes:
 	json_builder_set_member_name(b, "notes");

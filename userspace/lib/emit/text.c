@@ -144,6 +144,7 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "# kernel stacks: %" G_GUINT64_FORMAT " (with their "
 			"events), %" G_GUINT64_FORMAT " with no event\n",
 			rep->stacks, rep->stacks_lost);
+	sa_text_coverage_head(f, rep);
 	for (i = 0; i < rep->notes->len; i++)
 		put_wrapped(e, "# note: ", rep->notes->pdata[i]);
 	sa_snapshot_origin_text(f, o->snapshot_start, o->snapshot_end);

@@ -4,10 +4,15 @@
  * the trace, by cache, against /proc/slabinfo at its end. It keeps its
  * own map of live objects, since a call-site row may allocate from many
  * caches (mempool_alloc_slab), and the rows may be grouped any way.
+ * When the section is not asked for, only the header's totals are
+ * computed, from the call-site aggregator's live objects, which follow
+ * the same rules: no second map.
  */
 #include <string.h>
 
+#include "report/agg/callsite.h"
 #include "report/agg/coverage.h"
+#include "report/pipeline.h"
 #include "snapshot/snapshot.h"
 #include "snapshot/sources/slabinfo.h"
 #include "util/livemap.h"
@@ -18,6 +23,8 @@
 #define COV_NAMED	2
 
 struct cov_state {
+	struct sa_pipeline *p;
+	bool asked;			/* the section, not the totals only */
 	struct sa_livemap live;
 	GHashTable *index;		/* interned name -> 1 + index */
 	GPtrArray *names;		/* const char *, interned */
@@ -35,6 +42,9 @@ static void *cov_create(const struct sa_report_opts *opts,
 {
 	struct cov_state *st = g_new0(struct cov_state, 1);
 
+	st->p = p;
+	st->asked = p && p->rep &&
+		    (p->rep->sections & SA_SECBIT(SA_SEC_COVERAGE));
 	sa_livemap_init(&st->live);
 	st->index = g_hash_table_new(g_direct_hash, g_direct_equal);
 	st->names = g_ptr_array_new();
@@ -72,7 +82,7 @@ static void cov_event(void *state, struct sa_rec *r)
 	struct sa_live_obj *o, gone;
 	guint32 site = COV_KMALLOC;
 
-	if (!(r->have & (1u << SA_KM_PTR)) || !ptr)
+	if (!st->asked || !(r->have & (1u << SA_KM_PTR)) || !ptr)
 		return;
 	if (r->ev == SA_EV_KFREE || r->ev == SA_EV_CACHE_FREE) {
 		sa_livemap_take(&st->live, ptr, &gone);
@@ -158,6 +168,27 @@ static void one_live(const struct sa_live_obj *o, void *data)
 	x->traced_bytes += o->bytes_alloc;
 }
 
+/* The totals only, from the call-site aggregator's live objects. */
+struct cs_live {
+	struct sa_coverage_result *res;
+	void *cs;
+};
+
+static void one_cs_live(const struct sa_live_obj *o, void *data)
+{
+	struct cs_live *c = data;
+	const struct sa_site *s = sa_callsite_site(c->cs, o->site);
+
+	if ((!s || s->kind == SA_KIND_KMALLOC) &&
+	    o->bytes_alloc > c->res->kmalloc_max) {
+		c->res->large_objs++;
+		c->res->large_bytes += o->bytes_alloc;
+		return;
+	}
+	c->res->total.traced_objs++;
+	c->res->total.traced_bytes += o->bytes_alloc;
+}
+
 static void rest_of(struct sa_cov_row *x)
 {
 	x->rest_objs = (gint64)x->slab_objs - (gint64)x->traced_objs;
@@ -219,6 +250,7 @@ static void *cov_finish(void *state, struct sa_report *rep)
 	struct cov_state *st = state;
 	struct sa_coverage_result *res = g_new0(struct sa_coverage_result, 1);
 	struct cov_build b = { res, st, NULL };
+	bool asked = rep->sections & SA_SECBIT(SA_SEC_COVERAGE);
 	struct sa_slab_table *t;
 	GHashTableIter it;
 	gpointer v;
@@ -228,7 +260,8 @@ static void *cov_finish(void *state, struct sa_report *rep)
 	res->total.cache = g_strdup("total");
 	t = end_slabinfo(rep, res);
 	if (!t) {
-		sa_report_note(rep, "coverage: %s", res->why);
+		if (asked)
+			sa_report_note(rep, "coverage: %s", res->why);
 		return res;
 	}
 	res->have_slabinfo = true;
@@ -252,7 +285,16 @@ static void *cov_finish(void *state, struct sa_report *rep)
 		x->slab_bytes += c->active_objs * c->object_size;
 	}
 	sa_slab_table_free(t);
-	sa_livemap_foreach(&st->live, one_live, &b);
+	if (!st->asked) {
+		struct cs_live c = { res, sa_pipeline_state(st->p,
+							    SA_SEC_CALLSITE) };
+
+		res->per_cache = false;
+		if (c.cs)
+			sa_callsite_foreach_live(c.cs, one_cs_live, &c);
+	} else {
+		sa_livemap_foreach(&st->live, one_live, &b);
+	}
 	rest_of(&res->total);
 	g_hash_table_iter_init(&it, b.rows);
 	while (g_hash_table_iter_next(&it, NULL, &v)) {
@@ -263,6 +305,8 @@ static void *cov_finish(void *state, struct sa_report *rep)
 	}
 	g_hash_table_destroy(b.rows);
 	g_ptr_array_sort(res->rows, by_rest);
+	if (!asked)
+		return res;
 	if (!res->per_cache)
 		sa_report_note(rep, "coverage: in total only: %s",
 			       st->unnamed ? "kmem_cache_alloc events do not "
