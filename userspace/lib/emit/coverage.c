@@ -56,8 +56,8 @@ void sa_text_coverage(struct sa_emit *e, const struct sa_report *rep,
 			" live, %s (in total only)\n", r->unnamed_objs,
 			H(r->unnamed_bytes));
 	if (!r->per_cache) {
-		fprintf(f, "# by cache: the events do not name their caches "
-			"(kernels before 6.2)\n");
+		fprintf(f, "# by cache: kmem_cache_alloc does not name its "
+			"cache on this kernel\n");
 		return;
 	}
 	fprintf(f, "%8s %8s %8s %8s %8s %8s %s\n", "traced", "slabinfo",

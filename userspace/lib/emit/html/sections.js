@@ -760,7 +760,7 @@ function viewCoverage(box, c) {
 		], c.rows || [], { limit: 200 }));
 	else
 		box.append(absentNote('by cache: the events do not name ' +
-			'their caches (kernels before 6.2)'));
+			'their caches on this kernel'));
 	box.append(legend('in slot sizes: traced = live objects x ' +
 		'bytes_alloc; slabinfo = active_objs x objsize; rest = ' +
 		'slabinfo - traced: allocated before tracing, untraced (bulk ' +

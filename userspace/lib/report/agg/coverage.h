@@ -20,13 +20,13 @@
  * A kmalloc larger than the biggest kmalloc cache's slot comes from the
  * page allocator: it is counted apart, never in the slab's figures.
  *
- * Per cache only where the events name it (kmem_cache_alloc's "name",
- * 6.2+). kmalloc's events do not: a kmalloc of slot N may come from
+ * Per cache only where the events name it (kmem_cache_alloc's "name":
+ * this 6.18 host's has it, Debian's 6.1 and 6.12 have not). kmalloc's events do not: a kmalloc of slot N may come from
  * kmalloc-N, kmalloc-cg-N, kmalloc-rcl-N, dma-kmalloc-N or a
  * kmalloc-rnd-*-N cache, so the kmalloc caches are one row per slot size,
  * "kmalloc-*-N", summing them all, with the named allocations from those
  * caches (caches merged into a kmalloc cache carry its name). Without
- * names (6.1, where caches merged into kmalloc-N allocate unnamed), the
+ * names (where caches merged into kmalloc-N allocate unnamed), the
  * figures are the totals only.
  */
 #ifndef SLABACCT_AGG_COVERAGE_H
