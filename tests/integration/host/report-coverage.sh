@@ -56,6 +56,22 @@ grep -q "\"slab_bytes\":$slab" "$TEST_TMP/r.html" ||
 	grep -q "\"slab_bytes\" *: *$slab" "$TEST_TMP/r.html" ||
 	fail "the HTML page's model lacks the slabinfo total"
 
+# the page draws the section, in Chromium, with no error
+if command -v chromium >/dev/null && command -v node >/dev/null; then
+	"$SLABACCT" report --html "$TEST_TMP/cov.html" --what callsite,coverage "$dat" ||
+		fail "report --html failed"
+	tiles=$("$SLABACCT" report --json --what callsite "$dat" |
+		jq '.sections.callsite.rows | map(select(.bytes_alloc > 0)) | length')
+	node "$TOP/tests/browser/check-page.mjs" --html "$TEST_TMP/cov.html" \
+		--shot "$TEST_TMP/cov.png" \
+		--tiles "$tiles" --sections coverage \
+		--expect "rest: before tracing, or untraced|in /proc/slabinfo" \
+		>"$TEST_TMP/page.out" 2>&1 ||
+		fail "the coverage page failed in Chromium: $(grep -v '^ok' "$TEST_TMP/page.out")"
+else
+	note "no chromium or node: the page is not drawn here"
+fi
+
 # diff and merge keep the totals: of the trace and of its JSON report
 "$SLABACCT" report --json --what callsite,coverage "$dat" >"$TEST_TMP/both.json" ||
 	fail "report --json failed"

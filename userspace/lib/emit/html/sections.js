@@ -730,6 +730,8 @@ function viewAreas(box, a) {
 
 function viewCoverage(box, c) {
 	const t = c.totals || {};
+	/* rest is below 0 where frees went untraced */
+	const sbytes = (v) => (v < 0 ? '-' + bytes(-v) : bytes(v));
 
 	if (!c.slabinfo) {
 		box.append(absentNote('not available: ' + (c.why || '')));
@@ -741,8 +743,9 @@ function viewCoverage(box, c) {
 		 ' bytes'],
 		['in /proc/slabinfo', bytes(t.slab_bytes) + ', ' +
 		 exact(t.slab_objs) + ' objects', exact(t.slab_bytes) + ' bytes'],
-		['rest: before tracing, or untraced', exact(t.rest_bytes) +
-		 ' bytes, ' + exact(t.rest_objs) + ' objects'],
+		['rest: before tracing, or untraced', sbytes(t.rest_bytes) +
+		 ', ' + exact(t.rest_objs) + ' objects', exact(t.rest_bytes) +
+		 ' bytes'],
 		['kmallocs from pages (not slab)', exact(c.large_kmalloc_objs) +
 		 ', ' + bytes(c.large_kmalloc_bytes)],
 		['cache allocations without a name', exact(c.unnamed_objs) +
@@ -753,7 +756,7 @@ function viewCoverage(box, c) {
 			{ key: 'cache', label: 'cache', txt: 1 },
 			{ key: 'traced_bytes', label: 'traced', fmt: bytes },
 			{ key: 'slab_bytes', label: 'slabinfo', fmt: bytes },
-			{ key: 'rest_bytes', label: 'rest' },
+			{ key: 'rest_bytes', label: 'rest', fmt: sbytes },
 			{ key: 'traced_objs', label: 'traced objs' },
 			{ key: 'slab_objs', label: 'slabinfo objs' },
 			{ key: 'rest_objs', label: 'rest objs' },
