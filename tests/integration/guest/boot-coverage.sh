@@ -12,6 +12,8 @@
 #    write to tracing_on: they cannot be avoided);
 #  - then into /out, under busybox time -v: its peak RSS is within 16 MB
 #    of a small trace's (a few events, collected the same way after);
+#  - a collect whose file goes over a file size limit (ulimit -f) while
+#    it is written exits 1 and leaves no file, whole or cut;
 #  - the report's coverage section, every figure, in total and per cache,
 #    equals tests/integration/coverage-referee.py, which sums the raw
 #    /proc/slabinfo stored in the file and replays trace-cmd's decoding.
@@ -42,6 +44,24 @@ echo kmem:kfree >>$T/set_event
 echo 1 >$T/tracing_on
 ls -R /proc/self >/dev/null 2>&1
 busybox time -v slabacct boot collect -o $OUT/little.dat >$OUT/little.out 2>$OUT/little-time.out
+# a file cut short: 16 MB of events, a file size limit 6 MB above the
+# little trace's (its header and a page or two): the writing fails
+for e in kmalloc kfree kmem_cache_alloc kmem_cache_free; do
+	echo kmem:$e >>$T/set_event
+done
+echo 1 >$T/tracing_on
+i=0
+while [ $i -lt 3000 ]; do
+	n=$(awk '/^bytes:/ { n += $2 } END { print n + 0 }' $T/per_cpu/cpu*/stats)
+	[ "$n" -ge 16777216 ] && break
+	ls -lR /sys/kernel /proc/self >/dev/null 2>&1
+	i=$((i + 1))
+done
+echo $n >$OUT/cut-bytes
+limit=$(( ($(stat -c %s $OUT/little.dat) + 6291456) / 512 ))
+(ulimit -f $limit; exec slabacct boot collect -o $OUT/cut.dat) >$OUT/cut.out 2>&1
+echo $? >$OUT/cut.rc
+ls -a $OUT >$OUT/cut.ls
 GUEST
 guest_run "$flavour" "$TEST_TMP/collect.sh" -t 600 -m 1024 -a " $params" ||
 	fail "guest run failed: $(cat "$TEST_TMP/out/script.log" 2>/dev/null)"
@@ -73,6 +93,13 @@ bad=$(grep -E -- "-$pid +\[" "$TEST_TMP/tc.txt" |
 	grep -E 'call_site=(shmem_alloc_inode|dup_task_struct|copy_process)\+' | head -3)
 [ -z "$bad" ] || fail "collect recorded its own files or threads: $bad; its events by call site: $(grep -E -- "-$pid +\[" "$TEST_TMP/tc.txt" |
 	sed -n 's/.*call_site=\([^+ ]*\).*/\1/p' | sort | uniq -c | sort -rn | head -25)"
+
+# a file size limit hit while writing: exit 1, no file, nothing beside
+assert_eq "collect over a file size limit: exit status" 1 "$(cat "$o/cut.rc")"
+[ "$(cat "$o/cut-bytes")" -ge 16777216 ] ||
+	fail "the workload made only $(cat "$o/cut-bytes") bytes of events"
+grep -E 'cut\.dat|slabacct-cpu' "$o/cut.ls" && fail "a file was left: $(tr '\n' ' ' <"$o/cut.ls")"
+note "collect over the limit: $(head -3 "$o/cut.out" | tr '\n' ' ')"
 
 # memory: bounded, whatever the trace's size: the large trace's peak
 # RSS is within 16 MB of a small one's
