@@ -15,6 +15,7 @@
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-areas.h"
+#include "emit/emit-coverage.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -75,6 +76,7 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	if (rep->stacks || rep->stacks_lost)
 		fprintf(f, "# stacks: %" U "\n# stacks_lost: %" U "\n",
 			rep->stacks, rep->stacks_lost);
+	sa_csv_coverage_head(f, rep);
 	for (i = 0; i < rep->notes->len; i++)
 		kv(f, "note", rep->notes->pdata[i]);
 	sa_snapshot_origin_csv(f, o->snapshot_start, o->snapshot_end);
@@ -256,6 +258,7 @@ const sa_emit_fn sa_csv_sections[SA_SEC_NR] = {
 	[SA_SEC_OOM] = sa_csv_oom,
 	[SA_SEC_VMALLOC] = sa_csv_areas,
 	[SA_SEC_PERCPU] = sa_csv_areas,
+	[SA_SEC_COVERAGE] = sa_csv_coverage,
 };
 
 static int csv_begin(struct sa_emit *e, const struct sa_report *rep)

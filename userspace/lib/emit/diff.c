@@ -99,6 +99,12 @@ static void text_side(FILE *f, const char *tag, const struct sa_diff *d,
 		H(s->total.bytes_alloc), H(s->total.slack), s->total.allocs,
 		H(s->total.live_bytes < 0 ? 0 : s->total.live_bytes));
 	text_side_areas(f, d, s);
+	if (s->cov.known)
+		fprintf(f, "#    coverage: traced %s of %s in slabinfo, rest "
+			"%s%s\n", H(s->cov.traced_bytes), H(s->cov.slab_bytes),
+			s->cov.rest_bytes < 0 ? "-" : "",
+			H(s->cov.rest_bytes < 0 ? -(guint64)s->cov.rest_bytes :
+			  (guint64)s->cov.rest_bytes));
 }
 
 /* "site" cut to what is left of the width after used columns */
@@ -164,6 +170,10 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 				"bytes\n", sa_diff_area_name(i),
 				SH(d->area[i].d_bytes), SH(d->area[i].d_allocs),
 				SH(d->area[i].d_live_bytes));
+	if (d->cov.shown)
+		fprintf(f, "# B - A, coverage: %s traced, %s slabinfo, %s rest "
+			"(bytes)\n", SH(d->cov.d_traced), SH(d->cov.d_slab),
+			SH(d->cov.d_rest));
 	fprintf(f, "# sites: %" U " new, %" U " gone, %" U " changed, %" U
 		" unchanged\n\n", d->n_new, d->n_gone, d->n_changed,
 		d->n_same);
@@ -260,6 +270,22 @@ static void jtruncated(JsonBuilder *b, const struct sa_diff_side *s)
 	json_builder_end_object(b);
 }
 
+/* a trace's coverage totals, if it has them */
+static void jcov(JsonBuilder *b, const struct sa_diff_side *s)
+{
+	if (!s->cov.known)
+		return;
+	json_builder_set_member_name(b, "coverage");
+	json_builder_begin_object(b);
+	sa_json_put_uint(b, "traced_bytes", s->cov.traced_bytes);
+	sa_json_put_uint(b, "slab_bytes", s->cov.slab_bytes);
+	sa_json_put_int(b, "rest_bytes", s->cov.rest_bytes);
+	sa_json_put_uint(b, "traced_objs", s->cov.traced_objs);
+	sa_json_put_uint(b, "slab_objs", s->cov.slab_objs);
+	sa_json_put_int(b, "rest_objs", s->cov.rest_objs);
+	json_builder_end_object(b);
+}
+
 static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 		  const struct sa_diff_side *s)
 {
@@ -297,6 +323,7 @@ static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 	jtruncated(b, s);
 	jvals(b, "totals", &s->total);
 	jarea(b, d, s);
+	jcov(b, s);
 	json_builder_end_object(b);
 }
 
@@ -343,6 +370,15 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 		sa_json_put_int(b, "live", sa_delta_clamp(d->area[i].d_live));
 		sa_json_put_int(b, "live_bytes",
 				sa_delta_clamp(d->area[i].d_live_bytes));
+		json_builder_end_object(b);
+	}
+	if (d->cov.shown) {
+		json_builder_set_member_name(b, "coverage");
+		json_builder_begin_object(b);
+		sa_json_put_int(b, "traced_bytes",
+				sa_delta_clamp(d->cov.d_traced));
+		sa_json_put_int(b, "slab_bytes", sa_delta_clamp(d->cov.d_slab));
+		sa_json_put_int(b, "rest_bytes", sa_delta_clamp(d->cov.d_rest));
 		json_builder_end_object(b);
 	}
 	json_builder_end_object(b);
@@ -445,6 +481,33 @@ static void csv_totals(FILE *f, const struct sa_diff *d)
 	}
 }
 
+/* The coverage totals, a table of their own, where either side has them */
+static void csv_coverage(FILE *f, const struct sa_diff *d)
+{
+	int k;
+
+	if (!d->side[0].cov.known && !d->side[1].cov.known)
+		return;
+	fprintf(f, "\ncoverage,side,traced_bytes,slab_bytes,rest_bytes,"
+		"traced_objs,slab_objs,rest_objs\n");
+	for (k = 0; k < 2; k++) {
+		const struct sa_diff_coverage *c = &d->side[k].cov;
+
+		if (c->known)
+			fprintf(f, "coverage,%c,%" U ",%" U ",%" I ",%" U ",%"
+				U ",%" I "\n", 'a' + k, c->traced_bytes,
+				c->slab_bytes, c->rest_bytes, c->traced_objs,
+				c->slab_objs, c->rest_objs);
+	}
+	if (!d->cov.shown)
+		return;
+	fputs("coverage,b-a", f);
+	csv_delta(f, d->cov.d_traced);
+	csv_delta(f, d->cov.d_slab);
+	csv_delta(f, d->cov.d_rest);
+	fputs(",,,\n", f);
+}
+
 static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 {
 	FILE *f = e->out;
@@ -514,6 +577,7 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 		fputc('\n', f);
 	}
 	csv_totals(f, d);
+	csv_coverage(f, d);
 }
 
 int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d)

@@ -15,6 +15,7 @@
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-areas.h"
+#include "emit/emit-coverage.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -109,6 +110,7 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 		sa_json_put_uint(b, "stacks_lost", rep->stacks_lost);
 	}
 	json_builder_end_object(b);
+	sa_json_coverage_head(b, rep);
 
 notes:
 	json_builder_set_member_name(b, "notes");
@@ -409,6 +411,7 @@ const sa_emit_fn sa_json_sections[SA_SEC_NR] = {
 	[SA_SEC_OOM] = sa_json_oom,
 	[SA_SEC_VMALLOC] = sa_json_areas,
 	[SA_SEC_PERCPU] = sa_json_areas,
+	[SA_SEC_COVERAGE] = sa_json_coverage,
 };
 
 /* The JSON model, for json and html: {header..., "sections": {...}} */

@@ -60,6 +60,16 @@ static void merge_text(struct sa_emit *e, const struct sa_merge *m)
 	b = &m->total[SA_MERGE_LIVE_BYTES];
 	fprintf(f, "# live per run: min %s, median %s, max %s\n", H(b->min),
 		H(b->median), H(b->max));
+	if (m->cov_runs) {
+		const struct sa_spread *r = &m->cov[SA_MERGE_COV_REST];
+
+		fprintf(f, "# coverage (%u runs with slabinfo): rest per run "
+			"min %s, median %s, max %s; slabinfo median %s, "
+			"traced median %s\n", m->cov_runs, H(r->min),
+			H(r->median), H(r->max),
+			H(m->cov[SA_MERGE_COV_SLAB].median),
+			H(m->cov[SA_MERGE_COV_TRACED].median));
+	}
 	fprintf(f, "# a run without a site counts 0 for it\n\n");
 	fprintf(f, "%5s %7s %7s %7s %7s %-5s %s\n", "runs", "sum", "min",
 		"median", "max", "kind", "site");
@@ -129,6 +139,14 @@ static int merge_json(struct sa_emit *e, const struct sa_merge *m)
 		for (x = 0; x < SA_MERGE_NR; x++)
 			sa_json_put_uint(b, sa_merge_measure_name(x), r->total[x]);
 		json_builder_end_object(b);
+		if (r->cov.known) {
+			json_builder_set_member_name(b, "coverage");
+			json_builder_begin_object(b);
+			sa_json_put_uint(b, "traced_bytes", r->cov.traced_bytes);
+			sa_json_put_uint(b, "slab_bytes", r->cov.slab_bytes);
+			sa_json_put_int(b, "rest_bytes", r->cov.rest_bytes);
+			json_builder_end_object(b);
+		}
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -144,6 +162,14 @@ static int merge_json(struct sa_emit *e, const struct sa_merge *m)
 	for (x = 0; x < SA_MERGE_NR; x++)
 		json_spread(b, sa_merge_measure_name(x), &m->total[x]);
 	json_builder_end_object(b);
+	if (m->cov_runs) {
+		json_builder_set_member_name(b, "coverage");
+		json_builder_begin_object(b);
+		sa_json_put_uint(b, "runs", m->cov_runs);
+		for (x = 0; x < SA_MERGE_COV_NR; x++)
+			json_spread(b, sa_merge_cov_name(x), &m->cov[x]);
+		json_builder_end_object(b);
+	}
 	sa_json_put_uint(b, "rows_hidden", m->hidden);
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
@@ -247,6 +273,19 @@ static void merge_csv(struct sa_emit *e, const struct sa_merge *m)
 			csv_spread(f, &r->v[x]);
 		fputc('\n', f);
 	}
+	if (!m->cov_runs)
+		return;
+	/* the runs with coverage totals: their spread, a table of its own */
+	fputs("coverage,runs", f);
+	for (x = 0; x < SA_MERGE_COV_NR; x++) {
+		const char *n = sa_merge_cov_name(x);
+
+		fprintf(f, ",%s_sum,%s_min,%s_median,%s_max", n, n, n, n);
+	}
+	fprintf(f, "\ncoverage,%u", m->cov_runs);
+	for (x = 0; x < SA_MERGE_COV_NR; x++)
+		csv_spread(f, &m->cov[x]);
+	fputc('\n', f);
 }
 
 int sa_emit_merge(struct sa_emit *e, const struct sa_merge *m)

@@ -13,6 +13,7 @@
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-areas.h"
+#include "emit/emit-coverage.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -158,6 +159,7 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "# kernel stacks: %" G_GUINT64_FORMAT " (with their "
 			"events), %" G_GUINT64_FORMAT " with no event\n",
 			rep->stacks, rep->stacks_lost);
+	sa_text_coverage_head(f, rep);
 	for (i = 0; i < rep->notes->len; i++)
 		put_wrapped(e, "# note: ", rep->notes->pdata[i]);
 }
@@ -492,6 +494,7 @@ const sa_emit_fn sa_text_sections[SA_SEC_NR] = {
 	[SA_SEC_OOM] = sa_text_oom,
 	[SA_SEC_VMALLOC] = sa_text_areas,
 	[SA_SEC_PERCPU] = sa_text_areas,
+	[SA_SEC_COVERAGE] = sa_text_coverage,
 };
 
 static int text_begin(struct sa_emit *e, const struct sa_report *rep)

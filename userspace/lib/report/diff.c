@@ -7,6 +7,7 @@
 #include "account/account.h"
 #include "account/allocinfo.h"
 #include "report/agg/areas.h"
+#include "report/agg/coverage.h"
 #include "report/agg/callsite.h"
 #include "report/diff.h"
 #include "symbols/symbols.h"
@@ -232,6 +233,20 @@ void sa_diff_side_add_areas(struct sa_diff_side *s,
 	g_free(names);
 }
 
+void sa_diff_side_add_coverage(struct sa_diff_side *s,
+			       const struct sa_coverage_result *r)
+{
+	if (!r || !r->have_slabinfo)
+		return;
+	s->cov.known = true;
+	s->cov.traced_bytes = r->total.traced_bytes;
+	s->cov.slab_bytes = r->total.slab_bytes;
+	s->cov.rest_bytes = r->total.rest_bytes;
+	s->cov.traced_objs = r->total.traced_objs;
+	s->cov.slab_objs = r->total.slab_objs;
+	s->cov.rest_objs = r->total.rest_objs;
+}
+
 void sa_diff_side_add_rows(struct sa_diff_side *s, guint n,
 			   const int *kinds, const char *const *names,
 			   const struct sa_diff_vals *vals, enum sa_diff_by by)
@@ -255,7 +270,8 @@ int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
 	struct sa_report *rep;
 
 	rep = sa_report_read(path, 1u << cs | SA_SECBIT(SA_SEC_VMALLOC) |
-			     SA_SECBIT(SA_SEC_PERCPU), &ro, err);
+			     SA_SECBIT(SA_SEC_PERCPU) |
+			     SA_SECBIT(SA_SEC_COVERAGE), &ro, err);
 	if (!rep)
 		return -1;
 	s->source = "trace";
@@ -273,6 +289,7 @@ int sa_diff_side_load_trace(struct sa_diff_side *s, const char *path,
 	/* a trace without their events has no such rows */
 	sa_diff_side_add_areas(s, rep->result[SA_SEC_VMALLOC], o->by);
 	sa_diff_side_add_areas(s, rep->result[SA_SEC_PERCPU], o->by);
+	sa_diff_side_add_coverage(s, rep->result[SA_SEC_COVERAGE]);
 	sa_report_free(rep);
 	return 0;
 }
@@ -505,6 +522,11 @@ void sa_diff_compute_rows(struct sa_diff *d, const struct sa_diff_opts *o)
 						       b->live_bytes);
 		d->area[i].d_live = sa_delta_s64(a->live, b->live);
 	}
+	d->cov.shown = A->cov.known && B->cov.known;
+	d->cov.d_traced = sa_delta_u64(A->cov.traced_bytes,
+				       B->cov.traced_bytes);
+	d->cov.d_slab = sa_delta_u64(A->cov.slab_bytes, B->cov.slab_bytes);
+	d->cov.d_rest = sa_delta_s64(A->cov.rest_bytes, B->cov.rest_bytes);
 	d->allocinfo = A->allocinfo && B->allocinfo;
 	sort = o ? o->sort : SA_DIFF_SORT_BYTES;
 	/* allocinfo has live figures only: its bytes are live bytes, its

@@ -61,6 +61,18 @@ struct sa_diff_area_total {
 	struct sa_diff_vals total;	/* bytes_req and slack are 0 */
 };
 
+/*
+ * A trace's coverage totals (report/agg/coverage.h), in slot sizes: the
+ * live slab it explains, /proc/slabinfo's at its end, and the rest.
+ */
+struct sa_diff_coverage {
+	bool known;			/* the trace carried slabinfo */
+	guint64 traced_bytes, slab_bytes;
+	gint64 rest_bytes;
+	guint64 traced_objs, slab_objs;
+	gint64 rest_objs;
+};
+
 struct sa_diff_side {
 	char *file;
 	const char *source;		/* "trace", "account" or
@@ -85,6 +97,7 @@ struct sa_diff_side {
 						 * input's header, or NULL */
 	struct sa_diff_vals total;	/* the slab's (or allocinfo's) */
 	struct sa_diff_area_total area[SA_DIFF_AREA_NR];
+	struct sa_diff_coverage cov;
 	GHashTable *rows;		/* key -> struct sa_diff_vals */
 	GHashTable *names;		/* key -> the name as shown (by
 					 * function: its own), or NULL */
@@ -140,6 +153,11 @@ struct sa_diff {
 		struct sa_delta d_bytes, d_allocs, d_frees, d_live_bytes,
 				d_live;
 	} area[SA_DIFF_AREA_NR];
+	/* B - A of the coverage totals; shown when both sides have them */
+	struct {
+		bool shown;
+		struct sa_delta d_traced, d_slab, d_rest;
+	} cov;
 	guint64 n_new, n_gone, n_changed, n_same;
 	GArray *rows;			/* struct sa_diff_row, by |change| */
 	guint64 hidden;			/* rows left out by top/unchanged */
@@ -227,6 +245,11 @@ struct sa_area_result;
 void sa_diff_side_add_areas(struct sa_diff_side *s,
 			    const struct sa_area_result *r,
 			    enum sa_diff_by by);
+
+/* Take the totals of a coverage result (report/agg/coverage.h). */
+struct sa_coverage_result;
+void sa_diff_side_add_coverage(struct sa_diff_side *s,
+			       const struct sa_coverage_result *r);
 
 /* Add the rows of a call-site result to a side (its rows table made). */
 struct sa_callsite_result;

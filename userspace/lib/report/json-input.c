@@ -160,6 +160,41 @@ static guint64 sat_add(guint64 a, guint64 b)
 }
 
 /*
+ * A report's coverage section (emit/coverage.c), if it has one with
+ * slabinfo: its totals, whose rest must be slabinfo - traced.
+ */
+static int report_coverage(struct sa_diff_side *s, JsonObject *root,
+			   const char *path, GError **err)
+{
+	JsonObject *sec = obj_member(obj_member(root, "sections"),
+				     "coverage");
+	JsonObject *tot = obj_member(sec, "totals");
+	struct sa_diff_coverage c = { .known = true };
+	JsonNode *n = sec ? json_object_get_member(sec, "slabinfo") : NULL;
+
+	if (!n || !JSON_NODE_HOLDS_VALUE(n) ||
+	    json_node_get_value_type(n) != G_TYPE_BOOLEAN ||
+	    !json_node_get_boolean(n))
+		return 0;	/* none, or not available */
+	if (!tot || count_member(tot, "traced_bytes", &c.traced_bytes) ||
+	    count_member(tot, "slab_bytes", &c.slab_bytes) ||
+	    count_member(tot, "traced_objs", &c.traced_objs) ||
+	    count_member(tot, "slab_objs", &c.slab_objs) ||
+	    int_member(tot, "rest_bytes", &c.rest_bytes) ||
+	    int_member(tot, "rest_objs", &c.rest_objs) ||
+	    c.traced_bytes > G_MAXINT64 || c.slab_bytes > G_MAXINT64 ||
+	    c.traced_objs > G_MAXINT64 || c.slab_objs > G_MAXINT64 ||
+	    c.rest_bytes != (gint64)c.slab_bytes - (gint64)c.traced_bytes ||
+	    c.rest_objs != (gint64)c.slab_objs - (gint64)c.traced_objs)
+		return ERR("the coverage section's totals: traced_bytes, "
+			   "slab_bytes, traced_objs, slab_objs >= 0 and "
+			   "rest_bytes, rest_objs = slabinfo - traced "
+			   "expected"), -1;
+	s->cov = c;
+	return 0;
+}
+
+/*
  * A report's vmalloc or percpu section (emit/areas.c), if it has one:
  * its rows as the trace's (site, allocs, bytes, frees, live,
  * live_bytes), which must add up to its totals. A section that is not an
@@ -340,7 +375,8 @@ static int load_report(struct sa_diff_side *s, JsonObject *root,
 	sa_diff_side_add_rows(s, r.n, r.kinds, r.names, r.vals, o->by);
 	rows_free(&r);
 	if (report_area(s, root, SA_DIFF_AREA_VMALLOC, path, o, err) ||
-	    report_area(s, root, SA_DIFF_AREA_PERCPU, path, o, err))
+	    report_area(s, root, SA_DIFF_AREA_PERCPU, path, o, err) ||
+	    report_coverage(s, root, path, err))
 		return -1;
 	return 0;
 }

@@ -15,6 +15,15 @@ static const char *const measure_names[SA_MERGE_NR] = {
 	[SA_MERGE_LIVE_BYTES] = "live_bytes",
 };
 
+const char *sa_merge_cov_name(int c)
+{
+	static const char *const n[SA_MERGE_COV_NR] = {
+		"traced_bytes", "slab_bytes", "rest_bytes",
+	};
+
+	return c >= 0 && c < SA_MERGE_COV_NR ? n[c] : NULL;
+}
+
 const char *sa_merge_measure_name(int m)
 {
 	return m >= 0 && m < SA_MERGE_NR ? measure_names[m] : "?";
@@ -101,6 +110,7 @@ int sa_merge_add(struct sa_merge *m, const struct sa_diff_side *s,
 		m->truncated++;
 	run->sites = g_hash_table_size(s->rows);
 	vals_of(&s->total, run->total);
+	run->cov = s->cov;
 	g_ptr_array_add(m->runs, run);
 	/* a /proc/slab_account snapshot has no events to lose */
 	if (!s->lost_known && strcmp(s->source, "account"))
@@ -188,6 +198,24 @@ void sa_merge_finish(struct sa_merge *m, guint top)
 			col[i] = ((const struct sa_merge_run *)
 				  m->runs->pdata[i])->total[x];
 		sa_spread_of(col, n, &m->total[x]);
+	}
+
+	for (x = 0; x < SA_MERGE_COV_NR; x++) {
+		m->cov_runs = 0;
+		for (i = 0; i < n; i++) {
+			const struct sa_diff_coverage *c =
+				&((const struct sa_merge_run *)
+				  m->runs->pdata[i])->cov;
+
+			if (!c->known)
+				continue;
+			col[m->cov_runs++] = x == SA_MERGE_COV_TRACED ?
+				c->traced_bytes : x == SA_MERGE_COV_SLAB ?
+				c->slab_bytes : c->rest_bytes < 0 ? 0 :
+				(guint64)c->rest_bytes;
+		}
+		if (m->cov_runs)
+			sa_spread_of(col, m->cov_runs, &m->cov[x]);
 	}
 
 	m->rows = g_array_new(FALSE, TRUE, sizeof(struct sa_merge_row));

@@ -47,7 +47,22 @@ struct sa_merge_run {
 	bool truncated_at_known;
 	guint64 sites;
 	guint64 total[SA_MERGE_NR];
+	struct sa_diff_coverage cov;	/* its coverage totals, if known */
 };
+
+/*
+ * The coverage totals (report/agg/coverage.h) over the runs that have
+ * them: traced, slabinfo and rest bytes (a rest below 0 counts 0).
+ */
+enum sa_merge_cov {
+	SA_MERGE_COV_TRACED,
+	SA_MERGE_COV_SLAB,
+	SA_MERGE_COV_REST,
+	SA_MERGE_COV_NR,
+};
+
+/* traced_bytes, slab_bytes, rest_bytes */
+const char *sa_merge_cov_name(int c);
 
 struct sa_merge_row {
 	char *site;			/* as the first run that has it names it */
@@ -64,6 +79,8 @@ struct sa_merge {
 	guint64 lost;			/* summed over the runs */
 	guint truncated;		/* runs that stopped early */
 	struct sa_spread total[SA_MERGE_NR];	/* over the runs' totals */
+	guint cov_runs;			/* runs with coverage totals */
+	struct sa_spread cov[SA_MERGE_COV_NR];	/* over those runs */
 	GArray *rows;			/* struct sa_merge_row, by bytes
 					 * allocated (sum), largest first */
 	guint64 hidden;			/* rows left out by top */

@@ -27,8 +27,11 @@ void sa_pipeline_init(struct sa_pipeline *p, struct sa_report *rep)
 	for (i = 0; i < SA_SEC_NR; i++) {
 		const struct sa_agg *agg = sa_report_table[i].agg;
 
-		/* the callsite row (0) feeds the others: always run it */
-		if (!(rep->sections & (1u << i)) && i != 0)
+		/* the callsite row (0) feeds the others: always run it;
+		 * coverage too where the trace has its end's slabinfo, for
+		 * the header's line */
+		if (!(rep->sections & (1u << i)) && i != 0 &&
+		    !(i == SA_SEC_COVERAGE && rep->origin.snapshot_end))
 			continue;
 		p->state[i] = agg->create(rep->opts, p);
 		for (e = 0; e < SA_EV_NR; e++)
@@ -69,7 +72,8 @@ void sa_pipeline_finish(struct sa_pipeline *p)
 
 		if (!p->state[i])
 			continue;
-		if (i == 0 || (rep->sections & (1u << i)))
+		if (i == 0 || i == SA_SEC_COVERAGE ||
+		    (rep->sections & (1u << i)))
 			rep->result[i] = agg->finish(p->state[i], rep);
 	}
 	sa_pipeline_abort(p);

@@ -142,6 +142,7 @@ enum sa_section_id {
 	SA_SEC_OOM,
 	SA_SEC_VMALLOC,
 	SA_SEC_PERCPU,
+	SA_SEC_COVERAGE,
 	SA_SEC_NR,
 };
 #define SA_SECBIT(s)	(1u << (s))

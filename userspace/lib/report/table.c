@@ -10,6 +10,7 @@
 #include "report/agg/areas.h"
 #include "report/agg/callsite.h"
 #include "report/agg/compaction.h"
+#include "report/agg/coverage.h"
 #include "report/agg/live.h"
 #include "report/agg/oom.h"
 #include "report/agg/pages.h"
@@ -40,6 +41,8 @@ const struct sa_section sa_report_table[SA_SEC_NR] = {
 		"stacks): allocs, bytes, frees, live, failed", &sa_agg_vmalloc },
 	[SA_SEC_PERCPU] = { "percpu", "percpu allocations by call site: "
 		"allocs, bytes, frees, live, failed", &sa_agg_percpu },
+	[SA_SEC_COVERAGE] = { "coverage", "live slab of the trace against "
+		"/proc/slabinfo at its end, by cache", &sa_agg_coverage },
 };
 
 int sa_section_index(const char *what)

@@ -173,28 +173,24 @@ int sa_trace_meta_begin(struct sa_tracedat *td, GPtrArray *events,
 	return 0;
 }
 
+guint64 sa_cpu_stats_value(const char *stats, const char *key)
+{
+	const char *p = stats;
+
+	/* the key at the start of a line */
+	while ((p = strstr(p, key))) {
+		if ((p == stats || p[-1] == '\n') && p[strlen(key)] == ':')
+			return g_ascii_strtoull(p + strlen(key) + 1, NULL, 10);
+		p++;
+	}
+	return 0;
+}
+
 guint64 sa_cpu_stats_lost(const char *stats)
 {
-	static const char *const keys[] = {
-		"overrun:", "commit overrun:", "dropped events:",
-	};
-	guint64 lost = 0;
-	size_t k;
-
-	for (k = 0; k < G_N_ELEMENTS(keys); k++) {
-		const char *p = stats;
-
-		/* each key at the start of a line */
-		while ((p = strstr(p, keys[k]))) {
-			if (p == stats || p[-1] == '\n') {
-				lost += g_ascii_strtoull(p + strlen(keys[k]),
-							 NULL, 10);
-				break;
-			}
-			p++;
-		}
-	}
-	return lost;
+	return sa_cpu_stats_value(stats, "overrun") +
+	       sa_cpu_stats_value(stats, "commit overrun") +
+	       sa_cpu_stats_value(stats, "dropped events");
 }
 
 int sa_trace_meta_end(struct sa_tracedat *td,

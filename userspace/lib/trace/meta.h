@@ -52,6 +52,8 @@ int sa_trace_meta_end(struct sa_tracedat *td,
 
 /* The lost-event count in one per_cpu/cpuN/stats text. */
 guint64 sa_cpu_stats_lost(const char *stats);
+/* The value of "key:" at the start of a line of that text, or 0. */
+guint64 sa_cpu_stats_value(const char *stats, const char *key);
 
 /* A tep handle that can parse the events' records (for counting). */
 struct tep_handle *sa_trace_meta_tep(GPtrArray *events);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <gio/gio.h>
@@ -51,6 +52,8 @@ struct sa_recorder {
 	gint64 early_at;	/* µs from started to an early stop */
 	char *early_why;	/* why it stopped early, or NULL */
 	bool stacks;		/* kernel stacks recorded (--stacks) */
+	bool whole_only;	/* a file cut short by a full disk is not
+				 * kept (boot collect) */
 };
 
 static void disable_events(struct sa_recorder *r);
@@ -629,6 +632,8 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	} else if (ret && truncated) {
 		errno_error(err, r->output);
 	}
+	if (ret && r->whole_only)
+		truncated = false;	/* nothing half-written is kept */
 	res->disk_full = truncated;
 	/* complete, or cut short by a full disk but readable: put in place */
 	if (!ret || truncated) {
@@ -712,15 +717,70 @@ static void disable_events(struct sa_recorder *r)
 	}
 }
 
+/* The bytes of data in the top-level buffer of cpu, not read yet. */
+static guint64 cpu_buffer_bytes(int cpu)
+{
+	char file[64], *text;
+	guint64 n;
+
+	snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+	text = tracefs_instance_file_read(NULL, file, NULL);
+	n = text ? sa_cpu_stats_value(text, "bytes") : 0;
+	free(text);
+	return n;
+}
+
+/*
+ * Whether what the boot buffer holds fits in the output's file system:
+ * each CPU's data in whole pages (a page header each, and two pages more
+ * partly filled), the file's header and RESERVE_SLACK. The per-CPU files
+ * are given back as the output is assembled, so that is the peak.
+ * Checked before anything is read: when it does not fit, the buffer is
+ * still whole, and can be collected somewhere else.
+ */
+static int check_room(struct sa_recorder *r, GError **err)
+{
+	guint64 need = sa_tracedat_header_size(r->td) + RESERVE_SLACK;
+	guint64 data = 0, avail, per_page = r->page_size - 16;
+	struct statvfs v;
+	int cpu;
+
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		guint64 b = cpu_buffer_bytes(cpu);
+
+		data += b;
+		need += ((b + per_page - 1) / per_page + 2) * r->page_size;
+	}
+	if (fstatvfs(r->out_fd, &v))
+		return 0;	/* not known: a full disk fails the write */
+	avail = (guint64)v.f_bavail * v.f_frsize;
+	if (need <= avail)
+		return 0;
+	return set_error(err, G_IO_ERROR_NO_SPACE, "%s would take about "
+			 "%" G_GUINT64_FORMAT " KB (the boot buffer holds "
+			 "%" G_GUINT64_FORMAT " KB of events), and its file "
+			 "system has %" G_GUINT64_FORMAT " KB free: nothing "
+			 "was written or read, and the buffer is kept (tracing "
+			 "is off): collect it to a place with room",
+			 r->output, need / 1024, data / 1024, avail / 1024);
+}
+
 int sa_recorder_collect_boot(const char *output,
 			     const struct sa_outfile_opts *out,
 			     const char *recorder, char *(*snapshot)(void),
 			     struct sa_record_result *res, GError **err)
 {
 	struct sa_recorder *r;
+	bool was_on = tracefs_trace_is_on(NULL) > 0;
 
+	/*
+	 * First of all, so that what this process does (open files, read
+	 * tracefs, start threads) is not recorded
+	 */
+	tracefs_trace_off(NULL);
 	memset(res, 0, sizeof(*res));
 	r = g_new0(struct sa_recorder, 1);
+	r->whole_only = true;
 	r->out_fd = -1;
 	r->failed_ms = -1;
 	r->output = g_strdup(output);
@@ -729,7 +789,6 @@ int sa_recorder_collect_boot(const char *output,
 	r->page_size = sa_trace_subbuf_size(NULL);
 	if (open_output(r, output, out, err) || top_events(r, err))
 		goto fail;
-	tracefs_trace_off(NULL);
 	/* boot cmdline --stacks: trace_options=stacktrace */
 	r->stacks = tracefs_option_is_enabled(NULL, TRACEFS_OPTION_STACKTRACE);
 	r->snapshot = snapshot;	/* at the end: now */
@@ -743,10 +802,17 @@ int sa_recorder_collect_boot(const char *output,
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
 	if (r->stacks)
 		sa_tracedat_set_origin(r->td, SA_ORIGIN_STACKS, "all");
+	if (check_room(r, err))
+		goto fail_kept;
 	if (reserve_header(r, err) || start_readers(r, err))
 		goto fail;
 	return sa_recorder_stop(r, res, err);
 fail:
+	/* nothing was read: tracing as it was (a refused output, ...) */
+	if (was_on && !r->readers)
+		tracefs_trace_on(NULL);
+fail_kept:
+	/* no room: tracing stays off, the buffer whole for another try */
 	free_recorder(r);
 	return -1;
 }

@@ -131,9 +131,16 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 
 /*
  * `slabacct boot collect`: stop the top-level buffer (which the kernel
- * command line filled from boot), disable its events, and save what it
- * holds into output like sa_recorder_stop(). G_IO_ERROR_NOT_FOUND: no
- * event is enabled at the top level.
+ * command line filled from boot) before anything else, disable its
+ * events, and save what it holds into output like sa_recorder_stop(),
+ * but never a file cut short: G_IO_ERROR_NO_SPACE, with nothing read,
+ * when the output's file system has not the room the buffer needs
+ * (tracing then stays off, the buffer whole); a full disk while writing
+ * all the same leaves no file. Another failure before anything is read
+ * (a refused output) leaves tracing on if it was. The readers
+ * splice pages into per-CPU files beside the output: the memory used
+ * does not grow with the buffer. G_IO_ERROR_NOT_FOUND: no event is
+ * enabled at the top level.
  */
 int sa_recorder_collect_boot(const char *output,
 			     const struct sa_outfile_opts *out,

@@ -726,6 +726,51 @@ function viewAreas(box, a) {
 		'guard page'));
 }
 
+/* ---- coverage: the trace's live slab against /proc/slabinfo ---- */
+
+function viewCoverage(box, c) {
+	const t = c.totals || {};
+	/* rest is below 0 where frees went untraced */
+	const sbytes = (v) => (v < 0 ? '-' + bytes(-v) : bytes(v));
+
+	if (!c.slabinfo) {
+		box.append(absentNote('not available: ' + (c.why || '')));
+		return;
+	}
+	box.append(facts([
+		['traced (live at the end)', bytes(t.traced_bytes) + ', ' +
+		 exact(t.traced_objs) + ' objects', exact(t.traced_bytes) +
+		 ' bytes'],
+		['in /proc/slabinfo', bytes(t.slab_bytes) + ', ' +
+		 exact(t.slab_objs) + ' objects', exact(t.slab_bytes) + ' bytes'],
+		['rest: before tracing, or untraced', sbytes(t.rest_bytes) +
+		 ', ' + exact(t.rest_objs) + ' objects', exact(t.rest_bytes) +
+		 ' bytes'],
+		['kmallocs from pages (not slab)', exact(c.large_kmalloc_objs) +
+		 ', ' + bytes(c.large_kmalloc_bytes)],
+		['cache allocations without a name', exact(c.unnamed_objs) +
+		 ', ' + bytes(c.unnamed_bytes)],
+	]));
+	if (c.per_cache)
+		box.append(table([
+			{ key: 'cache', label: 'cache', txt: 1 },
+			{ key: 'traced_bytes', label: 'traced', fmt: bytes },
+			{ key: 'slab_bytes', label: 'slabinfo', fmt: bytes },
+			{ key: 'rest_bytes', label: 'rest', fmt: sbytes },
+			{ key: 'traced_objs', label: 'traced objs' },
+			{ key: 'slab_objs', label: 'slabinfo objs' },
+			{ key: 'rest_objs', label: 'rest objs' },
+		], c.rows || [], { limit: 200 }));
+	else
+		box.append(absentNote('by cache: the events do not name ' +
+			'their caches on this kernel'));
+	box.append(legend('in slot sizes: traced = live objects x ' +
+		'bytes_alloc; slabinfo = active_objs x objsize; rest = ' +
+		'slabinfo - traced: allocated before tracing, untraced (bulk ' +
+		'allocation), or free slots of per-CPU slabs that SLUB counts ' +
+		'active. kmalloc caches: one row per slot, kmalloc-*-N'));
+}
+
 /* ---- any other section: tables, histograms, key/value lists ---- */
 
 const isScalar = (v) => v === null || typeof v !== 'object';
@@ -790,4 +835,5 @@ const VIEWS = {
 	timeline: viewTimeline, live: viewLive, subsys: viewSubsys,
 	pages: viewPages, reclaim: viewReclaim, compaction: viewCompaction,
 	oom: viewOom, vmalloc: viewAreas, percpu: viewAreas,
+	coverage: viewCoverage,
 };
