@@ -45,6 +45,8 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_str(b, "cmdline", o->cmdline);
 	sa_json_put_str(b, "recorder", o->recorder);
 	sa_json_put_str(b, "command", o->command);
+	if (o->scope)
+		sa_json_put_str(b, "scope", o->scope);
 	sa_json_put_str(b, "left_out", o->left_out);
 	sa_json_put_str(b, "filter", o->filter);
 	sa_json_put_str(b, "clock", o->clock);

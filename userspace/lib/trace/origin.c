@@ -263,6 +263,7 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 	o->command = take(o->extra, SA_ORIGIN_COMMAND);
 	o->left_out = take(o->extra, SA_ORIGIN_LEFT_OUT);
 	o->filter = take(o->extra, SA_ORIGIN_FILTER);
+	o->scope = take(o->extra, SA_ORIGIN_SCOPE);
 	o->meminfo_start = take(o->extra, SA_ORIGIN_MEMINFO_START);
 	o->meminfo_end = take(o->extra, SA_ORIGIN_MEMINFO_END);
 	o->snapshot_start = take(o->extra, SA_ORIGIN_SNAPSHOT_START);
@@ -322,6 +323,7 @@ void sa_trace_origin_clear(struct sa_trace_origin *o)
 	g_free(o->command);
 	g_free(o->left_out);
 	g_free(o->filter);
+	g_free(o->scope);
 	g_free(o->clock);
 	g_free(o->lost);
 	g_free(o->meminfo_start);

@@ -11,6 +11,7 @@
 #include "util/inttable.h"
 #include "report/flags.h"
 #include "report/pipeline.h"
+#include "report/tasks.h"
 #include "symbols/attrib.h"
 #include "symbols/symbols.h"
 
@@ -39,7 +40,39 @@ struct cs_state {
 	struct sa_report *rep;
 	GHashTable *acct;		/* (gfp << 1 | cache) -> 1 + (0 or 1) */
 	bool acct_known;
+	/* --by comm, pid, cgroup: who each event was for; else NULL */
+	struct sa_tasks *tasks;
 };
+
+/*
+ * --by: every way of grouping the rows, a row each. task: the rows are
+ * tasks or cgroups (report/tasks.h), of that key.
+ */
+static const struct {
+	const char *name;		/* --by's argument */
+	enum sa_group_by by;
+	bool task;
+	enum sa_task_key key;
+} by_table[] = {
+	{ "caller", SA_BY_CALLSITE, false, 0 },
+	{ "callsite", SA_BY_CALLSITE, false, 0 },
+	{ "wrapper", SA_BY_WRAPPER, false, 0 },
+	{ "stack", SA_BY_STACK, false, 0 },
+	{ "cache", SA_BY_CACHE, false, 0 },
+	{ "comm", SA_BY_COMM, true, SA_TASK_COMM },
+	{ "pid", SA_BY_PID, true, SA_TASK_PID },
+	{ "cgroup", SA_BY_CGROUP, true, SA_TASK_CGROUP },
+};
+
+static int by_row(enum sa_group_by by)
+{
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(by_table); i++)
+		if (by_table[i].by == by)
+			return i;
+	return 0;
+}
 
 /* What the stack of one allocation at one call site gives. */
 struct attr_key {
@@ -140,6 +173,9 @@ static void *cs_create(const struct sa_report_opts *opts,
 					 g_free);
 	for (k = 0; k < SA_KIND_NR; k++)
 		sa_inttable_init(&st->chain_index[k]);
+	if (opts && sa_group_by_task(opts->by))
+		st->tasks = sa_tasks_new(p && p->rep ? &p->rep->origin : NULL,
+					 p && p->rep ? p->rep->tep : NULL);
 	return st;
 }
 
@@ -155,6 +191,7 @@ static void cs_destroy(void *state)
 	}
 	g_hash_table_destroy(st->attr);
 	g_hash_table_destroy(st->acct);
+	sa_tasks_free(st->tasks);
 	/* once finished, the sites belong to the result */
 	if (!st->given)
 		for (i = 0; i < st->sites->len; i++)
@@ -277,6 +314,21 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 
 		if (i != NO_ROW)
 			return i;
+	}
+	if (st->tasks) {
+		/* a task's or a cgroup's row: the label is the key */
+		const char *row = sa_tasks_row(st->tasks,
+				by_table[by_row(st->opts->by)].key, r);
+
+		idx = sa_inttable_put(&st->index[kind], (uintptr_t)row, &found);
+		if (found)
+			return *idx;
+		*idx = st->sites->len;
+		s = site_new(st, r, kind);
+		s->call_site = 0;
+		s->cache = NULL;
+		s->sym = g_strdup(row);
+		return st->sites->len - 1;
 	}
 	if (st->opts && st->opts->by == SA_BY_CACHE) {
 		cache = cache_of(r, kind);
@@ -520,6 +572,11 @@ static void cs_event(void *state, struct sa_rec *r)
 	case SA_EV_CACHE_FREE:
 		on_free(st, r);
 		break;
+	case SA_EV_FORK:
+	case SA_EV_EXEC:
+		if (st->tasks)
+			sa_tasks_event(st->tasks, r);
+		return;
 	default:
 		return;
 	}
@@ -817,6 +874,14 @@ static void *cs_finish(void *state, struct sa_report *rep)
 			       "is one allocation, counted at its caller",
 			       st->repeats);
 	res->by = st->opts ? st->opts->by : SA_BY_CALLSITE;
+	if (st->tasks) {
+		GPtrArray *n = sa_tasks_notes(st->tasks,
+				by_table[by_row(res->by)].key);
+
+		for (i = 0; i < n->len; i++)
+			sa_report_note(rep, "%s", (char *)n->pdata[i]);
+		g_ptr_array_unref(n);
+	}
 	/* the objects stay with the state (for the live section) */
 	res->shown = g_ptr_array_new();
 	for (i = 0; i < res->sites->len; i++)
@@ -836,7 +901,8 @@ static void cs_free_result(void *result)
 
 const struct sa_agg sa_agg_callsite = {
 	.events = SA_EVBIT(SA_EV_KMALLOC) | SA_EVBIT(SA_EV_CACHE_ALLOC) |
-		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE),
+		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE) |
+		  SA_EVBIT(SA_EV_FORK) | SA_EVBIT(SA_EV_EXEC),
 	.create = cs_create,
 	.event = cs_event,
 	.finish = cs_finish,
@@ -851,14 +917,42 @@ const char *sa_kind_name(int kind)
 
 const char *sa_group_by_name(enum sa_group_by by)
 {
-	switch (by) {
-	case SA_BY_CACHE:
-		return "cache";
-	case SA_BY_WRAPPER:
-		return "wrapper";
-	case SA_BY_STACK:
-		return "stack";
-	default:
-		return "callsite";
-	}
+	int i = by_row(by);
+
+	/* the default's name in JSON is "callsite" */
+	return by == SA_BY_CALLSITE ? "callsite" : by_table[i].name;
+}
+
+int sa_group_by_parse(const char *name, enum sa_group_by *by)
+{
+	guint i;
+
+	for (i = 0; i < G_N_ELEMENTS(by_table); i++)
+		if (!strcmp(by_table[i].name, name)) {
+			*by = by_table[i].by;
+			return 0;
+		}
+	return -1;
+}
+
+const char *sa_group_by_names(void)
+{
+	static char *names;
+	GString *s;
+	guint i;
+
+	if (names)
+		return names;
+	s = g_string_new(NULL);
+	for (i = 0; i < G_N_ELEMENTS(by_table); i++)
+		if (strcmp(by_table[i].name, "callsite"))
+			g_string_append_printf(s, "%s%s", s->len ? ", " : "",
+					       by_table[i].name);
+	names = g_string_free(s, FALSE);
+	return names;
+}
+
+bool sa_group_by_task(enum sa_group_by by)
+{
+	return by_table[by_row(by)].task;
 }
