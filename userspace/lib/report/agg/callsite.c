@@ -547,7 +547,7 @@ static void on_free(struct cs_state *st, struct sa_rec *r)
 	s = st->sites->pdata[o.site];
 	s->frees++;
 	/* older kernels name the cache only when an object is freed */
-	if (!s->cache && s->kind == SA_KIND_CACHE &&
+	if (!s->cache && s->kind == SA_KIND_CACHE && !st->tasks &&
 	    (r->have & (1u << SA_KM_NAME)) && r->v[SA_KM_NAME])
 		s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
 	if (o.cpu != r->cpu)
