@@ -228,9 +228,9 @@ int cmd_report(int argc, char **argv)
 		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &min_bytes,
 		  "hide call sites that allocated fewer bytes", "BYTES" },
 		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
-		  "group by caller (default: call site, through wrappers "
-		  "where stacks tell), wrapper, stack, cache, or by task: "
-		  "comm, pid, cgroup", "KEY" },
+		  "group rows by caller (the default: call sites, through "
+		  "wrappers where stacks tell), wrapper, stack, cache, comm, "
+		  "pid or cgroup (tasks)", "KEY" },
 		{ "stack-depth", 0, 0, G_OPTION_ARG_INT, &stack_depth,
 		  "--by stack: frames from the caller outwards (default 4, "
 		  "at most 32)", "N" },

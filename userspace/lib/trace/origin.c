@@ -298,6 +298,14 @@ GPtrArray *sa_trace_origin_notes(const struct sa_trace_origin *o)
 			"recorded with --%s %s: only that task's events, frees "
 			"included: an object another task freed looks live",
 			KEY(SA_ORIGIN_FILTER_PID) ? "pid" : "comm", v));
+	if ((v = KEY(SA_ORIGIN_SCOPE)) && !g_str_has_prefix(v, "system"))
+		g_ptr_array_add(notes, g_strdup(
+			"recorded for some tasks only (scope): the kernel's "
+			"work for them in its own threads (kworkers, "
+			"writeback, ksoftirqd, kswapd) is not in the trace, "
+			"and interrupts are only where they hit those tasks; "
+			"record the system and read report --by comm for "
+			"them, shown apart"));
 	if ((v = KEY(SA_ORIGIN_NO_BUFFER)))
 		g_ptr_array_add(notes, g_strdup_printf(
 			"CPU %s had no ring buffer (the kernel could not "
