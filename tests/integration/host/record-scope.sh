@@ -17,56 +17,7 @@ grep -q ' alloc_empty_file$' /proc/kallsyms ||
 	skip "no alloc_empty_file in /proc/kallsyms (the files' call site)"
 
 K=3 N=50 M=7
-cat >"$TEST_TMP/wl.c" <<'C'
-#include <fcntl.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-static void opens(int n)
-{
-	int i, fd;
-
-	for (i = 0; i < n; i++) {
-		fd = open("/dev/null", O_RDONLY);
-		if (fd >= 0)
-			close(fd);
-	}
-}
-
-int main(int argc, char **argv)
-{
-	int i, k, n;
-
-	if (argc == 2 && !strcmp(argv[1], "noise")) {
-		for (;;) {
-			opens(1);
-			usleep(1000);
-		}
-	}
-	if (argc == 3 && !strcmp(argv[1], "kid")) {
-		opens(atoi(argv[2]));
-		return 0;
-	}
-	if (argc != 5)
-		return 2;
-	k = atoi(argv[1]);
-	n = atoi(argv[2]);
-	opens(atoi(argv[3]));
-	for (i = 0; i < k; i++) {
-		if (fork() == 0) {
-			execl(argv[4], "scopekid", "kid", argv[2], (char *)0);
-			_exit(127);
-		}
-	}
-	usleep(100000);		/* the unrelated loop runs meanwhile */
-	while (wait(NULL) > 0)
-		;
-	return 0;
-}
-C
-cc -O2 -static -o "$TEST_TMP/scopewl" "$TEST_TMP/wl.c" ||
+cc -O2 -static -o "$TEST_TMP/scopewl" "$TOP/tests/integration/scope-workload.c" ||
 	fail "cannot build the workload statically (libc6-dev)"
 cp "$TEST_TMP/scopewl" "$TEST_TMP/scopekid"
 cp "$TEST_TMP/scopewl" "$TEST_TMP/scopenoise"
