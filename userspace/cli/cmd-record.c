@@ -687,6 +687,16 @@ int cmd_record(int argc, char **argv)
 	advice = buffer_advice(&res, o.buffer_kb);
 	sa_print_record_result(CMD, o.output, &res, advice);
 	g_free(advice);
+	if (o.scope == SA_SCOPE_FOLLOW)
+		fprintf(stderr, "slabacct record: scope: '%s' and its "
+			"descendants only\n", argv[1]);
+	else if (o.scope == SA_SCOPE_CGROUP)
+		fprintf(stderr, "slabacct record: scope: cgroup %s (its tasks "
+			"at the start and their descendants)\n", o.cgroup);
+	else
+		fprintf(stderr, "slabacct record: scope: the whole system, "
+			"every task%s\n", argc > 1 ? " (--follow: CMD and its "
+			"descendants only)" : "");
 	if (res.disk_full) {
 		sa_err(CMD, "the disk filled, so recording stopped early (%s); "
 		       "%s is readable and holds the events written before",

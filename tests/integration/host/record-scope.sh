@@ -63,6 +63,8 @@ site="--call-site alloc_empty_file"
 record follow --follow $site
 grep -q '^# scope: process tree: the command (pid [0-9]*) and its' \
 	"$TEST_TMP/follow.txt" || fail "follow: the header does not say the scope"
+grep -q "^slabacct record: scope: '.*/scopewl' and its descendants only$" \
+	"$TEST_TMP/follow.out" || fail "follow: record does not say the scope"
 assert_eq "follow: scopekid's files (K*N)" $((K * N)) \
 	"$(allocs "$TEST_TMP/follow.dat" comm scopekid)"
 assert_eq "follow: scopewl's files (1 + M + K execs)" $((1 + M + K)) \
@@ -79,6 +81,8 @@ rows "$TEST_TMP/follow.dat" pid | awk '$2 == "scopekid"' | cut -d' ' -f1 |
 record system $site
 grep -q '^# scope: system: every task' "$TEST_TMP/system.txt" ||
 	fail "system: the header does not say the scope"
+grep -q '^slabacct record: scope: the whole system, every task (--follow' \
+	"$TEST_TMP/system.out" || fail "system: record does not say the scope"
 assert_eq "system: scopekid's files" $((K * N)) \
 	"$(allocs "$TEST_TMP/system.dat" comm scopekid)"
 assert_eq "system: scopewl's files" $((1 + M + K)) \
