@@ -6,10 +6,17 @@
  *   scope-workload K N M KID: open M times, then fork K children that
  *     exec KID (a copy of this program) as "KID kid N": N opens each
  *   scope-workload noise: an open every millisecond, until killed
+ *   scope-workload tcp N: listen on the loopback, and connect to it and
+ *     accept N times: each connection allocates its client socket in
+ *     this task and the listener's child in softirq context (the final
+ *     ACK's receipt), one sk_prot_alloc each
  */
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,10 +31,37 @@ static void opens(int n)
 	}
 }
 
+static int tcp(int n)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t len = sizeof(a);
+	int l, c, s, i;
+
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) ||
+	    listen(l, 8) || getsockname(l, (struct sockaddr *)&a, &len))
+		return 1;
+	for (i = 0; i < n; i++) {
+		c = socket(AF_INET, SOCK_STREAM, 0);
+		if (c < 0 || connect(c, (struct sockaddr *)&a, sizeof(a)))
+			return 1;
+		s = accept(l, NULL, NULL);
+		if (s < 0)
+			return 1;
+		close(s);
+		close(c);
+	}
+	close(l);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	int i, k, n;
+	int i, k;
 
+	if (argc == 3 && !strcmp(argv[1], "tcp"))
+		return tcp(atoi(argv[2]));
 	if (argc == 2 && !strcmp(argv[1], "noise")) {
 		for (;;) {
 			opens(1);
@@ -41,7 +75,6 @@ int main(int argc, char **argv)
 	if (argc != 5)
 		return 2;
 	k = atoi(argv[1]);
-	n = atoi(argv[2]);
 	opens(atoi(argv[3]));
 	for (i = 0; i < k; i++) {
 		if (fork() == 0) {

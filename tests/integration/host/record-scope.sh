@@ -9,6 +9,7 @@
 # recordings filter on that call site (--call-site), so that other
 # users of this host cannot fill the buffer; one --follow recording is
 # unfiltered, and holds nothing but the workload's tasks and interrupts.
+# Loopback connections check that softirq work is a row apart.
 . "$(dirname "$0")/../../lib.sh"
 . "$(dirname "$0")/../record-lib.sh"
 need_root
@@ -101,6 +102,31 @@ other=$(rows "$TEST_TMP/all.dat" comm |
 assert_eq "follow, every event: rows of other tasks" "" "$other"
 [ "$(allocs "$TEST_TMP/all.dat" comm $KID)" -ge $((K * N)) ] ||
 	fail "follow, every event: fewer allocations of $KID than its files"
+
+# Work in softirq context is a row apart, not the task's it ran beside:
+# each loopback connection allocates its client socket in the workload
+# and the listener's child in softirq (the final ACK's receipt), one
+# sk_prot_alloc each. Run inline at the ACK's sending, in the workload's
+# context (in --follow too), or by ksoftirqd (in the system only).
+if grep -q ' sk_prot_alloc$' /proc/kallsyms; then
+	C=20
+	for s in follow system; do
+		opt=; [ $s = follow ] && opt=--follow
+		"$SLABACCT" record --no-snapshot $opt --call-site sk_prot_alloc \
+			-o "$TEST_TMP/tcp-$s.dat" -- "$TEST_TMP/$WL" tcp $C \
+			>"$TEST_TMP/tcp-$s.out" 2>&1 ||
+			fail "tcp $s: record failed: $(cat "$TEST_TMP/tcp-$s.out")"
+		assert_eq "tcp $s: the workload's sockets (C + 1)" $((C + 1)) \
+			"$(allocs "$TEST_TMP/tcp-$s.dat" comm $WL)"
+	done
+	n=$(allocs "$TEST_TMP/tcp-system.dat" comm '[softirq]')
+	[ "$n" -ge $C ] || fail "tcp system: $n sockets in softirq, fewer than $C"
+	n=$(allocs "$TEST_TMP/tcp-follow.dat" comm '[softirq]')
+	[ "$n" -le $C ] || fail "tcp follow: $n sockets in softirq, more than $C"
+	note "tcp follow: $n of $C child sockets in softirq in the workload's context"
+else
+	note "no sk_prot_alloc in /proc/kallsyms: softirq rows not checked"
+fi
 
 # --cgroup: refused where it cannot be, then the loop's cgroup alone
 mnt=$(awk '$9 == "cgroup2" { print $5; exit }' /proc/self/mountinfo)
