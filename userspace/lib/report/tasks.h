@@ -20,6 +20,7 @@
 
 #include <event-parse.h>
 
+#include "report/report.h"
 #include "trace/events.h"
 #include "trace/origin.h"
 
@@ -30,6 +31,9 @@ enum sa_task_key {
 };
 
 struct sa_tasks;
+
+/* The key of a --by that groups by task (sa_group_by_task()) */
+enum sa_task_key sa_group_by_task_key(enum sa_group_by by);
 
 /* From the origin's tables (either may be missing) and tep's cmdlines. */
 struct sa_tasks *sa_tasks_new(const struct sa_trace_origin *o,

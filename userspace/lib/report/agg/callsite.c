@@ -44,35 +44,6 @@ struct cs_state {
 	struct sa_tasks *tasks;
 };
 
-/*
- * --by: every way of grouping the rows, a row each. task: the rows are
- * tasks or cgroups (report/tasks.h), of that key.
- */
-static const struct {
-	const char *name;		/* --by's argument */
-	enum sa_group_by by;
-	bool task;
-	enum sa_task_key key;
-} by_table[] = {
-	{ "caller", SA_BY_CALLSITE, false, 0 },
-	{ "callsite", SA_BY_CALLSITE, false, 0 },
-	{ "wrapper", SA_BY_WRAPPER, false, 0 },
-	{ "stack", SA_BY_STACK, false, 0 },
-	{ "cache", SA_BY_CACHE, false, 0 },
-	{ "comm", SA_BY_COMM, true, SA_TASK_COMM },
-	{ "pid", SA_BY_PID, true, SA_TASK_PID },
-	{ "cgroup", SA_BY_CGROUP, true, SA_TASK_CGROUP },
-};
-
-static int by_row(enum sa_group_by by)
-{
-	guint i;
-
-	for (i = 0; i < G_N_ELEMENTS(by_table); i++)
-		if (by_table[i].by == by)
-			return i;
-	return 0;
-}
 
 /* What the stack of one allocation at one call site gives. */
 struct attr_key {
@@ -318,7 +289,7 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 	if (st->tasks) {
 		/* a task's or a cgroup's row: the label is the key */
 		const char *row = sa_tasks_row(st->tasks,
-				by_table[by_row(st->opts->by)].key, r);
+				sa_group_by_task_key(st->opts->by), r);
 
 		idx = sa_inttable_put(&st->index[kind], (uintptr_t)row, &found);
 		if (found)
@@ -876,7 +847,7 @@ static void *cs_finish(void *state, struct sa_report *rep)
 	res->by = st->opts ? st->opts->by : SA_BY_CALLSITE;
 	if (st->tasks) {
 		GPtrArray *n = sa_tasks_notes(st->tasks,
-				by_table[by_row(res->by)].key);
+				sa_group_by_task_key(res->by));
 
 		for (i = 0; i < n->len; i++)
 			sa_report_note(rep, "%s", (char *)n->pdata[i]);
@@ -913,46 +884,4 @@ const struct sa_agg sa_agg_callsite = {
 const char *sa_kind_name(int kind)
 {
 	return kind == SA_KIND_KMALLOC ? "kmalloc" : "cache";
-}
-
-const char *sa_group_by_name(enum sa_group_by by)
-{
-	int i = by_row(by);
-
-	/* the default's name in JSON is "callsite" */
-	return by == SA_BY_CALLSITE ? "callsite" : by_table[i].name;
-}
-
-int sa_group_by_parse(const char *name, enum sa_group_by *by)
-{
-	guint i;
-
-	for (i = 0; i < G_N_ELEMENTS(by_table); i++)
-		if (!strcmp(by_table[i].name, name)) {
-			*by = by_table[i].by;
-			return 0;
-		}
-	return -1;
-}
-
-const char *sa_group_by_names(void)
-{
-	static char *names;
-	GString *s;
-	guint i;
-
-	if (names)
-		return names;
-	s = g_string_new(NULL);
-	for (i = 0; i < G_N_ELEMENTS(by_table); i++)
-		if (strcmp(by_table[i].name, "callsite"))
-			g_string_append_printf(s, "%s%s", s->len ? ", " : "",
-					       by_table[i].name);
-	names = g_string_free(s, FALSE);
-	return names;
-}
-
-bool sa_group_by_task(enum sa_group_by by)
-{
-	return by_table[by_row(by)].task;
 }
