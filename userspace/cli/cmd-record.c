@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slabacct record [-e GROUPS] [-o FILE] [-b KB] [--duration S] [-- CMD...]
+ * slabacct record [-e GROUPS] [-o FILE] [-b KB] [--duration S]
+ *		   [--follow | --cgroup PATH] [-- CMD...]
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,6 +35,18 @@ static const char description[] =
 	"cmdlines, so it decodes on another machine, and where it came from:\n"
 	"kernel release, /proc/cmdline, /proc/meminfo at start and end, and\n"
 	"per-CPU lost events.\n"
+	"\n"
+	"What is recorded: by default the WHOLE SYSTEM, every task's events,\n"
+	"while CMD runs. --follow records CMD and its descendants only (the\n"
+	"instance's set_event_pid with its event-fork option; CMD is held\n"
+	"before its exec until the filter is in place, so no child escapes).\n"
+	"--cgroup PATH records the tasks of a cgroup v2 (PATH in the cgroup2\n"
+	"hierarchy, or under its mount point) and their descendants: no\n"
+	"kernel filters trace events by cgroup, so its threads at the start\n"
+	"go into set_event_pid, and a task moved into the cgroup later is not\n"
+	"recorded; an empty cgroup is refused. The trace's origin says the\n"
+	"scope, and keeps the tasks (thread, name, cgroup) at start and end,\n"
+	"with every fork and exec, for 'slabacct report --by comm|pid|cgroup'.\n"
 	"\n"
 	"Recording runs in a private tracefs instance (instances/slabacct-PID-T,\n"
 	"T the process's start time), removed at the end; the top-level buffer\n"
@@ -107,6 +120,8 @@ static const char description[] =
 	"Examples:\n"
 	"  slabacct record -o boot.dat --duration 10\n"
 	"  slabacct record -e kmem,page -b 8192 -- make -j2\n"
+	"  slabacct record --follow -o make.dat -- make -j2\n"
+	"  slabacct record --cgroup /system.slice/nginx.service --duration 10\n"
 	"  slabacct record --call-site kstrdup -- ls /\n"
 	"  slabacct record --stacks -o w.dat -- ip link show\n"
 	"";
@@ -183,6 +198,98 @@ static void child_setup(gpointer data)
 	prctl(PR_SET_PDEATHSIG, SIGTERM);
 	if (getppid() != recorder_pid)
 		_exit(127);	/* we died before the prctl */
+}
+
+/*
+ * The workload, forked before the recording starts and held before its
+ * exec until tracing is on (so that --follow can list it in
+ * set_event_pid before it runs, and no fork of it escapes): it waits
+ * for a byte on go; exec's failure comes back on the err pipe, which
+ * exec closes.
+ */
+struct workload {
+	pid_t pid;
+	int go;		/* write end: a byte releases it, closing ends it */
+	int err;	/* read end: exec's errno, or EOF once exec'd */
+};
+
+static int workload_fork(char **argv, struct workload *w)
+{
+	int go[2], er[2], e;
+	char c;
+
+	if (pipe2(go, O_CLOEXEC))
+		return -1;
+	if (pipe2(er, O_CLOEXEC)) {
+		close(go[0]);
+		close(go[1]);
+		return -1;
+	}
+	w->pid = fork();
+	if (w->pid < 0) {
+		e = errno;
+		close(go[0]);
+		close(go[1]);
+		close(er[0]);
+		close(er[1]);
+		errno = e;
+		return -1;
+	}
+	if (!w->pid) {
+		close(go[1]);
+		close(er[0]);
+		child_setup(NULL);
+		/* its work before the exec is the command's, by name too */
+		prctl(PR_SET_NAME, g_path_get_basename(argv[0]));
+		if (write(er[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(127);	/* the recording did not start */
+		execvp(argv[0], argv);
+		e = errno;
+		if (write(er[1], &e, sizeof(e)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(go[0]);
+	close(er[1]);
+	w->go = go[1];
+	w->err = er[0];
+	/* ready: named, and waiting (the task table shows it so) */
+	while (read(w->err, &c, 1) < 0 && errno == EINTR)
+		;
+	return 0;
+}
+
+/* Let it exec; 0, or the errno of a failed exec (it is reaped). */
+static int workload_release(struct workload *w)
+{
+	int e = 0, status;
+	ssize_t n;
+
+	n = write(w->go, "g", 1);
+	(void)n;
+	close(w->go);
+	w->go = -1;
+	do
+		n = read(w->err, &e, sizeof(e));
+	while (n < 0 && errno == EINTR);
+	close(w->err);
+	w->err = -1;
+	if (n != sizeof(e))
+		return 0;
+	waitpid(w->pid, &status, 0);
+	w->pid = 0;
+	return e ? e : ENOEXEC;
+}
+
+/* The recording did not start: it exits without running. */
+static void workload_cancel(struct workload *w)
+{
+	int status;
+
+	close(w->go);
+	close(w->err);
+	waitpid(w->pid, &status, 0);
+	w->pid = 0;
 }
 
 static double now(void)
@@ -391,7 +498,9 @@ int cmd_record(int argc, char **argv)
 	gchar *site = NULL, *command = NULL, *advice, *path;
 	gint buffer_kb = 0, pid = 0;
 	gboolean no_snapshot = FALSE, trace_self = FALSE, self_filter = FALSE;
-	gboolean fail_on_lost = FALSE;
+	gboolean fail_on_lost = FALSE, follow = FALSE;
+	gchar *cgroup = NULL;
+	struct workload wl = { 0, -1, -1 };
 	gchar **wrapper_names = NULL;
 	gdouble duration = 0;
 	struct sa_output_opts oo = { 0 };
@@ -410,6 +519,12 @@ int cmd_record(int argc, char **argv)
 		  "only events of this pid", "PID" },
 		{ "comm", 'c', 0, G_OPTION_ARG_STRING, &comm,
 		  "only events of tasks with this command name", "COMM" },
+		{ "follow", 'F', 0, G_OPTION_ARG_NONE, &follow,
+		  "only CMD and its descendants (default: the whole "
+		  "system)", NULL },
+		{ "cgroup", 0, 0, G_OPTION_ARG_FILENAME, &cgroup,
+		  "only the tasks of this cgroup (v2) and their "
+		  "descendants", "PATH" },
 		{ "gfp", 0, 0, G_OPTION_ARG_STRING, &gfp,
 		  "only allocations with one of these GFP bits", "MASK" },
 		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &site,
@@ -453,7 +568,8 @@ int cmd_record(int argc, char **argv)
 		sa_err(CMD, "no command after '--' (see --help)");
 		return SA_EXIT_USAGE;
 	}
-	if (sa_parse_options(&argc, &argv, CMD, "[-- CMD...]",
+	if (sa_parse_options(&argc, &argv, CMD,
+			     "[--follow | --cgroup PATH] [-- CMD...]",
 			     "Record kernel memory events into a trace.dat "
 			     "file.", description, entries))
 		return SA_EXIT_USAGE;
@@ -499,6 +615,19 @@ int cmd_record(int argc, char **argv)
 	if (o.stacks == SA_STACKS_WRAPPERS &&
 	    (ret = stack_ranges(&o, wrapper_names)))
 		goto out;
+	if (follow && argc <= 1) {
+		sa_err(CMD, "--follow follows a command: give it after '--'");
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	if (follow && cgroup) {
+		sa_err(CMD, "--follow and --cgroup are two scopes: give one");
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
+	o.scope = follow ? SA_SCOPE_FOLLOW : cgroup ? SA_SCOPE_CGROUP :
+		  SA_SCOPE_SYSTEM;
+	o.cgroup = cgroup;
 	if (argc > 1) {
 		/* before anything is touched: an earlier FILE stays */
 		if (!(path = g_find_program_in_path(argv[1]))) {
@@ -518,27 +647,40 @@ int cmd_record(int argc, char **argv)
 	end_signals(&set);
 	recorder_pid = getpid();
 	pthread_sigmask(SIG_BLOCK, &set, &caller_mask);
+	/* held before its exec until tracing is on */
+	if (argc > 1 && workload_fork(argv + 1, &wl)) {
+		sa_err(CMD, "cannot run '%s': %s", argv[1], g_strerror(errno));
+		ret = SA_EXIT_FAIL;
+		goto out;
+	}
+	o.follow_pid = wl.pid;
 	rec = sa_recorder_start(&o, &missing, &error);
 	for (i = 0; missing && i < (int)missing->len; i++)
 		sa_warn(CMD, "%s does not exist on this kernel; not recorded",
 			(char *)missing->pdata[i]);
 	if (!rec) {
+		if (wl.pid)
+			workload_cancel(&wl);
 		sa_output_error(CMD, error);
 		ret = g_error_matches(error, G_IO_ERROR,
-				      G_IO_ERROR_INVALID_ARGUMENT)
+				      G_IO_ERROR_INVALID_ARGUMENT) ||
+		      g_error_matches(error, G_IO_ERROR,
+				      G_IO_ERROR_NOT_SUPPORTED)
 			? SA_EXIT_USAGE : SA_EXIT_FAIL;
 		goto out;
 	}
 	crash_guard(sa_recorder_instance_dir(rec));
-	if (argc > 1 && !g_spawn_async(NULL, argv + 1, NULL,
-				       G_SPAWN_SEARCH_PATH |
-				       G_SPAWN_DO_NOT_REAP_CHILD |
-				       G_SPAWN_CHILD_INHERITS_STDIN,
-				       child_setup, NULL, &child, &error)) {
-		sa_err(CMD, "cannot run '%s': %s", argv[1], error->message);
-		sa_recorder_abort(rec);
-		ret = SA_EXIT_USAGE;
-		goto out;
+	if (wl.pid) {
+		int e = workload_release(&wl);
+
+		if (e) {
+			sa_err(CMD, "cannot run '%s': %s", argv[1],
+			       g_strerror(e));
+			sa_recorder_abort(rec);
+			ret = SA_EXIT_USAGE;
+			goto out;
+		}
+		child = wl.pid;
 	}
 	if (argc <= 1)
 		fprintf(stderr, "slabacct record: recording into %s (instance "
@@ -568,6 +710,16 @@ int cmd_record(int argc, char **argv)
 	advice = buffer_advice(&res, o.buffer_kb);
 	sa_print_record_result(CMD, o.output, &res, advice);
 	g_free(advice);
+	if (o.scope == SA_SCOPE_FOLLOW)
+		fprintf(stderr, "slabacct record: scope: '%s' and its "
+			"descendants only\n", argv[1]);
+	else if (o.scope == SA_SCOPE_CGROUP)
+		fprintf(stderr, "slabacct record: scope: cgroup %s (its tasks "
+			"at the start and their descendants)\n", o.cgroup);
+	else
+		fprintf(stderr, "slabacct record: scope: the whole system, "
+			"every task%s\n", argc > 1 ? " (--follow: CMD and its "
+			"descendants only)" : "");
 	if (res.disk_full && res.no_origin) {
 		sa_err(CMD, "the disk filled while %s was assembled (%s): it "
 		       "holds the events that fitted, but not the section "
@@ -603,6 +755,7 @@ out:
 	g_free(groups);
 	g_free(output);
 	g_free(comm);
+	g_free(cgroup);
 	g_free(gfp);
 	g_free(site);
 	g_free(command);

@@ -127,6 +127,12 @@ static const char report_help[] =
 "  <- caller+0xoff', which its frees follow and subsys, the treemap and\n"
 "  diff group by. --by wrapper keeps the wrappers' own rows; --by stack\n"
 "  adds --stack-depth frames (default 4) to every allocation with a stack.\n"
+"Tasks: --by comm, pid or cgroup makes a row of who each event was\n"
+"  for (its task, by name or thread id, or the task's cgroup v2), from\n"
+"  the task tables and fork and exec events slabacct record keeps.\n"
+"  Events in irq or softirq context ([irq], [softirq], from the\n"
+"  event's common_flags) and the kernel's own threads ([kthread]\n"
+"  kworker, writeback, kswapd...; cgroup: [kthreads]) are rows apart.\n"
 "FILE may also be a saved /proc/slab_account (its call sites) or\n"
 "  /proc/allocinfo (the kernel's allocation profiling, 6.10+: per source\n"
 "  line, the bytes and allocations live now, of every allocator; its\n"
@@ -237,8 +243,9 @@ int cmd_report(int argc, char **argv)
 		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &min_bytes,
 		  "hide call sites that allocated fewer bytes", "BYTES" },
 		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
-		  "group by caller (default: call site, through wrappers "
-		  "where stacks tell), wrapper, stack or cache", "KEY" },
+		  "group rows by caller (the default: call sites, through "
+		  "wrappers where stacks tell), wrapper, stack, cache, comm, "
+		  "pid or cgroup (tasks)", "KEY" },
 		{ "stack-depth", 0, 0, G_OPTION_ARG_INT, &stack_depth,
 		  "--by stack: frames from the caller outwards (default 4, "
 		  "at most 32)", "N" },
@@ -332,9 +339,11 @@ int cmd_report(int argc, char **argv)
 	metrics = e.fmt == SA_FMT_OPENMETRICS || e.fmt == SA_FMT_PROMETHEUS;
 	/* not given: the metrics are bounded */
 	top = top_given ? top_n : metrics ? 10 : 0;
-	if (metrics && by && !strcmp(by, "cache")) {
+	if (metrics && by && (!strcmp(by, "cache") ||
+			      (!sa_group_by_parse(by, &opts.by) &&
+			       sa_group_by_task(opts.by)))) {
 		sa_err("report", "--format %s exports call sites, not --by "
-		       "cache", format);
+		       "%s", format, by);
 		goto out;
 	}
 	if (sort) {
@@ -345,11 +354,9 @@ int cmd_report(int argc, char **argv)
 		}
 		sp = &sorter;
 	}
-	if (by && strcmp(by, "callsite") && strcmp(by, "caller") &&
-	    strcmp(by, "cache") && strcmp(by, "wrapper") &&
-	    strcmp(by, "stack")) {
-		sa_err("report", "--by takes caller, wrapper, stack or cache, "
-		       "not '%s'", by);
+	if (by && sa_group_by_parse(by, &opts.by)) {
+		sa_err("report", "--by takes %s, not '%s'",
+		       sa_group_by_names(), by);
 		goto out;
 	}
 	if (stack_depth != -1 && (stack_depth < 1 ||
@@ -376,13 +383,8 @@ int cmd_report(int argc, char **argv)
 		       "e.g. 100ms, 1s, 500us)", interval);
 		goto out;
 	}
-	opts.by = SA_BY_CALLSITE;
-	if (by && !strcmp(by, "cache"))
-		opts.by = SA_BY_CACHE;
-	else if (by && !strcmp(by, "wrapper"))
-		opts.by = SA_BY_WRAPPER;
-	else if ((by && !strcmp(by, "stack")) || stack_depth != -1)
-		opts.by = SA_BY_STACK;
+	if (!by)
+		opts.by = stack_depth != -1 ? SA_BY_STACK : SA_BY_CALLSITE;
 	opts.stack_depth = stack_depth > 0 ? stack_depth : 0;
 	if (wrapper_names) {
 		gchar **w;

@@ -50,7 +50,7 @@ slabacct report --sort |${keys% }
 slabacct report --sort sl|slack
 slabacct report -s bytes,l|bytes,live
 slabacct report --format |account csv json openmetrics prometheus text
-slabacct report --by |cache caller stack wrapper
+slabacct report --by |cache caller cgroup comm pid stack wrapper
 slabacct report --top 3 --|${report_opts% }
 slabacct report --what all --sort f|frag
 slabacct report --build-tree $TEST_TMP/files/d|$TEST_TMP/files/dir

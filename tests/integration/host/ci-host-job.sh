@@ -56,8 +56,8 @@ job() {
 job
 st=$?
 [ $st = 0 ] || fail "the unchanged workload failed the job ($st): $(tail -n 15 "$TEST_TMP/job.out" "$TEST_TMP/job.err")"
-grep -q 'within every limit' "$TEST_TMP/job.out" ||
-	fail "the passing job does not say so: $(tail -n 5 "$TEST_TMP/job.out")"
+grep -q 'within every limit' "$TEST_TMP/job.err" ||
+	fail "the passing job does not say so: $(tail -n 5 "$TEST_TMP/job.err")"
 # the unrelated process is not in the workload's recording
 "$SLABACCT" report --json --by comm new.dat >"$TEST_TMP/comm.json" 2>/dev/null &&
 	jq -e '[.sections.callsite.rows[].site] | any(. == "cat")' \

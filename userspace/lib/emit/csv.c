@@ -52,6 +52,7 @@ void sa_csv_header(struct sa_emit *e, const struct sa_report *rep)
 	kv(f, "recorder", o->recorder);
 	kv(f, "command", o->command);
 	kv(f, "cmdline", o->cmdline);
+	kv(f, "scope", o->scope);
 	kv(f, "left_out", o->left_out);
 	kv(f, "filter", o->filter);
 	kv(f, "clock", o->clock);

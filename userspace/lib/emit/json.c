@@ -46,6 +46,8 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	sa_json_put_str(b, "cmdline", o->cmdline);
 	sa_json_put_str(b, "recorder", o->recorder);
 	sa_json_put_str(b, "command", o->command);
+	if (o->scope)
+		sa_json_put_str(b, "scope", o->scope);
 	sa_json_put_str(b, "left_out", o->left_out);
 	sa_json_put_str(b, "filter", o->filter);
 	sa_json_put_str(b, "clock", o->clock);
@@ -95,9 +97,9 @@ void sa_json_header(struct sa_emit *e, const struct sa_report *rep)
 	for (c = 0; c < SA_EV_NR; c++) {
 		if (c == SA_EV_STACK)	/* counted below */
 			continue;
-		/* vmalloc and percpu: where the trace has them */
-		if (c >= SA_EV_VMAP_ALLOC && c <= SA_EV_PCPU_FAIL &&
-		    !rep->ev_present[c])
+		/* vmalloc, percpu and forks: where the trace has them */
+		if (((c >= SA_EV_VMAP_ALLOC && c <= SA_EV_PCPU_FAIL) ||
+		     c == SA_EV_FORK) && !rep->ev_present[c])
 			continue;
 		sa_json_put_uint(b, sa_ev_name(c), rep->ev_count[c]);
 	}

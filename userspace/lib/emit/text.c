@@ -104,6 +104,8 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 		put_kv(e, "# command: ", o->command);
 	if (o->cmdline)
 		put_kv(e, "# cmdline: ", o->cmdline);
+	if (o->scope)
+		put_wrapped(e, "# scope: ", o->scope);
 	if (o->left_out)
 		put_wrapped(e, "# left out: ", o->left_out);
 	if (o->filter)

@@ -74,12 +74,22 @@ enum sa_group_by {
 	SA_BY_CACHE,
 	SA_BY_WRAPPER,
 	SA_BY_STACK,
+	/* by who the event was for (report/tasks.h) */
+	SA_BY_COMM,
+	SA_BY_PID,
+	SA_BY_CGROUP,
 };
 
 struct sa_wrappers;
 
-/* "callsite", "cache", "wrapper", "stack" (JSON's callsite.by) */
+/* "callsite", "cache", "wrapper", ... (JSON's callsite.by) */
 const char *sa_group_by_name(enum sa_group_by by);
+/* --by's argument (caller, callsite, cache, ...): 0, or -1 if unknown */
+int sa_group_by_parse(const char *name, enum sa_group_by *by);
+/* The names --by takes, for messages: "caller, wrapper, ..." */
+const char *sa_group_by_names(void);
+/* Whether rows are tasks or cgroups rather than call sites or caches */
+bool sa_group_by_task(enum sa_group_by by);
 
 struct sa_report_opts {
 	enum sa_group_by by;

@@ -186,6 +186,16 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	else
 		out->pid = tep_data_pid(tep, rec);
 	out->ev = dec->row->ev;
+	out->ctx = 0;
+	if (d->flags_off >= 0 && d->flags_off < (int)rec->size) {
+		guint8 fl = data[d->flags_off];
+
+		/* the kernel's trace_flag_type, as libtraceevent names it */
+		if (fl & (TRACE_FLAG_HARDIRQ | 0x40 /* NMI */))
+			out->ctx = SA_CTX_IRQ;
+		else if (fl & TRACE_FLAG_SOFTIRQ)
+			out->ctx = SA_CTX_SOFTIRQ;
+	}
 	out->have = 0;
 	out->freed_alloc = 0;
 	out->flags = 0;
@@ -263,7 +273,11 @@ static void common_fields(struct sa_decode *d, struct tep_handle *tep,
 {
 	struct tep_format_field *t = tep_find_common_field(ev, "common_type");
 	struct tep_format_field *p = tep_find_common_field(ev, "common_pid");
+	struct tep_format_field *fl = tep_find_common_field(ev,
+							    "common_flags");
 
+	if (fl && fl->size == 1)
+		d->flags_off = fl->offset;
 	if (tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep) ||
 	    !t || !p || (t->size != 1 && t->size != 2 && t->size != 4) ||
 	    p->size != 4)
@@ -345,6 +359,7 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 
 	d->max_id = -1;
 	d->stack_id = -1;
+	d->flags_off = -1;
 	for (row = sa_event_table(); row->name; row++) {
 		struct tep_event *ev = tep_find_event_by_name(tep, row->system,
 							      row->name);

@@ -191,8 +191,18 @@ static const struct sa_event_desc events[] = {
 		[SA_IL_LEVEL] = { "level", SA_FLD_STRING } } },
 	{ "initcall", "initcall_finish", G_BOOT, NULL, SA_EV_INITCALL_FINISH,
 	  NO_FIELDS },
-	{ "sched", "sched_process_exec", G_BOOT, NULL, SA_EV_EXEC,
-	  NO_FIELDS },
+	{ "sched", "sched_process_exec", G_BOOT, NULL, SA_EV_EXEC, {
+		[SA_EX_FILENAME] = { "filename",
+				     SA_FLD_STRING | SA_FLD_OPTIONAL } } },
+	/*
+	 * Who forked whom (the report's tasks, report/tasks.h); in no
+	 * group: record enables it, with sched_process_exec, whatever -e
+	 */
+	{ "sched", "sched_process_fork", 0, NULL, SA_EV_FORK, {
+		[SA_FK_PARENT] = { "parent_pid", 0 },
+		[SA_FK_CHILD] = { "child_pid", 0 },
+		[SA_FK_COMM] = { "child_comm",
+				 SA_FLD_STRING | SA_FLD_OPTIONAL } } },
 	/*
 	 * vmap areas (vmalloc, vmap, ioremap, module text: every user of
 	 * alloc_vmap_area), and the percpu allocator. alloc_vmap_area has

@@ -69,6 +69,12 @@ enum sa_ev {
 	SA_EV_INITCALL_LEVEL,	/* initcall:initcall_level */
 	SA_EV_INITCALL_FINISH,	/* initcall:initcall_finish */
 	SA_EV_EXEC,		/* sched:sched_process_exec */
+	/*
+	 * sched:sched_process_fork: who forked whom, for the report's
+	 * --by comm, pid and cgroup (report/tasks.h); record enables it
+	 * and exec with any group
+	 */
+	SA_EV_FORK,
 	/* vmalloc and percpu (report/agg/areas.h) */
 	SA_EV_VMAP_ALLOC,	/* vmalloc:alloc_vmap_area */
 	SA_EV_VMAP_FREE,	/* vmalloc:free_vmap_area_noflush */
@@ -105,6 +111,11 @@ struct sa_rec {
 	guint16 cpu;
 	guint8 ev;			/* enum sa_ev */
 	/*
+	 * The context the event ran in, from common_flags: SA_CTX_IRQ
+	 * (hard irq or NMI), SA_CTX_SOFTIRQ, or 0 (the task's own)
+	 */
+	guint8 ctx;
+	/*
 	 * Set by the callsite aggregator (first in the table), for the
 	 * aggregators after it. flags: SA_REC_REPEAT on an allocation that
 	 * repeats the one before it (a large kmalloc traced twice): it is
@@ -117,6 +128,8 @@ struct sa_rec {
 	guint32 freed_alloc;
 };
 #define SA_REC_REPEAT	1
+#define SA_CTX_IRQ	1
+#define SA_CTX_SOFTIRQ	2
 
 /* Field indices of the kmem events in sa_rec.v. */
 enum {
@@ -200,6 +213,10 @@ enum { SA_ORR_ORDER, SA_ORR_LOOPS };
 enum { SA_OCR_ORDER, SA_OCR_RETRIES };
 /* initcall:initcall_level */
 enum { SA_IL_LEVEL };
+/* sched:sched_process_exec: the task's name becomes the file's base name */
+enum { SA_EX_FILENAME };
+/* sched:sched_process_fork: ids of threads (a task's pid in the kernel) */
+enum { SA_FK_PARENT, SA_FK_CHILD, SA_FK_COMM };
 /*
  * vmalloc:alloc_vmap_area: addr is the area's start (va_start), size its
  * length with the guard page; failed is set on a failed attempt (which

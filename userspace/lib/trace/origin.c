@@ -296,6 +296,7 @@ int sa_trace_origin_read(const char *path, struct sa_trace_origin *o,
 	o->command = take(o->extra, SA_ORIGIN_COMMAND);
 	o->left_out = take(o->extra, SA_ORIGIN_LEFT_OUT);
 	o->filter = take(o->extra, SA_ORIGIN_FILTER);
+	o->scope = take(o->extra, SA_ORIGIN_SCOPE);
 	o->meminfo_start = take(o->extra, SA_ORIGIN_MEMINFO_START);
 	o->meminfo_end = take(o->extra, SA_ORIGIN_MEMINFO_END);
 	o->snapshot_start = take(o->extra, SA_ORIGIN_SNAPSHOT_START);
@@ -331,6 +332,14 @@ GPtrArray *sa_trace_origin_notes(const struct sa_trace_origin *o)
 			"recorded with --%s %s: only that task's events, frees "
 			"included: an object another task freed looks live",
 			KEY(SA_ORIGIN_FILTER_PID) ? "pid" : "comm", v));
+	if ((v = KEY(SA_ORIGIN_SCOPE)) && !g_str_has_prefix(v, "system"))
+		g_ptr_array_add(notes, g_strdup(
+			"recorded for some tasks only (scope): the kernel's "
+			"work for them in its own threads (kworkers, "
+			"writeback, ksoftirqd, kswapd) is not in the trace, "
+			"and interrupts are only where they hit those tasks; "
+			"record the system and read report --by comm for "
+			"them, shown apart"));
 	if ((v = KEY(SA_ORIGIN_NO_BUFFER)))
 		g_ptr_array_add(notes, g_strdup_printf(
 			"CPU %s had no ring buffer (the kernel could not "
@@ -356,6 +365,7 @@ void sa_trace_origin_clear(struct sa_trace_origin *o)
 	g_free(o->command);
 	g_free(o->left_out);
 	g_free(o->filter);
+	g_free(o->scope);
 	g_free(o->clock);
 	g_free(o->lost);
 	g_free(o->meminfo_start);

@@ -27,6 +27,9 @@ struct sa_trace_origin {
 	char *left_out;		/* what the recorder left out ("recorder
 				 * threads, pids 1 2 (...)"), or NULL */
 	char *filter;		/* the recording's filters in words, or NULL */
+	char *scope;		/* what was recorded: "system: every task",
+				 * "process tree: ...", "cgroup PATH: ..."
+				 * (trace/scope.h); NULL: not said */
 	char *clock;		/* trace clock: "local", "global", ... */
 	guint64 start_ns;	/* first and last event timestamps, 0 if */
 	guint64 end_ns;		/* unknown */

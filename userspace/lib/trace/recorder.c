@@ -121,6 +121,48 @@ static bool disk_full_errno(int e)
 	return e == ENOSPC || e == EFBIG || e == EDQUOT;
 }
 
+/*
+ * Who forked whom, and who exec'd what: the report's tasks
+ * (report/tasks.h), whatever the groups; not warned about if missing.
+ */
+static int enable_task_events(struct sa_recorder *r, GError **err)
+{
+	static const char *const names[] = {
+		"sched_process_fork", "sched_process_exec",
+	};
+	unsigned int i, j;
+
+	for (i = 0; i < G_N_ELEMENTS(names); i++) {
+		struct sa_event_ref *e;
+		bool have = false;
+
+		for (j = 0; j < r->events->len && !have; j++) {
+			e = r->events->pdata[j];
+			have = !strcmp(e->system, "sched") &&
+			       !strcmp(e->name, names[i]);
+		}
+		if (have || !tracefs_event_file_exists(r->inst, "sched",
+						       names[i], "enable"))
+			continue;
+		if (tracefs_event_enable(r->inst, "sched", names[i]))
+			return errno_error(err, "cannot enable an event");
+		e = g_new0(struct sa_event_ref, 1);
+		e->system = g_strdup("sched");
+		e->name = g_strdup(names[i]);
+		g_ptr_array_add(r->events, e);
+	}
+	return 0;
+}
+
+/* The task table now, into the origin under key. */
+static void store_tasks(struct sa_recorder *r, const char *key)
+{
+	char *text = sa_scope_tasks();
+
+	sa_tracedat_set_origin(r->td, key, text);
+	g_free(text);
+}
+
 /* A temporary file in dir that disappears with the process. */
 static int temp_file(const char *dir)
 {
@@ -335,7 +377,8 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 			goto fail;
 		}
 	}
-	if (enable_events(r, o->groups, *missing, err))
+	if (enable_events(r, o->groups, *missing, err) ||
+	    enable_task_events(r, err))
 		goto fail;
 
 	r->page_size = sa_trace_subbuf_size(r->inst);
@@ -347,8 +390,11 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	    reserve_header(r, err) || start_readers(r, err))
 		goto fail;
 	/* every thread of ours exists now: they can be left out */
-	if (sa_recorder_filters_set(r->inst, r->td, r->events, o, err))
+	if (sa_recorder_filters_set(r->inst, r->td, r->events, o, err) ||
+	    sa_scope_set(r->inst, r->td, o->scope, o->follow_pid, o->cgroup,
+			 err))
 		goto fail;
+	store_tasks(r, SA_ORIGIN_TASKS_START);
 	r->started = g_get_monotonic_time();
 	if (tracefs_trace_on(r->inst)) {
 		errno_error(err, "cannot start tracing");
@@ -578,6 +624,8 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 		res->buffer_kb = kb;
 	sa_trace_meta_end(r->td, r->inst, r->nr_cpus, res->lost, r->snapshot,
 			  NULL);
+	if (r->own)
+		store_tasks(r, SA_ORIGIN_TASKS_END);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 		int e = sa_cpu_readers_error(r->readers, cpu);
 

@@ -12,6 +12,7 @@
 
 #include "util/outfile.h"
 #include "trace/ringbuf-count.h"
+#include "trace/scope.h"
 
 /* Kernel stacks with the events (record --stacks). */
 enum sa_stacks {
@@ -30,6 +31,10 @@ struct sa_record_opts {
 	const char *output;
 	struct sa_outfile_opts out;	/* mode, symlinks (util/outfile.h) */
 	int buffer_kb;		/* per CPU; 0: the kernel's default */
+	enum sa_scope scope;	/* the system, a process tree, a cgroup */
+	int follow_pid;		/* SA_SCOPE_FOLLOW's root (stopped until
+				 * tracing is on) */
+	const char *cgroup;	/* SA_SCOPE_CGROUP's path */
 	int pid;		/* only this pid's events; 0: all */
 	const char *comm;	/* only this command's events; NULL: all */
 	guint64 gfp_mask;	/* events with gfp_flags must have one of
@@ -106,8 +111,12 @@ struct sa_recorder;
  * nothing is left behind (no instance, no new file, an earlier file at
  * the path as it was) and NULL is returned with *err set;
  * G_IO_ERROR_NOT_FOUND means no requested event exists,
- * G_IO_ERROR_INVALID_ARGUMENT a filter the kernel refused, G_IO_ERROR_BUSY
- * another process writing the same output.
+ * G_IO_ERROR_INVALID_ARGUMENT a filter the kernel refused (or a bad
+ * --cgroup), G_IO_ERROR_NOT_SUPPORTED a scope this kernel cannot
+ * filter, G_IO_ERROR_BUSY another process writing the same output.
+ * Whatever -e says, sched_process_fork and sched_process_exec are
+ * recorded too, and the task table is kept at start and end
+ * (trace/scope.h), for the report's --by comm, pid and cgroup.
  */
 struct sa_recorder *sa_recorder_start(const struct sa_record_opts *opts,
 				      GPtrArray **missing, GError **err);

@@ -78,6 +78,18 @@ enum sa_tracedat_option {
  */
 #define SA_ORIGIN_TRUNCATED		"truncated"
 #define SA_ORIGIN_FILTER		"filter"
+/*
+ * What the recording covers, in words: "system: ...", "process tree:
+ * ..." (record --follow) or "cgroup PATH: ..." (--cgroup); trace/scope.h
+ */
+#define SA_ORIGIN_SCOPE			"scope"
+/*
+ * The threads at the start and at the end of the recording, a line
+ * each: "TID\tK\tCGROUP\tCOMM" (trace/scope.h), for the report's --by
+ * comm, pid and cgroup
+ */
+#define SA_ORIGIN_TASKS_START		"tasks_start"
+#define SA_ORIGIN_TASKS_END		"tasks_end"
 #define SA_ORIGIN_FILTER_CALL_SITE	"filter_call_site"
 #define SA_ORIGIN_FILTER_GFP		"filter_gfp"
 #define SA_ORIGIN_FILTER_PID		"filter_pid"

@@ -127,6 +127,7 @@ function header() {
 	line('cmdline', g.cmdline);
 	line('recorded by', g.recorder);
 	line('command', g.command);
+	line('scope', g.scope);
 	line('left out', g.left_out);
 	line('filter', g.filter);
 	line('cpus', g.nr_cpus);

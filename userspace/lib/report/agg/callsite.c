@@ -11,6 +11,7 @@
 #include "util/inttable.h"
 #include "report/flags.h"
 #include "report/pipeline.h"
+#include "report/tasks.h"
 #include "symbols/attrib.h"
 #include "symbols/symbols.h"
 
@@ -39,7 +40,10 @@ struct cs_state {
 	struct sa_report *rep;
 	GHashTable *acct;		/* (gfp << 1 | cache) -> 1 + (0 or 1) */
 	bool acct_known;
+	/* --by comm, pid, cgroup: who each event was for; else NULL */
+	struct sa_tasks *tasks;
 };
+
 
 /* What the stack of one allocation at one call site gives. */
 struct attr_key {
@@ -140,6 +144,9 @@ static void *cs_create(const struct sa_report_opts *opts,
 					 g_free);
 	for (k = 0; k < SA_KIND_NR; k++)
 		sa_inttable_init(&st->chain_index[k]);
+	if (opts && sa_group_by_task(opts->by))
+		st->tasks = sa_tasks_new(p && p->rep ? &p->rep->origin : NULL,
+					 p && p->rep ? p->rep->tep : NULL);
 	return st;
 }
 
@@ -155,6 +162,7 @@ static void cs_destroy(void *state)
 	}
 	g_hash_table_destroy(st->attr);
 	g_hash_table_destroy(st->acct);
+	sa_tasks_free(st->tasks);
 	/* once finished, the sites belong to the result */
 	if (!st->given)
 		for (i = 0; i < st->sites->len; i++)
@@ -277,6 +285,21 @@ static guint32 site_get(struct cs_state *st, const struct sa_rec *r,
 
 		if (i != NO_ROW)
 			return i;
+	}
+	if (st->tasks) {
+		/* a task's or a cgroup's row: the label is the key */
+		const char *row = sa_tasks_row(st->tasks,
+				sa_group_by_task_key(st->opts->by), r);
+
+		idx = sa_inttable_put(&st->index[kind], (uintptr_t)row, &found);
+		if (found)
+			return *idx;
+		*idx = st->sites->len;
+		s = site_new(st, r, kind);
+		s->call_site = 0;
+		s->cache = NULL;
+		s->sym = g_strdup(row);
+		return st->sites->len - 1;
 	}
 	if (st->opts && st->opts->by == SA_BY_CACHE) {
 		cache = cache_of(r, kind);
@@ -495,7 +518,7 @@ static void on_free(struct cs_state *st, struct sa_rec *r)
 	s = st->sites->pdata[o.site];
 	s->frees++;
 	/* older kernels name the cache only when an object is freed */
-	if (!s->cache && s->kind == SA_KIND_CACHE &&
+	if (!s->cache && s->kind == SA_KIND_CACHE && !st->tasks &&
 	    (r->have & (1u << SA_KM_NAME)) && r->v[SA_KM_NAME])
 		s->cache = (const char *)(uintptr_t)r->v[SA_KM_NAME];
 	if (o.cpu != r->cpu)
@@ -520,6 +543,11 @@ static void cs_event(void *state, struct sa_rec *r)
 	case SA_EV_CACHE_FREE:
 		on_free(st, r);
 		break;
+	case SA_EV_FORK:
+	case SA_EV_EXEC:
+		if (st->tasks)
+			sa_tasks_event(st->tasks, r);
+		return;
 	default:
 		return;
 	}
@@ -817,6 +845,14 @@ static void *cs_finish(void *state, struct sa_report *rep)
 			       "is one allocation, counted at its caller",
 			       st->repeats);
 	res->by = st->opts ? st->opts->by : SA_BY_CALLSITE;
+	if (st->tasks) {
+		GPtrArray *n = sa_tasks_notes(st->tasks,
+				sa_group_by_task_key(res->by));
+
+		for (i = 0; i < n->len; i++)
+			sa_report_note(rep, "%s", (char *)n->pdata[i]);
+		g_ptr_array_unref(n);
+	}
 	/* the objects stay with the state (for the live section) */
 	res->shown = g_ptr_array_new();
 	for (i = 0; i < res->sites->len; i++)
@@ -836,7 +872,8 @@ static void cs_free_result(void *result)
 
 const struct sa_agg sa_agg_callsite = {
 	.events = SA_EVBIT(SA_EV_KMALLOC) | SA_EVBIT(SA_EV_CACHE_ALLOC) |
-		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE),
+		  SA_EVBIT(SA_EV_KFREE) | SA_EVBIT(SA_EV_CACHE_FREE) |
+		  SA_EVBIT(SA_EV_FORK) | SA_EVBIT(SA_EV_EXEC),
 	.create = cs_create,
 	.event = cs_event,
 	.finish = cs_finish,
@@ -847,18 +884,4 @@ const struct sa_agg sa_agg_callsite = {
 const char *sa_kind_name(int kind)
 {
 	return kind == SA_KIND_KMALLOC ? "kmalloc" : "cache";
-}
-
-const char *sa_group_by_name(enum sa_group_by by)
-{
-	switch (by) {
-	case SA_BY_CACHE:
-		return "cache";
-	case SA_BY_WRAPPER:
-		return "wrapper";
-	case SA_BY_STACK:
-		return "stack";
-	default:
-		return "callsite";
-	}
 }
