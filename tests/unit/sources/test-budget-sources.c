@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests: the budget's sources. The boot log's memory lines of the
+ * captured guests (tests/data/proc/6.1 and 6.12-cloud, in /dev/kmsg's
+ * form and in dmesg's), the memory maps, tracefs's buffer sizes, the
+ * per-CPU lists of zoneinfo and the stacks of vmallocinfo; the values
+ * are those of the files.
+ */
+#include <check.h>
+
+#include "snapshot/sources/memlog.h"
+#include "snapshot/sources/memmap.h"
+#include "snapshot/sources/tracebuf.h"
+#include "snapshot/sources/vmallocinfo.h"
+#include "snapshot/sources/zoneinfo.h"
+#include "test-snapshot-data.h"
+
+Suite *suite(void);
+
+static const struct {
+	const char *tree, *file;
+	guint64 avail, present, code, rwdata, rodata, init, bss, reserved;
+	guint64 initrd, pcpu_pages;
+} logs[] = {
+	{ "6.1", "dev/kmsg", 260916, 523768, 14343, 2338, 9132, 2824, 17344,
+	  73112, 7448, 62 },
+	{ "6.1", "dmesg.txt", 260916, 523768, 14343, 2338, 9132, 2824, 17344,
+	  73112, 7448, 62 },
+	{ "6.12-cloud", "dev/kmsg", 455560, 523768, 16384, 2507, 10912, 4024,
+	  5288, 64008, 7564, 66 },
+	{ "6.12-cloud", "dmesg.txt", 455560, 523768, 16384, 2507, 10912, 4024,
+	  5288, 64008, 7564, 66 },
+};
+
+START_TEST(memory_lines)
+{
+	char *text = tree_read(logs[_i].tree, logs[_i].file);
+	struct sa_memlog m;
+
+	ck_assert(sa_memlog_parse(text, &m));
+	ck_assert(m.have_memory);
+	ck_assert_uint_eq(m.avail_kb, logs[_i].avail);
+	ck_assert_uint_eq(m.present_kb, logs[_i].present);
+	ck_assert_uint_eq(m.code_kb, logs[_i].code);
+	ck_assert_uint_eq(m.rwdata_kb, logs[_i].rwdata);
+	ck_assert_uint_eq(m.rodata_kb, logs[_i].rodata);
+	ck_assert_uint_eq(m.init_kb, logs[_i].init);
+	ck_assert_uint_eq(m.bss_kb, logs[_i].bss);
+	ck_assert_uint_eq(m.reserved_kb, logs[_i].reserved);
+	ck_assert_uint_eq(m.cma_kb, 0);
+	ck_assert(m.init_freed);
+	ck_assert(m.have_initrd_freed);
+	ck_assert_uint_eq(m.initrd_freed_kb, logs[_i].initrd);
+	ck_assert(m.have_percpu);
+	ck_assert_uint_eq(m.percpu_pages, logs[_i].pcpu_pages);
+	ck_assert_uint_eq(m.percpu_units, 2);		/* "[0] 0 1" */
+	g_free(text);
+}
+END_TEST
+
+START_TEST(memory_line_wanted_and_odd)
+{
+	struct sa_memlog m;
+
+	ck_assert(sa_memlog_line_wanted("6,84,180185,-;Memory: 1K/2K "
+					"available (1K kernel code)"));
+	ck_assert(sa_memlog_line_wanted("[    0.1] pcpu-alloc: [0] 0 1 "));
+	ck_assert(!sa_memlog_line_wanted("[    0.1] pcpu-alloc: s1 r0 d1"));
+	ck_assert(!sa_memlog_line_wanted("6,1,0,-;Memory cgroup out of "
+					 "memory: Killed process 1"));
+	/* arm's wording of the init sections, units with an empty one, and
+	 * a Memory line without its parenthesis is not taken */
+	ck_assert(sa_memlog_parse(
+		"[0.1] percpu: Embedded 20 pages/cpu s1 r0 d1 u81920\n"
+		"[0.1] pcpu-alloc: [0] 0 1 2 - \n"
+		"[0.1] pcpu-alloc: [1] 3 - - - \n"
+		"[0.2] Memory: 10K/20K available\n"
+		"[0.3] Freeing unused kernel memory: 512K\n", &m));
+	ck_assert(!m.have_memory);
+	ck_assert(m.init_freed);
+	ck_assert(!m.have_initrd_freed);
+	ck_assert_uint_eq(m.percpu_pages, 20);
+	ck_assert_uint_eq(m.percpu_units, 8);
+	ck_assert(!sa_memlog_parse("garbage\n", &m));
+	ck_assert(!m.have_memory && !m.have_percpu);
+}
+END_TEST
+
+static const char iomem[] =
+	"00000000-00000fff : Reserved\n"
+	"00001000-0009fbff : System RAM\n"
+	"0009fc00-0009ffff : Reserved\n"
+	"00100000-0fffffff : System RAM\n"
+	"  01000000-01e00d86 : Kernel code\n"
+	"  06000000-07ffffff : Crash kernel\n"
+	"feffc000-feffffff : Reserved\n"
+	"100000000-13fffffff : System RAM\n";
+
+START_TEST(iomem_ram)
+{
+	struct sa_memmap_ram r;
+	GError *e = NULL;
+	char *hidden;
+
+	ck_assert_int_eq(sa_iomem_parse(iomem, 4096, &r, &e), 0);
+	/* pages 1..158 (the last, 0x9f000, is partial); 1 MiB..256 MiB;
+	 * 4 GiB..5 GiB */
+	ck_assert_uint_eq(r.pages, 158 + (0x10000 - 0x100) + 0x40000);
+	ck_assert_uint_eq(r.ranges, 3);
+	ck_assert_uint_eq(r.crash_bytes, 32u << 20);
+	/* as a user reads it */
+	hidden = g_regex_replace(g_regex_new("[0-9a-f]+-[0-9a-f]+", 0, 0,
+					     NULL), iomem, -1, 0,
+				 "00000000-00000000", 0, NULL);
+	ck_assert_int_eq(sa_iomem_parse(hidden, 4096, &r, &e), -1);
+	ck_assert_str_eq(e->message, "iomem: the addresses are hidden "
+			 "(only root sees them)");
+	g_clear_error(&e);
+	g_free(hidden);
+	ck_assert_int_eq(sa_iomem_parse("00000000-00000fff : Reserved\n",
+					4096, &r, &e), -1);
+	g_clear_error(&e);
+}
+END_TEST
+
+START_TEST(memmap_ram)
+{
+	struct sa_memmap_ram r;
+	GError *e = NULL;
+
+	/* the firmware's table keeps page 0, the kernel's drops it */
+	ck_assert_int_eq(sa_memmap_parse("0x0 0x9fbff System RAM\n"
+					 "0x9fc00 0x9ffff Reserved\n"
+					 "0x100000 0xfffffff System RAM\n",
+					 4096, &r, &e), 0);
+	ck_assert_uint_eq(r.pages, 159 + 0x10000 - 0x100);
+	ck_assert_uint_eq(r.ranges, 2);
+	/* 64 KiB pages: 0..0x9fbff holds 9 whole ones */
+	ck_assert_int_eq(sa_memmap_parse("0x0 0x9fbff System RAM\n",
+					 65536, &r, &e), 0);
+	ck_assert_uint_eq(r.pages, 9);
+	ck_assert_int_eq(sa_memmap_parse("0x0 zz System RAM\n", 4096, &r,
+					 &e), -1);
+	g_clear_error(&e);
+	ck_assert_int_eq(sa_memmap_parse("0x0 0xfff Reserved\n", 4096, &r,
+					 &e), -1);
+	g_clear_error(&e);
+}
+END_TEST
+
+START_TEST(trace_buffers)
+{
+	GError *e = NULL;
+	GArray *b = sa_tracebuf_parse(". 14 (expanded: 2816)\n"
+				      "slabacct-1 98304\n", &e);
+
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_eq(b->len, 2);
+	ck_assert_uint_eq(sa_tracebuf_total_kb(b), 14 + 98304);
+	g_array_unref(b);
+	ck_assert_ptr_null(sa_tracebuf_parse(". lots\n", &e));
+	g_clear_error(&e);
+}
+END_TEST
+
+START_TEST(zoneinfo_pcp)
+{
+	char *text = tree_read("6.1", "proc/zoneinfo");
+	GArray *z = sa_zoneinfo_parse(text, NULL);
+	guint64 pcp = 0, present = 0;
+	guint i;
+
+	for (i = 0; i < z->len; i++) {
+		pcp += g_array_index(z, struct sa_zone_info, i).pcp;
+		present += g_array_index(z, struct sa_zone_info, i).present;
+	}
+	/* awk '$1 == "count:" { s += $2 }' and '$1 == "present"' */
+	ck_assert_uint_eq(pcp, 283);
+	ck_assert_uint_eq(present, 130942);
+	/* the watermarks are not taken from the pagesets' "high:" */
+	ck_assert_uint_ne(g_array_index(z, struct sa_zone_info, 1).high, 0);
+	g_array_unref(z);
+	g_free(text);
+}
+END_TEST
+
+START_TEST(vmalloc_stacks)
+{
+	ck_assert_uint_eq(sa_vmallocinfo_stack_pages(
+		"0x1-0x2   20480 alloc_thread_stack_node+0x12f/0x4d0 pages=4 "
+		"vmalloc N0=4\n"
+		"0x3-0x4   20480 dup_task_struct+0x50/0x1a0 pages=4 vmalloc\n"
+		"0x5-0x6   8192 bpf_prog_alloc+0x1/0x2 pages=1 vmalloc\n"
+		"0x7-0x8   8192 stack_depot_init+0x1/0x2 pages=9 vmalloc\n"
+		"0x9-0xa   20480 kernel_clone+0xbf/0x430 pages=4 vmalloc N0=4\n"
+		"0xb-0xc   20480 irq_init_percpu_irqstack+0xf0/0x120 vmap\n"),
+		12);
+	ck_assert_uint_eq(sa_vmallocinfo_stack_pages(""), 0);
+}
+END_TEST
+
+Suite *suite(void)
+{
+	Suite *s = suite_create("budget-sources");
+	TCase *tc = tcase_create("budget-sources");
+
+	tcase_add_loop_test(tc, memory_lines, 0, G_N_ELEMENTS(logs));
+	tcase_add_test(tc, memory_line_wanted_and_odd);
+	tcase_add_test(tc, iomem_ram);
+	tcase_add_test(tc, memmap_ram);
+	tcase_add_test(tc, trace_buffers);
+	tcase_add_test(tc, zoneinfo_pcp);
+	tcase_add_test(tc, vmalloc_stacks);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The physical memory map: the firmware's (/sys/firmware/memmap, the
+ * e820 table on x86, one directory per range with start, end and type)
+ * and the kernel's (/proc/iomem, after the kernel's own changes to it;
+ * its addresses are zeros unless read by root).
+ *
+ * RAM is counted in whole pages, as memblock trims its ranges: a range
+ * [start, end] holds the pages from ceil(start / page) up to
+ * floor((end + 1) / page).
+ */
+#ifndef SLABACCT_MEMMAP_H
+#define SLABACCT_MEMMAP_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+/* At most this many ranges are read from /sys/firmware/memmap */
+#define SA_MEMMAP_MAX_RANGES	65536
+
+/*
+ * root/sys/firmware/memmap as text, one range a line:
+ * "0x0 0x9fbff System RAM". NULL with *err if it cannot be read.
+ */
+char *sa_memmap_capture(const char *root, GError **err);
+
+struct sa_memmap_ram {
+	guint64 pages;		/* whole pages of "System RAM" */
+	unsigned int ranges;	/* "System RAM" ranges */
+	guint64 crash_bytes;	/* iomem's "Crash kernel" ranges */
+};
+
+/* That text's "System RAM": -1 with *err if malformed or without RAM. */
+int sa_memmap_parse(const char *text, guint64 page_size,
+		    struct sa_memmap_ram *r, GError **err);
+
+/*
+ * /proc/iomem's top-level "System RAM" ranges, and its "Crash kernel"
+ * ranges (nested in them). -1 with *err if there is no RAM or the
+ * addresses are hidden (zeros: not root).
+ */
+int sa_iomem_parse(const char *text, guint64 page_size,
+		   struct sa_memmap_ram *r, GError **err);
+
+#endif /* SLABACCT_MEMMAP_H */
