@@ -110,6 +110,22 @@ if m:
         units += len([t for t in um.group(1).split() if not t.startswith("[")])
     first_chunk = int(m.group(1)) * units * page_kb
 
+# alloc_large_system_hash's linear tables: the HASH_EARLY ones are
+# memblock's (reserved at boot), the others the page allocator's
+early_hash = late_hash = n_early = n_late = 0
+for line in log.splitlines():
+    line = re.sub(r"^(\d+,\d+,\d+,[^;]*;|\[[^]]*\] )", "", line)
+    m = re.match(r"(.+?) hash table entries: \d+ "
+                 r"\(order: -?\d+, (\d+) bytes, linear\)$", line)
+    if not m:
+        continue
+    if m.group(1) in ("Dentry cache", "Inode-cache", "PV qspinlock"):
+        early_hash += int(m.group(2))
+        n_early += 1
+    else:
+        late_hash += int(m.group(2))
+        n_late += 1
+
 stack_pages = 0
 for line in (read("proc/vmallocinfo") or "").splitlines():
     f = line.split()
@@ -145,6 +161,9 @@ if mem:
 if first_chunk is not None:
     want["reserved.percpu_first_chunk"] = first_chunk
     named_res += first_chunk
+if n_early:
+    want["reserved.hash_tables"] = early_hash // 1024
+    named_res += early_hash // 1024
 if crash:
     want["reserved.crash_kernel"] = crash
     named_res += crash
@@ -175,6 +194,8 @@ else:
 want["percpu"] = mi["Percpu"] - (first_chunk or 0)
 if tracebuf is not None:
     want["trace_buffers"] = tracebuf
+if n_late:
+    want["hash_tables"] = late_hash // 1024
 leaves_mem = [k for k in want if k not in ("ram", "memtotal", "reserved")
               and not k.startswith("reserved.")]
 want["memtotal.unexplained"] = mi["MemTotal"] - sum(want[k] for k in leaves_mem)

@@ -54,6 +54,12 @@ START_TEST(memory_lines)
 	ck_assert(m.have_percpu);
 	ck_assert_uint_eq(m.percpu_pages, logs[_i].pcpu_pages);
 	ck_assert_uint_eq(m.percpu_units, 2);		/* "[0] 0 1" */
+	/* the dentry and inode caches' early tables; 11 later ones, from
+	 * futex to UDP-Lite (Dquot-cache's line is another format) */
+	ck_assert_uint_eq(m.early_hashes, 2);
+	ck_assert_uint_eq(m.early_hash_bytes, 524288 + 262144);
+	ck_assert_uint_eq(m.hashes, 11);
+	ck_assert_uint_eq(m.hash_bytes, 573440);
 	g_free(text);
 }
 END_TEST
@@ -81,6 +87,19 @@ START_TEST(memory_line_wanted_and_odd)
 	ck_assert(!m.have_initrd_freed);
 	ck_assert_uint_eq(m.percpu_pages, 20);
 	ck_assert_uint_eq(m.percpu_units, 8);
+	/* vmalloc'ed tables are VmallocUsed's; another format is not taken */
+	ck_assert(!sa_memlog_parse(
+		"[0.1] Dentry cache hash table entries: 4 (order: 6, 262144 "
+		"bytes, vmalloc)\n"
+		"[0.1] futex hash table entries: 512 (32768 bytes on 1 NUMA "
+		"nodes, total 32 KiB, linear).\n", &m));
+	ck_assert(sa_memlog_parse(
+		"6,1,2,-;PV qspinlock hash table entries: 256 (order: 0, 4096 "
+		"bytes, linear)\n"
+		"6,1,2,-;TCP bind hash table entries: 2048 (order: 4, 65536 "
+		"bytes, linear)\n", &m));
+	ck_assert_uint_eq(m.early_hash_bytes, 4096);
+	ck_assert_uint_eq(m.hash_bytes, 65536);
 	ck_assert(!sa_memlog_parse("garbage\n", &m));
 	ck_assert(!m.have_memory && !m.have_percpu);
 }

@@ -266,6 +266,13 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		    " pages/cpu x %u", ml->percpu_pages, ml->percpu_units);
 		named += *first_chunk;
 	}
+	if (ml->early_hashes) {
+		gint64 kb = ml->early_hash_bytes / 1024;
+
+		add(b, 2, "reserved.hash_tables", "hash tables (early)", kb,
+		    true, "dmesg %u linear, HASH_EARLY", ml->early_hashes);
+		named += kb;
+	}
 	if (iomem->crash_bytes) {
 		gint64 kb = iomem->crash_bytes / 1024;
 
@@ -301,7 +308,8 @@ static gint64 line(struct sa_budget *b, GHashTable *mi, int depth,
 }
 
 static void memtotal(struct sa_budget *b, const struct sa_budget_input *in,
-		     GHashTable *mi, gint64 total, gint64 first_chunk)
+		     GHashTable *mi, gint64 total, gint64 first_chunk,
+		     const struct sa_memlog *ml)
 {
 	guint g = add(b, 1, "memtotal", "page allocator", 0, false,
 		      "meminfo MemTotal"), s;
@@ -422,6 +430,12 @@ static void memtotal(struct sa_budget *b, const struct sa_budget_input *in,
 		missing(b, in, SA_BSRC_TRACEBUF, "trace buffers are in "
 			"unexplained");
 	}
+	if (ml->hashes) {
+		kb = ml->hash_bytes / 1024;
+		add(b, 2, "hash_tables", "hash tables", kb, true,
+		    "dmesg %u linear tables", ml->hashes);
+		named += kb;
+	}
 	named += line(b, mi, 2, "zswap", "zswap pool", "Zswap");
 	named += line(b, mi, 2, "unaccepted", "unaccepted", "Unaccepted");
 
@@ -482,7 +496,7 @@ struct sa_budget *sa_budget_compute(const struct sa_budget_input *in,
 		!strcmp(b->ram_source, "iomem") ? "iomem System RAM" :
 		"firmware memmap System RAM");
 	reserved(b, in, total, &ml, &iomem, &first_chunk);
-	memtotal(b, in, mi, total, first_chunk);
+	memtotal(b, in, mi, total, first_chunk, &ml);
 	row(b, r)->kb = b->ram_kb;
 	for (i = 0; i < b->rows->len; i++)
 		if (row(b, i)->unexplained)

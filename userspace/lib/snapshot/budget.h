@@ -11,6 +11,7 @@
  *     = kernel image (dmesg "Memory:" code + rwdata + rodata + bss, and
  *       init while it was not freed)
  *     + percpu first chunk (dmesg "Embedded N pages/cpu" x units)
+ *     + early hash tables (dmesg, the linear HASH_EARLY ones)
  *     + crash kernel (iomem) + unexplained (struct pages, early page
  *       tables, initrd kept, firmware tables in RAM, ...)
  *
@@ -19,8 +20,9 @@
  *     + (Cached - Shmem) + Shmem + SwapCached + AnonPages + Hugetlb
  *     + PageTables + SecPageTables + VmallocUsed (kernel stacks in it
  *       when vmalloc'ed, else KernelStack apart) + (Percpu - first
- *       chunk) + trace buffers (tracefs buffer_total_size_kb) + Zswap
- *     + Unaccepted + unexplained (pages taken from the page allocator
+ *       chunk) + trace buffers (tracefs buffer_total_size_kb)
+ *     + the other linear hash tables (dmesg) + Zswap + Unaccepted
+ *     + unexplained (pages taken from the page allocator
  *       that no counter names: drivers, network buffers, pipes, kernel
  *       page tables, ...)
  *

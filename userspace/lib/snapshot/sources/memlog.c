@@ -11,6 +11,12 @@
 static const char *const wanted[] = {
 	"] Memory: ", ";Memory: ", "percpu: Embedded ", "pcpu-alloc: [",
 	"Freeing unused kernel", "Freeing initrd memory: ",
+	" hash table entries: ",
+};
+
+/* The tables alloc_large_system_hash makes with HASH_EARLY */
+static const char *const early_hashes[] = {
+	"Dentry cache", "Inode-cache", "PV qspinlock",
 };
 
 bool sa_memlog_line_wanted(const char *line)
@@ -117,6 +123,38 @@ static void parse_pcpu_units(const char *m, struct sa_memlog *ml)
 	g_strfreev(f);
 }
 
+/* "NAME hash table entries: N (order: K, BYTES bytes, linear)" */
+static bool parse_hash(const char *m, struct sa_memlog *ml)
+{
+	const char *p = strstr(m, " hash table entries: "), *q;
+	char *name, *e;
+	guint64 bytes;
+	bool early = false;
+	size_t i;
+
+	if (!p || !(q = strstr(p, " (order: ")) || !g_str_has_suffix(m,
+	    " bytes, linear)"))
+		return false;
+	q = strchr(q + strlen(" (order: "), ',');
+	if (!q || q[1] != ' ')
+		return false;
+	bytes = g_ascii_strtoull(q + 2, &e, 10);
+	if (e == q + 2 || strcmp(e, " bytes, linear)"))
+		return false;
+	name = g_strndup(m, p - m);
+	for (i = 0; i < G_N_ELEMENTS(early_hashes); i++)
+		early |= !strcmp(name, early_hashes[i]);
+	g_free(name);
+	if (early) {
+		ml->early_hash_bytes += bytes;
+		ml->early_hashes++;
+	} else {
+		ml->hash_bytes += bytes;
+		ml->hashes++;
+	}
+	return true;
+}
+
 bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 {
 	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
@@ -156,6 +194,8 @@ bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 			ml->have_initrd_freed = true;
 			ml->initrd_freed_kb += v;
 			any = true;
+		} else if (strstr(m, " hash table entries: ")) {
+			any |= parse_hash(m, ml);
 		}
 		/* the unit lines end at the first line of another kind */
 		if (ml->percpu_units && !g_str_has_prefix(m, "pcpu-alloc: ["))

@@ -20,6 +20,14 @@
  * The first percpu chunk: that many pages for each unit listed (a "-"
  * is a unit with no CPU), reserved at boot, and counted in meminfo's
  * Percpu with the later chunks.
+ *
+ *   Dentry cache hash table entries: 32768 (order: 6, 262144 bytes, linear)
+ *
+ * alloc_large_system_hash's tables (mm/mm_init.c): "linear" ones are
+ * memblock's for the early tables (HASH_EARLY: the dentry and inode
+ * caches' early tables, the paravirt qspinlock's), reserved at boot,
+ * and alloc_pages_exact's for the others, pages of MemTotal that no
+ * counter names; "vmalloc" ones are in VmallocUsed and not counted here.
  */
 #ifndef SLABACCT_MEMLOG_H
 #define SLABACCT_MEMLOG_H
@@ -38,6 +46,9 @@ struct sa_memlog {
 	bool have_percpu;	/* "percpu: Embedded N pages/cpu" and units */
 	guint64 percpu_pages;	/* pages per unit */
 	unsigned int percpu_units;
+	guint64 early_hash_bytes;	/* linear HASH_EARLY tables */
+	guint64 hash_bytes;		/* the other linear tables */
+	unsigned int early_hashes, hashes;
 };
 
 /* Whether the capture keeps a log line. */
