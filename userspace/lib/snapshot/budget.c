@@ -281,9 +281,18 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		named += kb;
 	}
 	add(b, 2, "reserved.unexplained", "unexplained",
-	    b->ram_kb - memtotal - named, true,
-	    "struct pages, early page tables, ...");
+	    b->ram_kb - memtotal - named, true, "struct pages, ... (notes)");
 	row(b, b->rows->len - 1)->unexplained = true;
+	if (b->present_kb > 0)
+		note(b, "reserved at boot, unexplained: most of it is the "
+		     "struct page of each of the %" G_GINT64_FORMAT " present "
+		     "pages (zoneinfo), 64 bytes each on most 64-bit kernels "
+		     "(%" G_GINT64_FORMAT " kB); no file in /proc or /sys "
+		     "gives that size, so it is not counted. The rest: early "
+		     "page tables, firmware tables, the initrd if kept.",
+		     b->present_kb / (gint64)(b->page_size / 1024),
+		     b->present_kb / (gint64)(b->page_size / 1024) * 64 /
+		     1024);
 	close_group(b, g);
 }
 
