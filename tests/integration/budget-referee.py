@@ -13,6 +13,7 @@
 import json
 import os
 import re
+import subprocess
 import sys
 
 tree, path = sys.argv[1], sys.argv[2]
@@ -146,10 +147,22 @@ for top in ("sys/kernel/tracing", "sys/kernel/debug/tracing"):
                 tracebuf += int(t.split()[0])
     break
 
+# sizeof(struct page), as bpftool reads the tree's BTF
+struct_page = None
+btf = os.path.join(tree, "sys/kernel/btf/vmlinux")
+if os.path.exists(btf):
+    raw = subprocess.run(["bpftool", "btf", "dump", "file", btf, "format", "raw"],
+                         capture_output=True, text=True, check=True).stdout
+    struct_page = int(re.search(r"^\[\d+\] STRUCT 'page' size=(\d+) ", raw,
+                                re.M).group(1))
+
 # every owner, by this script's reading
 want = {"ram": ram, "memtotal": mi["MemTotal"],
         "reserved": ram - mi["MemTotal"]}
 named_res = 0
+if struct_page:
+    want["reserved.struct_pages"] = present * struct_page // 1024
+    named_res += want["reserved.struct_pages"]
 if mem:
     for k, name in (("code", "kernel code"), ("rwdata", "rwdata"),
                     ("rodata", "rodata"), ("bss", "bss")):

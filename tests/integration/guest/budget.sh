@@ -8,6 +8,7 @@
 # move (RAM, MemTotal, the kernel image).
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
+command -v bpftool >/dev/null || fail "bpftool is missing (scripts/install-deps)"
 
 cat >"$TEST_TMP/budget.sh" <<'GUEST'
 T=/sys/kernel/tracing
@@ -25,6 +26,10 @@ for d in /sys/firmware/memmap/*; do
 done
 cat $T/buffer_total_size_kb >$R/sys/kernel/tracing/buffer_total_size_kb
 dmesg >$R/dev/kmsg
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	mkdir -p $R/sys/kernel/btf
+	cat /sys/kernel/btf/vmlinux >$R/sys/kernel/btf/vmlinux
+fi
 slabacct budget --json --root $R >$OUT/root.json 2>$OUT/root.err
 echo $? >$OUT/root.rc
 slabacct budget --json >$OUT/live.json 2>$OUT/live.err
@@ -61,6 +66,7 @@ assert live["ram_kb"] % (live["page_size"] // 1024) == 0
 assert live["unexplained_kb"] == sum(r["kb"] for r in rows if r["unexplained"])
 kb = lambda b, k: next(r["kb"] for r in b["owners"] if r["key"] == k)
 for k in ("ram", "memtotal", "reserved", "reserved.kernel_image",
+          "reserved.struct_pages",
           "reserved.percpu_first_chunk", "reserved.unexplained"):
     assert kb(live, k) == kb(root, k), f"{k}: live {kb(live, k)}, copy {kb(root, k)}"
 PY

@@ -10,6 +10,7 @@
 need_root
 [ -x "$SLABACCT" ] || fail "build/slabacct is missing (run make)"
 command -v dmesg >/dev/null || fail "dmesg is missing"
+command -v bpftool >/dev/null || fail "bpftool is missing (scripts/install-deps)"
 
 R=$TEST_TMP/tree
 mkdir -p "$R/proc" "$R/dev" "$R/sys/firmware/memmap"
@@ -35,6 +36,10 @@ for t in /sys/kernel/tracing /sys/kernel/debug/tracing; do
 	break
 done
 dmesg >"$R/dev/kmsg" || fail "dmesg failed"
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	mkdir -p "$R/sys/kernel/btf"
+	cat /sys/kernel/btf/vmlinux >"$R/sys/kernel/btf/vmlinux"
+fi
 
 "$SLABACCT" budget --json --root "$R" >"$TEST_TMP/root.json" ||
 	fail "budget --root failed"
@@ -54,6 +59,7 @@ assert live["unexplained_kb"] == sum(r["kb"] for r in rows if r["unexplained"])
 assert live["schema_version"] == 1 and live["kind"] == "slabacct-budget"
 kb = lambda b, k: next(r["kb"] for r in b["owners"] if r["key"] == k)
 for k in ("ram", "memtotal", "reserved", "reserved.kernel_image",
+          "reserved.struct_pages",
           "reserved.unexplained"):
     assert kb(live, k) == kb(root, k), f"{k}: live {kb(live, k)}, copy {kb(root, k)}"
 PY
@@ -78,7 +84,7 @@ mv "$R/proc/iomem" "$TEST_TMP/iomem"
 "$SLABACCT" budget --json --root "$R" >"$TEST_TMP/memmap.json" || fail "budget (memmap) failed"
 python3 "$TOP/tests/integration/budget-referee.py" "$R" "$TEST_TMP/memmap.json" \
 	>"$TEST_TMP/ref" 2>&1 || fail "memmap: $(cat "$TEST_TMP/ref")"
-rm -rf "$R/sys/firmware/memmap" "$R/dev/kmsg"
+rm -rf "$R/sys/firmware/memmap" "$R/dev/kmsg" "$R/sys/kernel/btf"
 "$SLABACCT" budget --json --root "$R" >"$TEST_TMP/zones.json" || fail "budget (zones) failed"
 python3 "$TOP/tests/integration/budget-referee.py" "$R" "$TEST_TMP/zones.json" \
 	>"$TEST_TMP/ref" 2>&1 || fail "zoneinfo: $(cat "$TEST_TMP/ref")"

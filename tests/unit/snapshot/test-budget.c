@@ -4,7 +4,8 @@
  * (tests/data/proc/6.1-budget: its iomem, firmware memmap, dmesg,
  * meminfo, zoneinfo, buddyinfo, vmallocinfo and tracefs buffer size),
  * each owner against the figure of its file, computed by hand, and the
- * arithmetic: the owners sum to the RAM.
+ * arithmetic: the owners sum to the RAM. The tree has no BTF (5 MB):
+ * sizeof(struct page) is given in the capture's form.
  */
 #include <check.h>
 #include <string.h>
@@ -122,6 +123,31 @@ START_TEST(guest_61)
 }
 END_TEST
 
+START_TEST(struct_pages)
+{
+	struct sa_budget_input *in = input();
+	struct sa_budget *b;
+
+	/* the capture's form of the BTF's size */
+	g_free(in->text[SA_BSRC_BTF]);
+	in->text[SA_BSRC_BTF] = g_strdup("page 64\n");
+	b = sa_budget_compute(in, NULL);
+	/* 65406 present pages x 64 bytes = 4185984 bytes: 4087 kB */
+	ck_assert_int_eq(kb(b, "reserved.struct_pages"), 4087);
+	ck_assert_int_eq(kb(b, "reserved.unexplained"), 9103 - 4087);
+	ck_assert_int_eq(leaves(b), b->ram_kb);
+	ck_assert_uint_eq(b->notes->len, 0);
+	sa_budget_free(b);
+	/* a size no struct page has is not taken */
+	g_free(in->text[SA_BSRC_BTF]);
+	in->text[SA_BSRC_BTF] = g_strdup("page 99999\n");
+	b = sa_budget_compute(in, NULL);
+	ck_assert(!has(b, "reserved.struct_pages"));
+	sa_budget_free(b);
+	sa_budget_input_free(in);
+}
+END_TEST
+
 START_TEST(sources_missing)
 {
 	struct sa_budget_input *in = input();
@@ -174,6 +200,7 @@ Suite *suite(void)
 	TCase *tc = tcase_create("budget");
 
 	tcase_add_test(tc, guest_61);
+	tcase_add_test(tc, struct_pages);
 	tcase_add_test(tc, sources_missing);
 	suite_add_tcase(s, tc);
 	return s;

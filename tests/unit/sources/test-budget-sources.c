@@ -8,6 +8,9 @@
  */
 #include <check.h>
 
+#include <bpf/btf.h>
+
+#include "snapshot/sources/btf.h"
 #include "snapshot/sources/memlog.h"
 #include "snapshot/sources/memmap.h"
 #include "snapshot/sources/tracebuf.h"
@@ -218,6 +221,32 @@ START_TEST(vmalloc_stacks)
 }
 END_TEST
 
+START_TEST(btf_struct_size)
+{
+	struct btf *btf = btf__new_empty();
+	const void *raw;
+	GError *e = NULL;
+	__u32 len;
+	int u64;
+
+	u64 = btf__add_int(btf, "u64", 8, 0);
+	ck_assert_int_gt(u64, 0);
+	ck_assert_int_gt(btf__add_struct(btf, "page", 64), 0);
+	ck_assert_int_eq(btf__add_field(btf, "flags", u64, 0, 0), 0);
+	ck_assert_int_gt(btf__add_union(btf, "pageish", 8), 0);
+	raw = btf__raw_data(btf, &len);
+	ck_assert_uint_eq(sa_btf_struct_size(raw, len, "page", &e), 64);
+	/* a union of that name is not the struct */
+	ck_assert_uint_eq(sa_btf_struct_size(raw, len, "pageish", &e), 0);
+	ck_assert_str_eq(e->message, "BTF: no struct pageish");
+	g_clear_error(&e);
+	ck_assert_uint_eq(sa_btf_struct_size("not BTF", 7, "page", &e), 0);
+	ck_assert(g_str_has_prefix(e->message, "BTF: not a BTF file"));
+	g_clear_error(&e);
+	btf__free(btf);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("budget-sources");
@@ -230,6 +259,7 @@ Suite *suite(void)
 	tcase_add_test(tc, trace_buffers);
 	tcase_add_test(tc, zoneinfo_pcp);
 	tcase_add_test(tc, vmalloc_stacks);
+	tcase_add_test(tc, btf_struct_size);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "snapshot/budget.h"
+#include "snapshot/sources/btf.h"
 #include "snapshot/sources/buddyinfo.h"
 #include "snapshot/sources/kmsg.h"
 #include "snapshot/sources/meminfo.h"
@@ -25,6 +26,7 @@ static const char *const source_names[SA_BSRC_NR] = {
 	[SA_BSRC_KMSG] = "kmsg",
 	[SA_BSRC_TRACEBUF] = "tracefs",
 	[SA_BSRC_VMALLOCINFO] = "vmallocinfo",
+	[SA_BSRC_BTF] = "btf",
 };
 
 const char *sa_budget_source_name(enum sa_budget_source src)
@@ -58,6 +60,8 @@ struct sa_budget_input *sa_budget_capture(const char *root)
 						      &e);
 		else if (i == SA_BSRC_TRACEBUF)
 			in->text[i] = sa_tracebuf_capture(root, &e);
+		else if (i == SA_BSRC_BTF)
+			in->text[i] = sa_btf_struct_capture(root, "page", &e);
 		if (!in->text[i])
 			in->why[i] = g_strdup(e ? e->message :
 					      "not available");
@@ -229,6 +233,22 @@ static void zones(struct sa_budget *b, const struct sa_budget_input *in)
 		g_array_unref(bi);
 }
 
+/* sizeof(struct page) from the capture's "page SIZE"; 0 if unknown */
+static guint64 btf_page_size(const struct sa_budget_input *in)
+{
+	const char *t = in->text[SA_BSRC_BTF];
+	guint64 v = 0;
+	char *n;
+
+	if (!t || !g_str_has_prefix(t, "page "))
+		return 0;
+	n = g_strchomp(g_strdup(t + 5));
+	if (!sa_parse_u64(n, &v) || v > 4096)
+		v = 0;
+	g_free(n);
+	return v;
+}
+
 static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		     gint64 memtotal, const struct sa_memlog *ml,
 		     const struct sa_memmap_ram *iomem, gint64 *first_chunk)
@@ -236,8 +256,19 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 	guint g = add(b, 1, "reserved", "reserved at boot", 0, false,
 		      "%s - MemTotal", b->ram_source), img;
 	gint64 named = 0;
+	guint64 page_size;
 
 	*first_chunk = -1;
+	page_size = btf_page_size(in);
+	if (page_size && b->present_kb >= 0) {
+		gint64 kb = b->present_kb / (gint64)(b->page_size / 1024) *
+			page_size / 1024;
+
+		add(b, 2, "reserved.struct_pages", "struct pages", kb, true,
+		    "zoneinfo present x %" G_GUINT64_FORMAT " B (BTF)",
+		    page_size);
+		named += kb;
+	}
 	if (ml->have_memory) {
 		img = add(b, 2, "reserved.kernel_image", "kernel image", 0,
 			  false, "dmesg Memory:");
@@ -281,18 +312,18 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		named += kb;
 	}
 	add(b, 2, "reserved.unexplained", "unexplained",
-	    b->ram_kb - memtotal - named, true, "struct pages, ... (notes)");
+	    b->ram_kb - memtotal - named, true, page_size ?
+	    "early page tables, ..." : "struct pages, ... (notes)");
 	row(b, b->rows->len - 1)->unexplained = true;
-	if (b->present_kb > 0)
+	if (!page_size && b->present_kb > 0)
 		note(b, "reserved at boot, unexplained: most of it is the "
 		     "struct page of each of the %" G_GINT64_FORMAT " present "
 		     "pages (zoneinfo), 64 bytes each on most 64-bit kernels "
-		     "(%" G_GINT64_FORMAT " kB); no file in /proc or /sys "
-		     "gives that size, so it is not counted. The rest: early "
-		     "page tables, firmware tables, the initrd if kept.",
+		     "(%" G_GINT64_FORMAT " kB), not counted: %s",
 		     b->present_kb / (gint64)(b->page_size / 1024),
 		     b->present_kb / (gint64)(b->page_size / 1024) * 64 /
-		     1024);
+		     1024, in->why[SA_BSRC_BTF] ? in->why[SA_BSRC_BTF] :
+		     "no struct page in the BTF");
 	close_group(b, g);
 }
 

@@ -8,12 +8,13 @@
  *   present pages) = reserved at boot + MemTotal
  *
  *   reserved at boot = RAM - MemTotal
- *     = kernel image (dmesg "Memory:" code + rwdata + rodata + bss, and
+ *     = struct pages (present pages x sizeof(struct page) from BTF)
+ *     + kernel image (dmesg "Memory:" code + rwdata + rodata + bss, and
  *       init while it was not freed)
  *     + percpu first chunk (dmesg "Embedded N pages/cpu" x units)
  *     + early hash tables (dmesg, the linear HASH_EARLY ones)
- *     + crash kernel (iomem) + unexplained (struct pages, early page
- *       tables, initrd kept, firmware tables in RAM, ...)
+ *     + crash kernel (iomem) + unexplained (the memory map of the
+ *       holes in a section, early page tables, initrd kept, ...)
  *
  *   MemTotal = MemFree + per-CPU lists (zoneinfo count) + SReclaimable
  *     + SUnreclaim + (KReclaimable - SReclaimable) + Buffers
@@ -43,6 +44,7 @@ enum sa_budget_source {
 	SA_BSRC_KMSG,		/* dev/kmsg, its memory lines */
 	SA_BSRC_TRACEBUF,	/* tracefs buffer_total_size_kb, a table */
 	SA_BSRC_VMALLOCINFO,	/* proc/vmallocinfo */
+	SA_BSRC_BTF,		/* sizeof(struct page), from the BTF */
 	SA_BSRC_NR,
 };
 
