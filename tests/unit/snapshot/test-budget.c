@@ -187,6 +187,12 @@ START_TEST(sources_missing)
 	ck_assert_str_eq(e->message, "no source of the RAM size (iomem, "
 			 "firmware memmap, zoneinfo)");
 	g_clear_error(&e);
+	g_free(in->text[SA_BSRC_MEMINFO]);
+	in->text[SA_BSRC_MEMINFO] = g_strdup("MemTotal: 100 kB\n"
+					     "AnonPages: 18446744073709551615 kB\n");
+	ck_assert_ptr_null(sa_budget_compute(in, &e));
+	ck_assert_str_eq(e->message, "meminfo: AnonPages is implausible");
+	g_clear_error(&e);
 	in->page_size = 3000;
 	ck_assert_ptr_null(sa_budget_compute(in, &e));
 	g_clear_error(&e);

@@ -142,6 +142,17 @@ START_TEST(iomem_ram)
 	ck_assert_int_eq(sa_iomem_parse("00000000-00000fff : Reserved\n",
 					4096, &r, &e), -1);
 	g_clear_error(&e);
+	/* hostile: the whole address space, twice, is not RAM */
+	ck_assert_int_eq(sa_iomem_parse(
+		"0-ffffffffffffffff : System RAM\n"
+		"0-ffffffffffffffff : System RAM\n", 4096, &r, &e), -1);
+	ck_assert_str_eq(e->message, "iomem: more System RAM than 1 EiB");
+	g_clear_error(&e);
+	/* the last page of the space is whole */
+	ck_assert_int_eq(sa_iomem_parse(
+		"fffffffffffff000-ffffffffffffffff : System RAM\n", 4096, &r,
+		&e), 0);
+	ck_assert_uint_eq(r.pages, 1);
 }
 END_TEST
 

@@ -205,13 +205,15 @@ static void zones(struct sa_budget *b, const struct sa_budget_input *in)
 		zi = sa_zoneinfo_parse(in->text[SA_BSRC_ZONEINFO], NULL);
 	if (in->text[SA_BSRC_BUDDYINFO])
 		bi = sa_buddyinfo_parse(in->text[SA_BSRC_BUDDYINFO], NULL);
-	for (i = 0; zi && i < zi->len; i++) {
+	for (i = 0; zi && i < zi->len && i < 4096; i++) {
 		const struct sa_zone_info *z = &g_array_index(zi,
 				struct sa_zone_info, i);
+		/* a zone of more than 2^40 pages (4 EiB) is malformed */
 		struct sa_budget_zone bz = {
-			.node = z->node, .free_pages = z->free,
-			.pcp_pages = z->pcp, .managed_pages = z->managed,
-			.present_pages = z->present,
+			.node = z->node, .free_pages = MIN(z->free, 1ull << 40),
+			.pcp_pages = MIN(z->pcp, 1ull << 40),
+			.managed_pages = MIN(z->managed, 1ull << 40),
+			.present_pages = MIN(z->present, 1ull << 40),
 		};
 
 		g_strlcpy(bz.zone, z->zone, sizeof(bz.zone));
@@ -485,6 +487,25 @@ static void memtotal(struct sa_budget *b, const struct sa_budget_input *in,
 	close_group(b, g);
 }
 
+/* No figure is above 1 EiB, so that no sum of them overflows */
+#define MAX_KB	(1ll << 50)
+
+static bool implausible(GHashTable *mi, GError **err)
+{
+	GHashTableIter it;
+	gpointer k, v;
+
+	g_hash_table_iter_init(&it, mi);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		if (*(guint64 *)v > (guint64)MAX_KB &&
+		    strcmp(k, "VmallocTotal")) {
+			sa_parse_error(err, "meminfo: %s is implausible",
+				       (const char *)k);
+			return true;
+		}
+	return false;
+}
+
 struct sa_budget *sa_budget_compute(const struct sa_budget_input *in,
 				    GError **err)
 {
@@ -520,6 +541,8 @@ struct sa_budget *sa_budget_compute(const struct sa_budget_input *in,
 		sa_parse_error(err, "meminfo has no MemTotal");
 		goto fail;
 	}
+	if (implausible(mi, err))
+		goto fail;
 	zones(b, in);
 	if (ram(b, in, &iomem, err))
 		goto fail;

@@ -31,6 +31,9 @@ bool sa_memlog_line_wanted(const char *line)
 	return false;
 }
 
+/* No figure of the log is larger (1 EiB); a larger one is malformed */
+#define MAX_KB	(1ull << 50)
+
 /* "123K" -> 123; false if s is not that. */
 static bool parse_k(const char *s, guint64 *v)
 {
@@ -41,7 +44,7 @@ static bool parse_k(const char *s, guint64 *v)
 	if (l < 2 || s[l - 1] != 'K')
 		return false;
 	num = g_strndup(s, l - 1);
-	ok = sa_parse_u64(num, v);
+	ok = sa_parse_u64(num, v) && *v <= MAX_KB;
 	g_free(num);
 	return ok;
 }
@@ -117,7 +120,7 @@ static void parse_pcpu_units(const char *m, struct sa_memlog *ml)
 	int n, i;
 
 	f = sa_fields(m, &n);
-	for (i = 1; i < n; i++)
+	for (i = 1; i < n && ml->percpu_units < 1u << 20; i++)
 		if (f[i][0] != '[')
 			ml->percpu_units++;
 	g_strfreev(f);
@@ -139,16 +142,18 @@ static bool parse_hash(const char *m, struct sa_memlog *ml)
 	if (!q || q[1] != ' ')
 		return false;
 	bytes = g_ascii_strtoull(q + 2, &e, 10);
-	if (e == q + 2 || strcmp(e, " bytes, linear)"))
+	if (e == q + 2 || strcmp(e, " bytes, linear)") ||
+	    bytes > MAX_KB * 1024)
 		return false;
 	name = g_strndup(m, p - m);
 	for (i = 0; i < G_N_ELEMENTS(early_hashes); i++)
 		early |= !strcmp(name, early_hashes[i]);
 	g_free(name);
-	if (early) {
+	/* sums bounded as each figure is (at most 2^16 tables counted) */
+	if (early && ml->early_hashes < 1u << 16) {
 		ml->early_hash_bytes += bytes;
 		ml->early_hashes++;
-	} else {
+	} else if (!early && ml->hashes < 1u << 16) {
 		ml->hash_bytes += bytes;
 		ml->hashes++;
 	}
@@ -174,7 +179,7 @@ bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 
 			v = g_ascii_strtoull(m + strlen("percpu: Embedded "),
 					     &e, 10);
-			if (g_str_has_prefix(e, " pages/cpu")) {
+			if (g_str_has_prefix(e, " pages/cpu") && v <= MAX_KB) {
 				ml->percpu_pages = v;
 				ml->percpu_units = 0;
 				units_done = false;
@@ -192,7 +197,8 @@ bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 		} else if (g_str_has_prefix(m, "Freeing initrd memory: ") &&
 			   trailing_k(m, &v)) {
 			ml->have_initrd_freed = true;
-			ml->initrd_freed_kb += v;
+			ml->initrd_freed_kb = MIN(ml->initrd_freed_kb + v,
+						  MAX_KB);
 			any = true;
 		} else if (strstr(m, " hash table entries: ")) {
 			any |= parse_hash(m, ml);

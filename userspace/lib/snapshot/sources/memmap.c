@@ -11,10 +11,10 @@ static guint64 range_pages(guint64 start, guint64 end, guint64 page_size)
 {
 	guint64 first, last;
 
-	if (end < start || end == G_MAXUINT64)
+	if (end < start)
 		return 0;
 	first = start / page_size + (start % page_size != 0);
-	last = (end + 1) / page_size;
+	last = end / page_size + (end % page_size == page_size - 1);
 	return last > first ? last - first : 0;
 }
 
@@ -96,7 +96,8 @@ int sa_memmap_parse(const char *text, guint64 page_size,
 		}
 		if (n == 4 && !strcmp(f[2], "System") &&
 		    !strcmp(f[3], "RAM")) {
-			r->pages += range_pages(s, e, page_size);
+			r->pages = MIN(r->pages + range_pages(s, e,
+					page_size), SA_MEMMAP_MAX_PAGES + 1);
 			r->ranges++;
 		}
 		g_strfreev(f);
@@ -104,6 +105,10 @@ int sa_memmap_parse(const char *text, guint64 page_size,
 	g_strfreev(lines);
 	if (!r->ranges) {
 		sa_parse_error(err, "memmap: no System RAM");
+		return -1;
+	}
+	if (r->pages > SA_MEMMAP_MAX_PAGES) {
+		sa_parse_error(err, "memmap: more System RAM than 1 EiB");
 		return -1;
 	}
 	return 0;
@@ -132,12 +137,16 @@ int sa_iomem_parse(const char *text, guint64 page_size,
 			if (parse_hex(range, &s) && parse_hex(dash + 1, &e)) {
 				nonzero |= e != 0;
 				if (top && !strcmp(name, "System RAM")) {
-					r->pages += range_pages(s, e,
-								page_size);
+					r->pages = MIN(r->pages +
+						range_pages(s, e, page_size),
+						SA_MEMMAP_MAX_PAGES + 1);
 					r->ranges++;
 				} else if (!strcmp(name, "Crash kernel") &&
 					   e >= s) {
-					r->crash_bytes += e - s + 1;
+					/* bounded: no overflow */
+					r->crash_bytes = MIN(r->crash_bytes,
+							     1ull << 62) +
+						MIN(e - s, 1ull << 61) + 1;
 				}
 			}
 		}
@@ -147,6 +156,10 @@ int sa_iomem_parse(const char *text, guint64 page_size,
 	g_strfreev(lines);
 	if (!r->ranges) {
 		sa_parse_error(err, "iomem: no System RAM");
+		return -1;
+	}
+	if (r->pages > SA_MEMMAP_MAX_PAGES) {
+		sa_parse_error(err, "iomem: more System RAM than 1 EiB");
 		return -1;
 	}
 	if (!nonzero) {

@@ -15,6 +15,9 @@
 #include <stdbool.h>
 #include <glib.h>
 
+/* More RAM than this (1 EiB of 4 KiB pages) is a malformed map */
+#define SA_MEMMAP_MAX_PAGES	(1ull << 48)
+
 /* At most this many ranges are read from /sys/firmware/memmap */
 #define SA_MEMMAP_MAX_RANGES	65536
 

@@ -93,7 +93,8 @@ GArray *sa_tracebuf_parse(const char *text, GError **err)
 		if (!**l)
 			continue;
 		f = sa_fields(*l, &n);
-		if (n < 2 || !sa_parse_u64(f[1], &b.kb)) {
+		/* 1 EiB a buffer at most: the sum cannot overflow */
+		if (n < 2 || !sa_parse_u64(f[1], &b.kb) || b.kb > 1ull << 50) {
 			sa_parse_error(err, "buffer_total_size_kb: malformed "
 				       "line '%s'", *l);
 			g_strfreev(f);
