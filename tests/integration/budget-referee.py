@@ -61,7 +61,8 @@ def pages(start, end):
     return max(last - first, 0)
 
 
-# RAM: iomem's top-level System RAM, else the firmware memmap
+# RAM: iomem's top-level System RAM, else the firmware memmap, else the
+# device tree's memory nodes, else the zones' present pages
 ram = None
 crash = 0
 iomem = read("proc/iomem")
@@ -89,6 +90,30 @@ else:
                 ram += pages(int(read(f"sys/firmware/memmap/{d}/start"), 16),
                              int(read(f"sys/firmware/memmap/{d}/end"), 16)) * page_kb
         ram_source = "memmap"
+    elif os.path.isdir(os.path.join(tree, "sys/firmware/devicetree/base")):
+        base = os.path.join(tree, "sys/firmware/devicetree/base")
+
+        def cells(name, default):
+            try:
+                return int.from_bytes(open(os.path.join(base, name), "rb").read(), "big")
+            except OSError:
+                return default
+        ac, sc = cells("#address-cells", 2), cells("#size-cells", 1)
+        ram = 0
+        for d in os.listdir(base):
+            if d != "memory" and not d.startswith("memory@"):
+                continue
+            st = os.path.join(base, d, "status")
+            if os.path.exists(st) and open(st, "rb").read().rstrip(b"\0") not in (b"okay", b"ok"):
+                continue
+            reg = open(os.path.join(base, d, "reg"), "rb").read()
+            step = (ac + sc) * 4
+            for off in range(0, len(reg) - step + 1, step):
+                s = int.from_bytes(reg[off:off + ac * 4], "big")
+                n = int.from_bytes(reg[off + ac * 4:off + step], "big")
+                if n:
+                    ram += pages(s, s + n - 1) * page_kb
+        ram_source = "devicetree"
     else:
         ram, ram_source = present * page_kb, "zoneinfo"
 check("RAM source", ram_source, b["ram_source"])

@@ -15,7 +15,8 @@
 
 static const char description[] =
 	"Reads the memory map (/proc/iomem \"System RAM\", else\n"
-	"/sys/firmware/memmap, else the zones' present pages), the boot log's\n"
+	"/sys/firmware/memmap, else the device tree's memory nodes, else the\n"
+	"zones' present pages), the boot log's\n"
 	"\"Memory:\" and percpu lines (/dev/kmsg), /proc/meminfo, zoneinfo,\n"
 	"buddyinfo, vmallocinfo, tracefs buffer_total_size_kb and the BTF.\n"
 	"All in kB.\n"

@@ -185,7 +185,7 @@ START_TEST(sources_missing)
 	in->text[SA_BSRC_MEMINFO] = g_strdup("MemTotal: 100 kB\n");
 	ck_assert_ptr_null(sa_budget_compute(in, &e));
 	ck_assert_str_eq(e->message, "no source of the RAM size (iomem, "
-			 "firmware memmap, zoneinfo)");
+			 "firmware memmap, device tree, zoneinfo)");
 	g_clear_error(&e);
 	g_free(in->text[SA_BSRC_MEMINFO]);
 	in->text[SA_BSRC_MEMINFO] = g_strdup("MemTotal: 100 kB\n"

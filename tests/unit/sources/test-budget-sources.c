@@ -7,6 +7,7 @@
  * are those of the files.
  */
 #include <check.h>
+#include <glib/gstdio.h>
 
 #include <bpf/btf.h>
 
@@ -181,6 +182,89 @@ START_TEST(memmap_ram)
 }
 END_TEST
 
+static void put(const char *dir, const char *name, const void *data,
+		gsize len)
+{
+	char *p = g_build_filename(dir, name, NULL);
+
+	ck_assert(g_file_set_contents(p, data, len, NULL));
+	g_free(p);
+}
+
+/* remove dir/name, or dir itself */
+static void rm(const char *dir, const char *name)
+{
+	char *p = g_build_filename(dir, name, NULL);
+
+	ck_assert_int_eq(g_remove(p), 0);
+	g_free(p);
+}
+
+START_TEST(devicetree_memory)
+{
+	char *root = g_dir_make_tmp("budget-dt-XXXXXX", NULL);
+	char *base = g_build_filename(root, "sys/firmware/devicetree/base",
+				      NULL);
+	char *m1 = g_build_filename(base, "memory@40000000", NULL);
+	char *m2 = g_build_filename(base, "memory@80000000", NULL);
+	static const guchar two[] = { 0, 0, 0, 2 }, one[] = { 0, 0, 0, 1 };
+	/* 2+2 cells: 0x40000000 + 256 MiB, and 0x1_0000_0000 + 1 GiB */
+	static const guchar reg[] = {
+		0, 0, 0, 0, 0x40, 0, 0, 0, 0, 0, 0, 0, 0x10, 0, 0, 0,
+		0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0x40, 0, 0, 0,
+	};
+	static const guchar reg1[] = { 0x80, 0, 0, 0, 0x08, 0, 0, 0 };
+	struct sa_memmap_ram r;
+	GError *e = NULL;
+	char *text;
+
+	ck_assert_int_eq(g_mkdir_with_parents(m1, 0700), 0);
+	ck_assert_int_eq(g_mkdir_with_parents(m2, 0700), 0);
+	put(base, "#address-cells", two, 4);
+	put(base, "#size-cells", two, 4);
+	put(m1, "reg", reg, sizeof(reg));
+	put(m1, "device_type", "memory", 7);
+	put(m2, "reg", reg, 16);
+	put(m2, "status", "disabled", 9);
+	text = sa_devicetree_memory_capture(root, &e);
+	ck_assert_str_eq(text, "0x40000000 0x4fffffff System RAM\n"
+			 "0x100000000 0x13fffffff System RAM\n");
+	ck_assert_int_eq(sa_memmap_parse(text, 4096, &r, NULL), 0);
+	ck_assert_uint_eq(r.pages, 0x10000 + 0x40000);
+	g_free(text);
+	/* 1+1 cells (armhf), and "okay" */
+	put(base, "#address-cells", one, 4);
+	put(base, "#size-cells", one, 4);
+	put(m1, "reg", reg1, sizeof(reg1));
+	put(m2, "reg", reg1, 4);	/* too short: no range */
+	put(m2, "status", "okay", 5);
+	text = sa_devicetree_memory_capture(root, &e);
+	ck_assert_str_eq(text, "0x80000000 0x87ffffff System RAM\n");
+	g_free(text);
+	/* without the nodes, none */
+	rm(m1, "reg");
+	rm(m1, "device_type");
+	rm(m1, NULL);
+	rm(m2, "reg");
+	rm(m2, "status");
+	rm(m2, NULL);
+	ck_assert_ptr_null(sa_devicetree_memory_capture(root, &e));
+	ck_assert_str_eq(e->message, "devicetree: no memory nodes");
+	g_clear_error(&e);
+	rm(base, "#address-cells");
+	rm(base, "#size-cells");
+	g_free(m1);
+	g_free(m2);
+	g_free(base);
+	rm(root, "sys/firmware/devicetree/base");
+	rm(root, "sys/firmware/devicetree");
+	rm(root, "sys/firmware");
+	rm(root, "sys");
+	rm(root, NULL);
+	g_free(root);
+}
+END_TEST
+
 START_TEST(trace_buffers)
 {
 	GError *e = NULL;
@@ -271,6 +355,7 @@ Suite *suite(void)
 	tcase_add_test(tc, zoneinfo_pcp);
 	tcase_add_test(tc, vmalloc_stacks);
 	tcase_add_test(tc, btf_struct_size);
+	tcase_add_test(tc, devicetree_memory);
 	suite_add_tcase(s, tc);
 	return s;
 }

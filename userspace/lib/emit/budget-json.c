@@ -93,6 +93,7 @@ JsonNode *sa_budget_to_json(const struct sa_budget *b,
 	json_builder_begin_object(j);
 	put_known(j, "iomem_kb", b->iomem_kb);
 	put_known(j, "memmap_kb", b->memmap_kb);
+	put_known(j, "devicetree_kb", b->devicetree_kb);
 	put_known(j, "zoneinfo_present_kb", b->present_kb);
 	put_known(j, "dmesg_present_kb", b->dmesg_present_kb);
 	json_builder_end_object(j);

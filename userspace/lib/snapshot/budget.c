@@ -27,6 +27,7 @@ static const char *const source_names[SA_BSRC_NR] = {
 	[SA_BSRC_TRACEBUF] = "tracefs",
 	[SA_BSRC_VMALLOCINFO] = "vmallocinfo",
 	[SA_BSRC_BTF] = "btf",
+	[SA_BSRC_DEVICETREE] = "devicetree",
 };
 
 const char *sa_budget_source_name(enum sa_budget_source src)
@@ -60,6 +61,8 @@ struct sa_budget_input *sa_budget_capture(const char *root)
 						      &e);
 		else if (i == SA_BSRC_TRACEBUF)
 			in->text[i] = sa_tracebuf_capture(root, &e);
+		else if (i == SA_BSRC_DEVICETREE)
+			in->text[i] = sa_devicetree_memory_capture(root, &e);
 		else if (i == SA_BSRC_BTF)
 			in->text[i] = sa_btf_struct_capture(root, "page", &e);
 		if (!in->text[i])
@@ -154,7 +157,7 @@ static int ram(struct sa_budget *b, const struct sa_budget_input *in,
 	GError *e = NULL;
 	guint i;
 
-	b->iomem_kb = b->memmap_kb = b->present_kb = -1;
+	b->iomem_kb = b->memmap_kb = b->present_kb = b->devicetree_kb = -1;
 	memset(iomem, 0, sizeof(*iomem));
 	if (in->text[SA_BSRC_IOMEM]) {
 		if (!sa_iomem_parse(in->text[SA_BSRC_IOMEM], b->page_size,
@@ -172,6 +175,14 @@ static int ram(struct sa_budget *b, const struct sa_budget_input *in,
 			note(b, "%s", e->message);
 		g_clear_error(&e);
 	}
+	if (in->text[SA_BSRC_DEVICETREE]) {
+		if (!sa_memmap_parse(in->text[SA_BSRC_DEVICETREE],
+				     b->page_size, &mm, &e))
+			b->devicetree_kb = mm.pages * pk;
+		else
+			note(b, "devicetree %s", e->message);
+		g_clear_error(&e);
+	}
 	for (i = 0; b->zones && i < b->zones->len; i++) {
 		if (b->present_kb < 0)
 			b->present_kb = 0;
@@ -184,12 +195,15 @@ static int ram(struct sa_budget *b, const struct sa_budget_input *in,
 	} else if (b->memmap_kb >= 0) {
 		b->ram_kb = b->memmap_kb;
 		b->ram_source = "memmap";
+	} else if (b->devicetree_kb >= 0) {
+		b->ram_kb = b->devicetree_kb;
+		b->ram_source = "devicetree";
 	} else if (b->present_kb >= 0) {
 		b->ram_kb = b->present_kb;
 		b->ram_source = "zoneinfo";
 	} else {
 		sa_parse_error(err, "no source of the RAM size (iomem, "
-			       "firmware memmap, zoneinfo)");
+			       "firmware memmap, device tree, zoneinfo)");
 		return -1;
 	}
 	return 0;
@@ -557,6 +571,7 @@ struct sa_budget *sa_budget_compute(const struct sa_budget_input *in,
 	r = add(b, 0, "ram", "RAM", b->ram_kb, false, "%s",
 		!strcmp(b->ram_source, "zoneinfo") ? "zoneinfo present" :
 		!strcmp(b->ram_source, "iomem") ? "iomem System RAM" :
+		!strcmp(b->ram_source, "devicetree") ? "device tree memory" :
 		"firmware memmap System RAM");
 	reserved(b, in, total, &ml, &iomem, &first_chunk);
 	memtotal(b, in, mi, total, first_chunk, &ml);

@@ -4,8 +4,9 @@
  * named source, the owners summed to the RAM, and what no source names
  * as "unexplained" (signed: negative if two sources count a page twice).
  *
- *   RAM (iomem "System RAM", else firmware memmap, else the zones'
- *   present pages) = reserved at boot + MemTotal
+ *   RAM (iomem "System RAM", else firmware memmap, else the device
+ *   tree's memory nodes, else the zones' present pages)
+ *     = reserved at boot + MemTotal
  *
  *   reserved at boot = RAM - MemTotal
  *     = struct pages (present pages x sizeof(struct page) from BTF)
@@ -45,6 +46,7 @@ enum sa_budget_source {
 	SA_BSRC_TRACEBUF,	/* tracefs buffer_total_size_kb, a table */
 	SA_BSRC_VMALLOCINFO,	/* proc/vmallocinfo */
 	SA_BSRC_BTF,		/* sizeof(struct page), from the BTF */
+	SA_BSRC_DEVICETREE,	/* its memory nodes, as memmap's table */
 	SA_BSRC_NR,
 };
 
@@ -85,12 +87,14 @@ struct sa_budget_zone {
 struct sa_budget {
 	guint64 page_size;
 	gint64 ram_kb;
-	const char *ram_source;	/* "iomem", "memmap" or "zoneinfo" */
+	const char *ram_source;	/* "iomem", "memmap", "devicetree" or
+				 * "zoneinfo" */
 	GArray *rows;		/* struct sa_budget_row, tree in pre-order */
 	gint64 unexplained_kb;	/* the two unexplained leaves' sum */
 	GArray *zones;		/* struct sa_budget_zone */
 	/* cross-checks: other sources of the same totals, -1 unknown */
-	gint64 memmap_kb, iomem_kb, present_kb, dmesg_present_kb;
+	gint64 memmap_kb, iomem_kb, devicetree_kb, present_kb;
+	gint64 dmesg_present_kb;
 	GPtrArray *notes;	/* what was missing, and its effect */
 };
 

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "util/input-file.h"
 #include "snapshot/sources/memmap.h"
 #include "snapshot/sources/parse.h"
 
@@ -61,6 +62,97 @@ char *sa_memmap_capture(const char *root, GError **err)
 	if (!out->len) {
 		g_string_free(out, TRUE);
 		sa_parse_error(err, "sys/firmware/memmap: no ranges");
+		return NULL;
+	}
+	return g_string_free(out, FALSE);
+}
+
+/* A device tree property, whole (a few bytes here) */
+static char *dt_prop(const char *dir, const char *name, gsize *len)
+{
+	char *path = g_build_filename(dir, name, NULL);
+	char *data = sa_input_read(path, 1u << 16, len, NULL);
+
+	g_free(path);
+	return data;
+}
+
+/* #address-cells or #size-cells of the root: 1 or 2, else def */
+static unsigned int dt_cells(const char *base, const char *name,
+			     unsigned int def)
+{
+	gsize len;
+	guchar *d = (guchar *)dt_prop(base, name, &len);
+	unsigned int v = def;
+
+	if (d && len == 4)
+		v = (unsigned int)d[0] << 24 | d[1] << 16 | d[2] << 8 | d[3];
+	g_free(d);
+	return v == 1 || v == 2 ? v : def;
+}
+
+static guint64 dt_number(const guchar *p, unsigned int cells)
+{
+	guint64 v = 0;
+	unsigned int i;
+
+	for (i = 0; i < cells * 4; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+char *sa_devicetree_memory_capture(const char *root, GError **err)
+{
+	char *base = g_build_filename(root, "sys/firmware/devicetree/base",
+				      NULL);
+	GDir *d = g_dir_open(base, 0, err);
+	unsigned int ac, sc;
+	GPtrArray *names;
+	GString *out;
+	const char *n;
+	guint i;
+
+	if (!d) {
+		g_free(base);
+		return NULL;
+	}
+	ac = dt_cells(base, "#address-cells", 2);
+	sc = dt_cells(base, "#size-cells", 1);
+	names = g_ptr_array_new_with_free_func(g_free);
+	while ((n = g_dir_read_name(d)) && names->len < SA_MEMMAP_MAX_RANGES)
+		if (!strcmp(n, "memory") || g_str_has_prefix(n, "memory@"))
+			g_ptr_array_add(names, g_strdup(n));
+	g_dir_close(d);
+	g_ptr_array_sort(names, sa_strcmp_indirect);
+	out = g_string_new(NULL);
+	for (i = 0; i < names->len; i++) {
+		char *dir = g_build_filename(base, names->pdata[i], NULL);
+		gsize len, slen, off, cell = (ac + sc) * 4;
+		char *status = dt_prop(dir, "status", &slen);
+		guchar *reg = (guchar *)dt_prop(dir, "reg", &len);
+
+		if (status && strncmp(status, "okay", slen) &&
+		    strncmp(status, "ok", slen))
+			len = 0;	/* disabled */
+		for (off = 0; reg && off + cell <= len; off += cell) {
+			guint64 start = dt_number(reg + off, ac);
+			guint64 size = dt_number(reg + off + ac * 4, sc);
+
+			if (size && start + (size - 1) >= start)
+				g_string_append_printf(out, "0x%" G_GINT64_MODIFIER
+						       "x 0x%" G_GINT64_MODIFIER
+						       "x System RAM\n", start,
+						       start + (size - 1));
+		}
+		g_free(status);
+		g_free(reg);
+		g_free(dir);
+	}
+	g_ptr_array_unref(names);
+	g_free(base);
+	if (!out->len) {
+		g_string_free(out, TRUE);
+		sa_parse_error(err, "devicetree: no memory nodes");
 		return NULL;
 	}
 	return g_string_free(out, FALSE);

@@ -27,6 +27,14 @@
  */
 char *sa_memmap_capture(const char *root, GError **err);
 
+/*
+ * The device tree's memory nodes (root/sys/firmware/devicetree/base/
+ * memory*, their "reg" cells, big-endian, as the root's #address-cells
+ * and #size-cells say; disabled nodes skipped), in the text form above:
+ * "0x40000000 0x4fffffff System RAM". NULL with *err without any.
+ */
+char *sa_devicetree_memory_capture(const char *root, GError **err);
+
 struct sa_memmap_ram {
 	guint64 pages;		/* whole pages of "System RAM" */
 	unsigned int ranges;	/* "System RAM" ranges */
