@@ -63,9 +63,11 @@ void sa_budget_emit_text(GString *out, const struct sa_budget *b)
 	char h[16];
 	guint i;
 
-	g_string_append_printf(out, "RAM budget: %sB of RAM (from %s), "
-			       "pages of %" G_GUINT64_FORMAT " KiB\n\n",
-			       sa_human(h, (guint64)b->ram_kb * 1024),
+	sa_human(h, (guint64)b->ram_kb * 1024);
+	g_string_append_printf(out, "RAM budget: %" G_GINT64_FORMAT " kB "
+			       "(%s%s) from %s, pages of %" G_GUINT64_FORMAT
+			       " KiB\n\n", b->ram_kb, h,
+			       g_ascii_isalpha(h[strlen(h) - 1]) ? "iB" : " B",
 			       b->ram_source, b->page_size / 1024);
 	g_string_append_printf(out, "%-*s %10s %6s  %s\n", LABEL_W, "owner",
 			       "kB", "%", "source");
