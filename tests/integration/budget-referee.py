@@ -189,6 +189,10 @@ if struct_page:
     want["reserved.struct_pages"] = present * struct_page // 1024
     named_res += want["reserved.struct_pages"]
 if mem:
+    # x86 frees the unused part of .bss..decrypted, inside the bss
+    decrypted = sum(int(x) for x in
+                    re.findall(r"Freeing unused decrypted memory: (\d+)K", log))
+    image["bss"] -= decrypted
     for k, name in (("code", "kernel code"), ("rwdata", "rwdata"),
                     ("rodata", "rodata"), ("bss", "bss")):
         want[f"reserved.kernel_image.{k}"] = image[name]

@@ -24,16 +24,16 @@ Suite *suite(void);
 static const struct {
 	const char *tree, *file;
 	guint64 avail, present, code, rwdata, rodata, init, bss, reserved;
-	guint64 initrd, pcpu_pages;
+	guint64 initrd, pcpu_pages, decrypted;
 } logs[] = {
 	{ "6.1", "dev/kmsg", 260916, 523768, 14343, 2338, 9132, 2824, 17344,
-	  73112, 7448, 62 },
+	  73112, 7448, 62, 2036 },
 	{ "6.1", "dmesg.txt", 260916, 523768, 14343, 2338, 9132, 2824, 17344,
-	  73112, 7448, 62 },
+	  73112, 7448, 62, 2036 },
 	{ "6.12-cloud", "dev/kmsg", 455560, 523768, 16384, 2507, 10912, 4024,
-	  5288, 64008, 7564, 66 },
+	  5288, 64008, 7564, 66, 2028 },
 	{ "6.12-cloud", "dmesg.txt", 455560, 523768, 16384, 2507, 10912, 4024,
-	  5288, 64008, 7564, 66 },
+	  5288, 64008, 7564, 66, 2028 },
 };
 
 START_TEST(memory_lines)
@@ -55,6 +55,7 @@ START_TEST(memory_lines)
 	ck_assert(m.init_freed);
 	ck_assert(m.have_initrd_freed);
 	ck_assert_uint_eq(m.initrd_freed_kb, logs[_i].initrd);
+	ck_assert_uint_eq(m.decrypted_freed_kb, logs[_i].decrypted);
 	ck_assert(m.have_percpu);
 	ck_assert_uint_eq(m.percpu_pages, logs[_i].pcpu_pages);
 	ck_assert_uint_eq(m.percpu_units, 2);		/* "[0] 0 1" */

@@ -294,8 +294,13 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		    ml->rwdata_kb, true, "dmesg rwdata");
 		add(b, 3, "reserved.kernel_image.rodata", "rodata",
 		    ml->rodata_kb, true, "dmesg rodata");
-		add(b, 3, "reserved.kernel_image.bss", "bss", ml->bss_kb,
-		    true, "dmesg bss");
+		if (ml->decrypted_freed_kb)
+			add(b, 3, "reserved.kernel_image.bss", "bss",
+			    (gint64)ml->bss_kb - ml->decrypted_freed_kb, true,
+			    "dmesg bss - decrypted freed");
+		else
+			add(b, 3, "reserved.kernel_image.bss", "bss",
+			    ml->bss_kb, true, "dmesg bss");
 		if (!ml->init_freed)
 			add(b, 3, "reserved.kernel_image.init", "init",
 			    ml->init_kb, true, "dmesg init (not freed)");

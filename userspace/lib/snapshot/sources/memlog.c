@@ -11,7 +11,7 @@
 static const char *const wanted[] = {
 	"] Memory: ", ";Memory: ", "percpu: Embedded ", "pcpu-alloc: [",
 	"Freeing unused kernel", "Freeing initrd memory: ",
-	" hash table entries: ",
+	" hash table entries: ", "Freeing unused decrypted memory: ",
 };
 
 /* The tables alloc_large_system_hash makes with HASH_EARLY */
@@ -193,6 +193,11 @@ bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 			    g_str_has_prefix(m, "Freeing unused kernel "
 					     "memory: ")) && trailing_k(m, &v)) {
 			ml->init_freed = true;
+			any = true;
+		} else if (g_str_has_prefix(m, "Freeing unused decrypted "
+					    "memory: ") && trailing_k(m, &v)) {
+			ml->decrypted_freed_kb = MIN(ml->decrypted_freed_kb + v,
+						     MAX_KB);
 			any = true;
 		} else if (g_str_has_prefix(m, "Freeing initrd memory: ") &&
 			   trailing_k(m, &v)) {

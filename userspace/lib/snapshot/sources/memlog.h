@@ -12,7 +12,9 @@
  * sections are in it. Later lines give some of it back to the page
  * allocator, and so to MemTotal: "Freeing unused kernel image (initmem)
  * memory: 2824K" (the init sections; "Freeing unused kernel memory:" on
- * arm), "Freeing initrd memory: 7448K", and gaps between sections.
+ * arm), "Freeing initrd memory: 7448K", gaps between sections, and
+ * "Freeing unused decrypted memory: 2036K" (x86: the unused part of
+ * .bss..decrypted, which is inside the bss the Memory: line counts).
  *
  *   percpu: Embedded 62 pages/cpu s217088 r8192 d28672 u1048576
  *   pcpu-alloc: [0] 0 1
@@ -41,6 +43,7 @@ struct sa_memlog {
 	guint64 code_kb, rwdata_kb, rodata_kb, init_kb, bss_kb;
 	guint64 reserved_kb, cma_kb;
 	bool init_freed;	/* the init sections were given back */
+	guint64 decrypted_freed_kb;	/* of the bss, given back */
 	bool have_initrd_freed;
 	guint64 initrd_freed_kb;
 	bool have_percpu;	/* "percpu: Embedded N pages/cpu" and units */
