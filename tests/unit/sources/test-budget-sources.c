@@ -266,6 +266,31 @@ START_TEST(devicetree_memory)
 }
 END_TEST
 
+START_TEST(memblock_reserved)
+{
+	GError *e = NULL;
+	guint64 bytes;
+
+	/* 6.1's form, and 6.10+'s with the node and flags */
+	ck_assert_int_eq(sa_memblock_reserved_parse(
+		"   0: 0x0000000040000000..0x0000000040000fff\n"
+		"   1: 0x0000000040210000..0x000000004220ffff\n", &bytes, &e),
+		0);
+	ck_assert_uint_eq(bytes, 4096 + (32u << 20));
+	ck_assert_int_eq(sa_memblock_reserved_parse(
+		"   0: 0x0000000000000000..0x0000000000000fff    0 NONE\n",
+		&bytes, &e), 0);
+	ck_assert_uint_eq(bytes, 4096);
+	ck_assert_int_eq(sa_memblock_reserved_parse("   0: 0x10..0x1\n",
+						    &bytes, &e), -1);
+	ck_assert_str_eq(e->message, "memblock/reserved: malformed line "
+			 "'   0: 0x10..0x1'");
+	g_clear_error(&e);
+	ck_assert_int_eq(sa_memblock_reserved_parse("", &bytes, &e), -1);
+	g_clear_error(&e);
+}
+END_TEST
+
 START_TEST(trace_buffers)
 {
 	GError *e = NULL;
@@ -357,6 +382,7 @@ Suite *suite(void)
 	tcase_add_test(tc, vmalloc_stacks);
 	tcase_add_test(tc, btf_struct_size);
 	tcase_add_test(tc, devicetree_memory);
+	tcase_add_test(tc, memblock_reserved);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -96,6 +96,7 @@ JsonNode *sa_budget_to_json(const struct sa_budget *b,
 	put_known(j, "devicetree_kb", b->devicetree_kb);
 	put_known(j, "zoneinfo_present_kb", b->present_kb);
 	put_known(j, "dmesg_present_kb", b->dmesg_present_kb);
+	put_known(j, "memblock_reserved_kb", b->memblock_reserved_kb);
 	json_builder_end_object(j);
 	json_builder_set_member_name(j, "notes");
 	json_builder_begin_array(j);

@@ -96,6 +96,11 @@ void sa_budget_emit_text(GString *out, const struct sa_budget *b)
 				       " kB of RAM the kernel did not keep\n",
 				       b->present_kb,
 				       b->ram_kb - b->present_kb);
+	if (b->memblock_reserved_kb >= 0)
+		g_string_append_printf(out, "  memblock's reserved ranges "
+				       "(debugfs): %" G_GINT64_FORMAT " kB, "
+				       "what was freed after boot included\n",
+				       b->memblock_reserved_kb);
 	zones_text(out, b);
 	if (b->notes->len)
 		g_string_append(out, "\nNotes:\n");

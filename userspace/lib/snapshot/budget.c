@@ -28,6 +28,7 @@ static const char *const source_names[SA_BSRC_NR] = {
 	[SA_BSRC_VMALLOCINFO] = "vmallocinfo",
 	[SA_BSRC_BTF] = "btf",
 	[SA_BSRC_DEVICETREE] = "devicetree",
+	[SA_BSRC_MEMBLOCK] = "memblock",
 };
 
 const char *sa_budget_source_name(enum sa_budget_source src)
@@ -44,6 +45,7 @@ struct sa_budget_input *sa_budget_capture(const char *root)
 		[SA_BSRC_BUDDYINFO] = "proc/buddyinfo",
 		[SA_BSRC_IOMEM] = "proc/iomem",
 		[SA_BSRC_VMALLOCINFO] = "proc/vmallocinfo",
+		[SA_BSRC_MEMBLOCK] = "sys/kernel/debug/memblock/reserved",
 	};
 	int i;
 
@@ -540,7 +542,7 @@ struct sa_budget *sa_budget_compute(const struct sa_budget_input *in,
 	b->rows = g_array_new(FALSE, TRUE, sizeof(struct sa_budget_row));
 	g_array_set_clear_func(b->rows, clear_row);
 	b->notes = g_ptr_array_new_with_free_func(g_free);
-	b->dmesg_present_kb = -1;
+	b->dmesg_present_kb = b->memblock_reserved_kb = -1;
 	if (b->page_size < 1024 || b->page_size > (1u << 24) ||
 	    (b->page_size & (b->page_size - 1))) {
 		sa_parse_error(err, "page size %" G_GUINT64_FORMAT
@@ -572,6 +574,17 @@ struct sa_budget *sa_budget_compute(const struct sa_budget_input *in,
 	} else {
 		missing(b, in, SA_BSRC_KMSG, "the kernel image and the "
 			"percpu first chunk are in unexplained");
+	}
+	if (in->text[SA_BSRC_MEMBLOCK]) {
+		guint64 bytes;
+		GError *e = NULL;
+
+		if (!sa_memblock_reserved_parse(in->text[SA_BSRC_MEMBLOCK],
+						&bytes, &e))
+			b->memblock_reserved_kb = bytes / 1024;
+		else
+			note(b, "%s", e->message);
+		g_clear_error(&e);
 	}
 	r = add(b, 0, "ram", "RAM", b->ram_kb, false, "%s",
 		!strcmp(b->ram_source, "zoneinfo") ? "zoneinfo present" :

@@ -47,6 +47,7 @@ enum sa_budget_source {
 	SA_BSRC_VMALLOCINFO,	/* proc/vmallocinfo */
 	SA_BSRC_BTF,		/* sizeof(struct page), from the BTF */
 	SA_BSRC_DEVICETREE,	/* its memory nodes, as memmap's table */
+	SA_BSRC_MEMBLOCK,	/* debugfs memblock/reserved */
 	SA_BSRC_NR,
 };
 
@@ -95,6 +96,7 @@ struct sa_budget {
 	/* cross-checks: other sources of the same totals, -1 unknown */
 	gint64 memmap_kb, iomem_kb, devicetree_kb, present_kb;
 	gint64 dmesg_present_kb;
+	gint64 memblock_reserved_kb;	/* debugfs; freed parts still in */
 	GPtrArray *notes;	/* what was missing, and its effect */
 };
 

@@ -261,3 +261,43 @@ int sa_iomem_parse(const char *text, guint64 page_size,
 	}
 	return 0;
 }
+
+int sa_memblock_reserved_parse(const char *text, guint64 *bytes,
+			       GError **err)
+{
+	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
+	unsigned int n = 0;
+
+	*bytes = 0;
+	for (l = lines; *l; l++) {
+		char **f, *dots;
+		guint64 s, e;
+		int nf;
+		bool ok;
+
+		if (!**l)
+			continue;
+		f = sa_fields(*l, &nf);
+		dots = nf >= 2 ? strstr(f[1], "..") : NULL;
+		if (dots)
+			*dots = '\0';
+		ok = dots && g_str_has_suffix(f[0], ":") &&
+		     parse_hex(f[1], &s) && parse_hex(dots + 2, &e) && e >= s;
+		g_strfreev(f);
+		if (!ok) {
+			sa_parse_error(err, "memblock/reserved: malformed line "
+				       "'%s'", *l);
+			g_strfreev(lines);
+			return -1;
+		}
+		/* bounded: no overflow */
+		*bytes = MIN(*bytes, 1ull << 62) + MIN(e - s, 1ull << 61) + 1;
+		n++;
+	}
+	g_strfreev(lines);
+	if (!n) {
+		sa_parse_error(err, "memblock/reserved: no ranges");
+		return -1;
+	}
+	return 0;
+}

@@ -53,4 +53,15 @@ int sa_memmap_parse(const char *text, guint64 page_size,
 int sa_iomem_parse(const char *text, guint64 page_size,
 		   struct sa_memmap_ram *r, GError **err);
 
+/*
+ * /sys/kernel/debug/memblock/reserved (kept after boot where the
+ * architecture keeps memblock, as arm64 does): "   0: 0xA..0xB" lines,
+ * B inclusive, then (6.10+) the node and flags. The bytes of all
+ * ranges; -1 with *err if there is no range or a line is malformed.
+ * memblock does not forget what was freed to the page allocator later
+ * (the initrd, init sections), so this is a cross-check, not an owner.
+ */
+int sa_memblock_reserved_parse(const char *text, guint64 *bytes,
+			       GError **err);
+
 #endif /* SLABACCT_MEMMAP_H */
