@@ -30,6 +30,7 @@ int cmd_version(int argc, char **argv);
 int cmd_account(int argc, char **argv);
 int cmd_events(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
+int cmd_budget(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_merge(int argc, char **argv);

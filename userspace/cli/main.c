@@ -14,6 +14,7 @@
 #include "trace/events.h"
 
 const struct sa_command sa_commands[] = {
+	{ "budget", cmd_budget, "where the physical RAM went: owners summed to the total" },
 	{ "boot", cmd_boot, "boot-time tracing: kernel parameters; saving the boot buffer" },
 	{ "diff", cmd_diff, "compare two recordings or /proc/slab_account snapshots by call site" },
 	{ "events", cmd_events, "list the trace events slabacct uses, and which this kernel has" },

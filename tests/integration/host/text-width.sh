@@ -4,7 +4,7 @@
 # traces and snapshots of tests/data/: report (every section, -v,
 # --objects, --by cache, a /proc/slab_account input, a /proc/allocinfo
 # input), diff (traces, snapshots, one of each, allocinfo), account,
-# snapshot (the captured /proc trees of both guests and the host,
+# snapshot and budget (the captured /proc trees of the guests and the host,
 # --compare) and every command's --help. The
 # data formats are not text: JSON, CSV, and --format account, which is
 # /proc/slab_account's own layout (its caller runs to the end of the
@@ -58,6 +58,9 @@ check "diff snapshot, trace" "$SLABACCT" diff "$d/slab_account/6.1.txt" "${trace
 for r in "$d"/proc/*/; do
 	b=$(basename "$r")
 	[ -d "$r/proc" ] || continue
+	check "budget $b" "$SLABACCT" budget --root "$r"
+	# a budget's tree has no slab files: the snapshot's is the others'
+	[ -f "$r/proc/slabinfo" ] || continue
 	check "snapshot $b" "$SLABACCT" snapshot --root "$r"
 	"$SLABACCT" snapshot --root "$r" --save "snap-$b.json" >/dev/null ||
 		fail "snapshot --save of $b"

@@ -2,12 +2,10 @@
 /*
  * OOM kills from the kernel log.
  */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "snapshot/sources/kmsg.h"
 #include "snapshot/sources/oomlog.h"
 #include "snapshot/sources/parse.h"
 
@@ -25,99 +23,9 @@ bool sa_oomlog_line_wanted(const char *line)
 	return false;
 }
 
-static void keep_wanted(GString *out, const char *buf, size_t len)
-{
-	char *copy = g_strndup(buf, len);
-	char **lines = g_strsplit(copy, "\n", -1), **l;
-
-	for (l = lines; *l; l++)
-		if (sa_oomlog_line_wanted(*l))
-			g_string_append_printf(out, "%s\n", *l);
-	g_strfreev(lines);
-	g_free(copy);
-}
-
 char *sa_oomlog_capture(const char *root, GError **err)
 {
-	char *path = g_build_filename(root, "dev/kmsg", NULL);
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	GString *out, *pending;
-	char buf[8192];
-
-	if (fd < 0) {
-		int e = errno;
-
-		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e),
-			    "%s: %s", path, g_strerror(e));
-		g_free(path);
-		return NULL;
-	}
-	out = g_string_new(NULL);
-	/* /dev/kmsg gives one record per read; a file, any chunk */
-	pending = g_string_new(NULL);
-	for (;;) {
-		ssize_t n = read(fd, buf, sizeof(buf));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EPIPE)	/* records overwritten */
-			continue;
-		if (n < 0 && errno == EAGAIN)
-			break;
-		if (n < 0) {
-			int e = errno;
-
-			g_set_error(err, G_FILE_ERROR,
-				    g_file_error_from_errno(e), "%s: %s", path,
-				    g_strerror(e));
-			close(fd);
-			g_free(path);
-			g_string_free(pending, TRUE);
-			g_string_free(out, TRUE);
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		g_string_append_len(pending, buf, n);
-		if (pending->str[pending->len - 1] == '\n') {
-			keep_wanted(out, pending->str, pending->len);
-			g_string_truncate(pending, 0);
-		}
-	}
-	keep_wanted(out, pending->str, pending->len);
-	g_string_free(pending, TRUE);
-	close(fd);
-	g_free(path);
-	return g_string_free(out, FALSE);
-}
-
-/* Strip the kmsg or dmesg prefix; the time in *t (-1 unknown). */
-static const char *message(const char *line, double *t)
-{
-	const char *semi = strchr(line, ';');
-	const char *sp = strchr(line, ' ');
-
-	*t = -1;
-	if (g_ascii_isdigit(line[0]) && semi && (!sp || semi < sp)) {
-		char **f = g_strsplit(line, ",", 4);
-		guint64 us;
-
-		if (g_strv_length(f) >= 3 && sa_parse_u64(f[2], &us))
-			*t = us / 1e6;
-		g_strfreev(f);
-		return semi + 1;
-	}
-	if (line[0] == '[') {
-		const char *end = strchr(line, ']');
-		char *e;
-		double v = g_ascii_strtod(line + 1, &e);
-
-		if (end && e != line + 1)
-			*t = v;
-		if (end)
-			return end[1] == ' ' ? end + 2 : end + 1;
-	}
-	return line;
+	return sa_kmsg_capture(root, sa_oomlog_line_wanted, err);
 }
 
 /* The number after "key" in s, as kB values look: "anon-rss:123kB". */
@@ -158,7 +66,7 @@ GArray *sa_oomlog_parse(const char *text)
 	g_array_set_clear_func(kills, kill_clear);
 	for (l = lines; *l; l++) {
 		double t;
-		const char *m = message(*l, &t), *p;
+		const char *m = sa_kmsg_message(*l, &t), *p;
 
 		if ((p = strstr(m, " invoked oom-killer:"))) {
 			g_free(invoker);

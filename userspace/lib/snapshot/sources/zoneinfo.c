@@ -12,6 +12,7 @@ GArray *sa_zoneinfo_parse(const char *text, GError **err)
 	GArray *zones = g_array_new(FALSE, TRUE, sizeof(struct sa_zone_info));
 	char **lines = g_strsplit(text ? text : "", "\n", -1);
 	struct sa_zone_info *z = NULL;
+	int pz = -1;		/* the zone whose pagesets follow */
 	int ln;
 
 	for (ln = 0; lines[ln]; ln++) {
@@ -24,6 +25,7 @@ GArray *sa_zoneinfo_parse(const char *text, GError **err)
 		if (sa_parse_node_zone(f, n, &nz.node, nz.zone,
 				       sizeof(nz.zone))) {
 			g_array_append_val(zones, nz);
+			pz = -1;
 			z = &g_array_index(zones, struct sa_zone_info,
 					   zones->len - 1);
 		} else if (z && n == 3 && !strcmp(f[0], "pages") &&
@@ -43,7 +45,13 @@ GArray *sa_zoneinfo_parse(const char *text, GError **err)
 			else if (!strcmp(f[0], "managed"))
 				z->managed = v;
 		} else if (n && !strcmp(f[0], "pagesets")) {
-			z = NULL;	/* per-CPU "high:" lines follow */
+			/* per-CPU "count:", "high:" lines follow */
+			pz = z ? (int)zones->len - 1 : -1;
+			z = NULL;
+		} else if (pz >= 0 && n == 2 && !strcmp(f[0], "count:") &&
+			   sa_parse_u64(f[1], &v)) {
+			g_array_index(zones, struct sa_zone_info, pz).pcp +=
+				v;
 		}
 		g_strfreev(f);
 	}

@@ -13,6 +13,8 @@ struct sa_zone_info {
 	guint64 free;		/* pages free */
 	guint64 min, low, high;	/* watermarks, pages */
 	guint64 spanned, present, managed;
+	guint64 pcp;		/* pages in the per-CPU lists ("count:" of
+				 * each CPU's pageset): not in "pages free" */
 };
 
 /* An array of struct sa_zone_info; NULL with *err if there is none. */

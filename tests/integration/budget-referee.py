@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+# The referee of `slabacct budget`: from a copied tree of the files the
+# kernel wrote (proc/meminfo, zoneinfo, iomem or sys/firmware/memmap,
+# dev/kmsg as dmesg printed it, vmallocinfo, tracefs
+# buffer_total_size_kb), compute every owner by this script's own
+# reading of the lines, and compare each with the budget's JSON of the
+# same tree, exactly (kB). Then the arithmetic: each group is the sum of
+# its children, the owners (leaves) sum to the RAM, to the page, and
+# "unexplained" is the sum of the unexplained leaves.
+#
+#   budget-referee.py TREE BUDGET.json    prints a summary; exit 1 on a
+#                                         mismatch, naming it
+import json
+import os
+import re
+import subprocess
+import sys
+
+tree, path = sys.argv[1], sys.argv[2]
+b = json.load(open(path))
+errors = []
+
+
+def read(rel):
+    try:
+        return open(os.path.join(tree, rel)).read()
+    except OSError:
+        return None
+
+
+def check(what, want, got):
+    if want != got:
+        errors.append(f"{what}: referee {want}, budget {got}")
+
+
+page_kb = b["page_size"] // 1024
+mi = {}
+for line in read("proc/meminfo").splitlines():
+    m = re.match(r"(\S+):\s+(\d+)", line)
+    if m:
+        mi[m.group(1)] = int(m.group(2))
+
+# zoneinfo: present pages, and the per-CPU lists' counts
+present = pcp = 0
+in_pagesets = False
+for line in (read("proc/zoneinfo") or "").splitlines():
+    f = line.split()
+    if line.startswith("Node "):
+        in_pagesets = False
+    elif f[:1] == ["pagesets"]:
+        in_pagesets = True
+    elif in_pagesets and len(f) == 2 and f[0] == "count:":
+        pcp += int(f[1])
+    elif not in_pagesets and len(f) == 2 and f[0] == "present":
+        present += int(f[1])
+
+
+def pages(start, end):
+    first = -(-start // b["page_size"])
+    last = (end + 1) // b["page_size"]
+    return max(last - first, 0)
+
+
+# RAM: iomem's top-level System RAM, else the firmware memmap, else the
+# device tree's memory nodes, else the zones' present pages
+ram = None
+crash = 0
+iomem = read("proc/iomem")
+if iomem and re.search(r"^0*[1-9a-f][0-9a-f]*-", iomem, re.M | re.I) is None:
+    iomem = None                        # zeros: not root
+if iomem:
+    ram = 0
+    for line in iomem.splitlines():
+        m = re.match(r"^(\s*)([0-9a-f]+)-([0-9a-f]+) : (.*)$", line)
+        if not m:
+            continue
+        s, e = int(m.group(2), 16), int(m.group(3), 16)
+        if not m.group(1) and m.group(4) == "System RAM":
+            ram += pages(s, e) * page_kb
+        elif m.group(4) == "Crash kernel":
+            crash += (e - s + 1) // 1024
+    ram_source = "iomem"
+else:
+    mm = os.path.join(tree, "sys/firmware/memmap")
+    if os.path.isdir(mm):
+        ram = 0
+        for d in os.listdir(mm):
+            t = read(f"sys/firmware/memmap/{d}/type").strip()
+            if t == "System RAM":
+                ram += pages(int(read(f"sys/firmware/memmap/{d}/start"), 16),
+                             int(read(f"sys/firmware/memmap/{d}/end"), 16)) * page_kb
+        ram_source = "memmap"
+    elif os.path.isdir(os.path.join(tree, "sys/firmware/devicetree/base")):
+        base = os.path.join(tree, "sys/firmware/devicetree/base")
+
+        def cells(name, default):
+            try:
+                return int.from_bytes(open(os.path.join(base, name), "rb").read(), "big")
+            except OSError:
+                return default
+        ac, sc = cells("#address-cells", 2), cells("#size-cells", 1)
+        ram = 0
+        for d in os.listdir(base):
+            if d != "memory" and not d.startswith("memory@"):
+                continue
+            st = os.path.join(base, d, "status")
+            if os.path.exists(st) and open(st, "rb").read().rstrip(b"\0") not in (b"okay", b"ok"):
+                continue
+            reg = open(os.path.join(base, d, "reg"), "rb").read()
+            step = (ac + sc) * 4
+            for off in range(0, len(reg) - step + 1, step):
+                s = int.from_bytes(reg[off:off + ac * 4], "big")
+                n = int.from_bytes(reg[off + ac * 4:off + step], "big")
+                if n:
+                    ram += pages(s, s + n - 1) * page_kb
+        ram_source = "devicetree"
+    else:
+        ram, ram_source = present * page_kb, "zoneinfo"
+check("RAM source", ram_source, b["ram_source"])
+
+# the kernel log, as dmesg prints it
+log = read("dev/kmsg") or ""
+mem = re.findall(r"Memory: (\d+)K/(\d+)K available \(([^)]*)\)", log)
+image = {}
+if mem:
+    for item in mem[-1][2].split(","):
+        kb, name = item.strip().split(" ", 1)
+        image[name] = int(kb.rstrip("K"))
+init_freed = re.search(r"Freeing unused kernel (image \(initmem\) )?memory: \d+K",
+                       log) is not None
+first_chunk = None
+m = re.search(r"percpu: Embedded (\d+) pages/cpu", log)
+if m:
+    units = 0
+    for um in re.finditer(r"pcpu-alloc: ((?:\[\d+\]\s*[-\d ]+)+)$", log, re.M):
+        units += len([t for t in um.group(1).split() if not t.startswith("[")])
+    first_chunk = int(m.group(1)) * units * page_kb
+
+# alloc_large_system_hash's linear tables: the HASH_EARLY ones are
+# memblock's (reserved at boot), the others the page allocator's
+early_hash = late_hash = n_early = n_late = 0
+for line in log.splitlines():
+    line = re.sub(r"^(\d+,\d+,\d+,[^;]*;|\[[^]]*\] )", "", line)
+    m = re.match(r"(.+?) hash table entries: \d+ "
+                 r"\(order: -?\d+, (\d+) bytes, linear\)$", line)
+    if not m:
+        continue
+    if m.group(1) in ("Dentry cache", "Inode-cache", "PV qspinlock"):
+        early_hash += int(m.group(2))
+        n_early += 1
+    else:
+        late_hash += int(m.group(2))
+        n_late += 1
+
+stack_pages = 0
+for line in (read("proc/vmallocinfo") or "").splitlines():
+    f = line.split()
+    if len(f) > 2 and re.match(r"(alloc_thread_stack_node|dup_task_struct|copy_process|kernel_clone)\+", f[2]):
+        stack_pages += sum(int(x[6:]) for x in f[3:] if x.startswith("pages="))
+
+tracebuf = None
+for top in ("sys/kernel/tracing", "sys/kernel/debug/tracing"):
+    t = read(f"{top}/buffer_total_size_kb")
+    if t is None:
+        continue
+    tracebuf = int(t.split()[0])
+    inst = os.path.join(tree, top, "instances")
+    if os.path.isdir(inst):
+        for d in os.listdir(inst):
+            t = read(f"{top}/instances/{d}/buffer_total_size_kb")
+            if t:
+                tracebuf += int(t.split()[0])
+    break
+
+# sizeof(struct page), as bpftool reads the tree's BTF
+struct_page = None
+btf = os.path.join(tree, "sys/kernel/btf/vmlinux")
+if os.path.exists(btf):
+    raw = subprocess.run(["bpftool", "btf", "dump", "file", btf, "format", "raw"],
+                         capture_output=True, text=True, check=True).stdout
+    struct_page = int(re.search(r"^\[\d+\] STRUCT 'page' size=(\d+) ", raw,
+                                re.M).group(1))
+
+# every owner, by this script's reading
+want = {"ram": ram, "memtotal": mi["MemTotal"],
+        "reserved": ram - mi["MemTotal"]}
+named_res = 0
+if struct_page:
+    want["reserved.struct_pages"] = present * struct_page // 1024
+    named_res += want["reserved.struct_pages"]
+if mem:
+    # x86 frees the unused part of .bss..decrypted, inside the bss
+    decrypted = sum(int(x) for x in
+                    re.findall(r"Freeing unused decrypted memory: (\d+)K", log))
+    image["bss"] -= decrypted
+    for k, name in (("code", "kernel code"), ("rwdata", "rwdata"),
+                    ("rodata", "rodata"), ("bss", "bss")):
+        want[f"reserved.kernel_image.{k}"] = image[name]
+        named_res += image[name]
+    if not init_freed:
+        want["reserved.kernel_image.init"] = image["init"]
+        named_res += image["init"]
+if first_chunk is not None:
+    want["reserved.percpu_first_chunk"] = first_chunk
+    named_res += first_chunk
+if n_early:
+    want["reserved.hash_tables"] = early_hash // 1024
+    named_res += early_hash // 1024
+if crash:
+    want["reserved.crash_kernel"] = crash
+    named_res += crash
+want["reserved.unexplained"] = ram - mi["MemTotal"] - named_res
+
+g = mi.get
+want["free.buddy"] = mi["MemFree"]
+want["free.pcp"] = pcp * page_kb
+want["slab.reclaimable"] = mi["SReclaimable"]
+want["slab.unreclaimable"] = mi["SUnreclaim"]
+if "KReclaimable" in mi and mi["KReclaimable"] != mi["SReclaimable"]:
+    want["kreclaimable_other"] = mi["KReclaimable"] - mi["SReclaimable"]
+want["page_cache.buffers"] = mi["Buffers"]
+want["page_cache.files"] = mi["Cached"] - mi["Shmem"]
+want["page_cache.shmem"] = mi["Shmem"]
+for k, name in (("swap_cache", "SwapCached"), ("anon", "AnonPages"),
+                ("hugetlb", "Hugetlb"), ("page_tables.user", "PageTables"),
+                ("page_tables.secondary", "SecPageTables"),
+                ("zswap", "Zswap"), ("unaccepted", "Unaccepted")):
+    if name in mi:
+        want[k] = mi[name]
+if stack_pages:
+    want["vmalloc.kernel_stacks"] = mi["KernelStack"]
+    want["vmalloc.other"] = mi["VmallocUsed"] - mi["KernelStack"]
+else:
+    want["kernel_stacks"] = mi["KernelStack"]
+    want["vmalloc"] = mi["VmallocUsed"]
+want["percpu"] = mi["Percpu"] - (first_chunk or 0)
+if tracebuf is not None:
+    want["trace_buffers"] = tracebuf
+if n_late:
+    want["hash_tables"] = late_hash // 1024
+leaves_mem = [k for k in want if k not in ("ram", "memtotal", "reserved")
+              and not k.startswith("reserved.")]
+want["memtotal.unexplained"] = mi["MemTotal"] - sum(want[k] for k in leaves_mem)
+
+rows = b["owners"]
+got = {r["key"]: r["kb"] for r in rows}
+for k, v in want.items():
+    check(f"owner {k}", v, got.get(k))
+for k in got:
+    if k not in want and not any(r["key"] == k and not r["leaf"] for r in rows):
+        errors.append(f"owner {k}: in the budget, not known to the referee")
+
+# the arithmetic: groups, leaves to the RAM, unexplained
+for i, r in enumerate(rows):
+    if r["leaf"]:
+        continue
+    kids = 0
+    for s in rows[i + 1:]:
+        if s["depth"] <= r["depth"]:
+            break
+        if s["depth"] == r["depth"] + 1:
+            kids += s["kb"]
+    check(f"group {r['key']} = its children", kids, r["kb"])
+leaves = sum(r["kb"] for r in rows if r["leaf"])
+check("owners + unexplained = RAM (kB)", ram, leaves)
+check("unexplained = its leaves", sum(r["kb"] for r in rows if r["unexplained"]),
+      b["unexplained_kb"])
+if ram % page_kb:
+    errors.append(f"RAM {ram} kB is not whole pages")
+
+if errors:
+    print("\n".join(errors), file=sys.stderr)
+    sys.exit(1)
+print(f"ram {ram} kB ({ram_source}), {len(want)} owners equal, "
+      f"unexplained {b['unexplained_kb']} kB "
+      f"({100.0 * b['unexplained_kb'] / ram:.2f}%): reserved "
+      f"{got['reserved.unexplained']} + page allocator "
+      f"{got['memtotal.unexplained']}")

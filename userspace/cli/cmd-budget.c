@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * slabacct budget: the running system's physical RAM split into its
+ * owners, each from a named source, summed to the RAM, with what no
+ * source names shown as "unexplained".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cmd.h"
+#include "emit/emit-budget.h"
+#include "util/outfile.h"
+#include "util/textfold.h"
+
+static const char description[] =
+	"Reads the memory map (/proc/iomem \"System RAM\", else\n"
+	"/sys/firmware/memmap, else the device tree's memory nodes, else the\n"
+	"zones' present pages), the boot log's\n"
+	"\"Memory:\" and percpu lines (/dev/kmsg), /proc/meminfo, zoneinfo,\n"
+	"buddyinfo, vmallocinfo, tracefs buffer_total_size_kb and the BTF.\n"
+	"All in kB.\n"
+	"\n"
+	"Arithmetic (nothing is counted twice):\n"
+	"  RAM = reserved at boot + MemTotal\n"
+	"  reserved at boot = RAM - MemTotal\n"
+	"    = struct pages (present pages x sizeof(struct page), from\n"
+	"      /sys/kernel/btf/vmlinux)\n"
+	"    + kernel image (dmesg: code + rwdata + rodata + bss less its\n"
+	"      unused decrypted part freed, + init while not freed)\n"
+	"    + percpu first chunk (dmesg: pages/cpu x units)\n"
+	"    + early hash tables (dmesg: the linear dentry, inode and\n"
+	"      qspinlock ones, HASH_EARLY) + crash kernel (iomem)\n"
+	"    + unexplained (the rest of the image, early page tables,\n"
+	"      the memory map of holes, ...)\n"
+	"  MemTotal = MemFree + per-CPU lists (zoneinfo count)\n"
+	"    + SReclaimable + SUnreclaim + (KReclaimable - SReclaimable)\n"
+	"    + Buffers + (Cached - Shmem) + Shmem + SwapCached + AnonPages\n"
+	"    + Hugetlb + PageTables + SecPageTables + KernelStack\n"
+	"    + VmallocUsed (the stacks are inside it instead when\n"
+	"      vmallocinfo shows them vmalloc'ed) + (Percpu - first chunk)\n"
+	"    + trace buffers (buffer_total_size_kb of every instance: they\n"
+	"      are page allocations made after boot) + the other linear\n"
+	"      hash tables (dmesg) + Zswap + Unaccepted\n"
+	"    + unexplained (pages no counter names: drivers, network\n"
+	"      buffers, pipes, kernel page tables, ...)\n"
+	"  SwapCached pages also mapped are in AnonPages too: with swap,\n"
+	"  unexplained can be negative.\n"
+	"\n"
+	"Examples:\n"
+	"  slabacct budget                    the tree, as text\n"
+	"  slabacct budget --json -o b.json   JSON (--raw: with the sources)\n"
+	"  slabacct budget --csv\n"
+	"  slabacct budget --root DIR         a copied proc/, sys/, dev/kmsg";
+
+enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+static int parse_format(const char *s, gboolean json, gboolean csv,
+			enum fmt *f)
+{
+	if (json + csv > 1 || (s && (json || csv))) {
+		sa_err("budget", "choose one of --format, --json, --csv");
+		return -1;
+	}
+	*f = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
+	if (!s || !strcmp(s, "text"))
+		return 0;
+	if (!strcmp(s, "json"))
+		*f = FMT_JSON;
+	else if (!strcmp(s, "csv"))
+		*f = FMT_CSV;
+	else {
+		sa_err("budget", "unknown format '%s' (text, json, csv)", s);
+		return -1;
+	}
+	return 0;
+}
+
+static int write_text(const char *path, const struct sa_outfile_opts *of,
+		      const char *s, size_t len)
+{
+	struct sa_output out;
+	bool bad;
+
+	if (sa_output_open("budget", path, of, &out))
+		return -1;
+	bad = fwrite(s, 1, len, out.f) != len || fflush(out.f) != 0;
+	if (bad)
+		sa_err("budget", "%s: %s", path ? path : "stdout",
+		       g_strerror(errno));
+	return sa_output_close("budget", &out, !bad) || bad ? -1 : 0;
+}
+
+int cmd_budget(int argc, char **argv)
+{
+	gchar *output = NULL, *format = NULL, *root = NULL;
+	gboolean json = FALSE, csv = FALSE, raw = FALSE;
+	int ret = SA_EXIT_USAGE;
+	struct sa_output_opts oo = { 0 };
+	const GOptionEntry entries[] = {
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "write the budget to FILE", "FILE" },
+		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+		  "text (default), json or csv", "FMT" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "--format json",
+		  NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "--format csv", NULL },
+		{ "root", 0, 0, G_OPTION_ARG_FILENAME, &root,
+		  "read proc/, sys/ and dev/kmsg under DIR (default /)",
+		  "DIR" },
+		{ "raw", 0, 0, G_OPTION_ARG_NONE, &raw,
+		  "JSON: include the sources' text as read", NULL },
+		SA_OUTPUT_OPTION_ENTRIES(oo),
+		{ NULL },
+	};
+	struct sa_budget_input *in = NULL;
+	struct sa_budget *b = NULL;
+	struct sa_outfile_opts of;
+	GError *e = NULL;
+	GString *out;
+	enum fmt f;
+
+	if (sa_parse_options(&argc, &argv, "budget", "",
+			     "Split the physical RAM into its owners.",
+			     description, entries))
+		goto done;
+	if (parse_format(format, json, csv, &f) ||
+	    sa_output_opts_get("budget", &oo, &of))
+		goto done;
+	if (argc > 1) {
+		sa_err("budget", "unexpected argument '%s'", argv[1]);
+		goto done;
+	}
+	if (raw && f != FMT_JSON) {
+		sa_err("budget", "--raw is for --json");
+		goto done;
+	}
+	ret = SA_EXIT_FAIL;
+	in = sa_budget_capture(root ? root : "/");
+	b = sa_budget_compute(in, &e);
+	if (!b) {
+		sa_err("budget", "%s", e->message);
+		g_error_free(e);
+		goto done;
+	}
+	out = g_string_new(NULL);
+	if (f == FMT_JSON) {
+		JsonNode *n = sa_budget_to_json(b, raw ? in : NULL);
+		char *s = json_to_string(n, TRUE);
+
+		g_string_append(out, s);
+		g_string_append_c(out, '\n');
+		g_free(s);
+		json_node_unref(n);
+	} else if (f == FMT_CSV) {
+		sa_budget_emit_csv(out, b);
+	} else {
+		char *t;
+
+		sa_budget_emit_text(out, b);
+		t = sa_text_fold(out->str, 80);
+		g_string_assign(out, t);
+		g_free(t);
+	}
+	ret = write_text(output, &of, out->str, out->len) ? SA_EXIT_FAIL :
+		SA_EXIT_OK;
+	g_string_free(out, TRUE);
+done:
+	sa_output_opts_clear(&oo);
+	sa_budget_free(b);
+	sa_budget_input_free(in);
+	g_free(output);
+	g_free(format);
+	g_free(root);
+	return ret;
+}
