@@ -271,7 +271,7 @@ $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
 $(BPF_OBJS): SA_CFLAGS += -I$(BUILD)/bpf -Iuserspace/bpf
 $(BPF_OBJS) $(BUILD)/userspace/cli/cmd-bpf.o: $(BPF_SKELS)
 
-# the referee tests' workloads (tests/integration/referee-lib.sh)
+# the referee tests' workloads (tests/integration/referee-record.sh)
 all: $(REFEREE_BINS)
 $(BUILD)/tests/referee/%: tests/referee/%.c
 	@mkdir -p $(dir $@)

@@ -2,7 +2,7 @@
 /*
  * pmc's events: names as perf names them, their perf_event_attr, the
  * ratios between pairs of them, and what a perf_event_open() failure
- * means. Pure functions, unit-tested (tests/unit/test-pmc.c).
+ * means. Pure functions, unit-tested (tests/unit/bpf/test-pmc.c).
  */
 #ifndef SLABACCT_PMC_EVENTS_H
 #define SLABACCT_PMC_EVENTS_H

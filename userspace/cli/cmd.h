@@ -119,7 +119,7 @@ void sa_crash_guard(const char *cmd, const char *file);
 void sa_crash_guard_instance(const char *dir);
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
-/* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */
+/* The BPF tools (memleak, pmc, oomkill, ...): userspace/cli/cmd-bpf.c */
 int cmd_bpf(int argc, char **argv);
 int cmd_top(int argc, char **argv);
 

@@ -52,6 +52,16 @@ print(f'# {len(files)} files, {links} relative links')
 sys.exit(1 if bad else 0)
 PY
 
+# the tree's files the manual names exist (a path of ours: userspace/,
+# tests/, scripts/, qemu/, bench/, docs/, man/, debian/, kconfig-fragments/)
+# (not a built file, .ko or under build/, not a glob, not the kernel's
+# scripts/kconfig/)
+missing=$(cd "$TOP" && grep -ohP '(?<![/\w.-])(userspace|tests|scripts|qemu|bench|docs|man|debian|kconfig-fragments)/[A-Za-z0-9_./-]*[A-Za-z0-9_](?![-\w]*\*)' \
+	README.md docs/*.md | sort -u |
+	grep -vE 'LAYER|NAME|ARCH|RELEASE|/X\.|\.ko$|^scripts/kconfig/' |
+	while read -r p; do [ -e "$p" ] || echo "$p"; done)
+[ -z "$missing" ] || fail "README.md and docs/ name files that do not exist: $missing"
+
 # the commands of the README's examples
 cmds=" $("$SLABACCT" --names commands | tr '\n' ' ') "
 n=0
