@@ -19,6 +19,7 @@ struct sa_decode {
 	int max_id;
 	/* common_type and common_pid, read inline when plain (size 0: not) */
 	int type_off, type_size, pid_off, pid_size;
+	int flags_off;			/* common_flags (1 byte), or -1 */
 	int stack_id;			/* ftrace:kernel_stack's, or -1 */
 };
 

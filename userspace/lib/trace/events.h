@@ -112,11 +112,20 @@ struct sa_rec {
 	 * allocation it matched, or 0 for a free of memory allocated before
 	 * the trace; on an allocation: the bytes_alloc of a live object at
 	 * the same pointer, which was freed without a trace event, or 0.
+	 * The reader sets the other bits: the context the record was made
+	 * in (SA_REC_CTX, from common_flags), and SA_REC_GAP.
 	 */
 	guint8 flags;
 	guint32 freed_alloc;
 };
 #define SA_REC_REPEAT	1
+/* made in an NMI, a hard interrupt, a softirq (none: a task) */
+#define SA_REC_NMI	2
+#define SA_REC_HARDIRQ	4
+#define SA_REC_SOFTIRQ	8
+#define SA_REC_CTX	(SA_REC_NMI | SA_REC_HARDIRQ | SA_REC_SOFTIRQ)
+/* the buffer lost events of its CPU just before this record */
+#define SA_REC_GAP	16
 
 /* Field indices of the kmem events in sa_rec.v. */
 enum {
