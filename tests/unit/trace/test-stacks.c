@@ -597,6 +597,51 @@ START_TEST(stack_across_chunks)
 }
 END_TEST
 
+/*
+ * A large kmalloc on 6.10+ is traced twice, back to back in the task's
+ * context: the allocator's address, then the caller's (a wrapper's call
+ * site: the trigger fires on that one). Both call sites are frames of
+ * the stack, which is the second event's: the newest of its context.
+ * With the stacktrace option each has its own.
+ */
+START_TEST(stack_of_large_kmalloc)
+{
+	struct build b;
+	struct got g;
+	guint64 ip[6];
+	char *path;
+	int mode;
+
+	build_init(&b, 8);
+	frames(ip, 6, 2);
+	ip[1] = 0xc1000180ULL;			/* the allocator's */
+	put_kmalloc(&b, 0, TS0 + 10, 0xc1000180ULL, 0xc8100000ULL);
+	put_kmalloc(&b, 0, TS0 + 11, SITE, 0xc8100000ULL);
+	put_stack(&b, 0, TS0 + 12, ip, 6, 48, 6);
+	put_kmalloc(&b, 1, TS0 + 20, 0xc1000180ULL, 0xc8200000ULL);
+	put_stack(&b, 1, TS0 + 21, ip + 1, 5, 40, 5);
+	put_kmalloc(&b, 1, TS0 + 22, SITE, 0xc8200000ULL);
+	put_stack(&b, 1, TS0 + 23, ip, 6, 48, 6);
+	path = write_file(&b);
+	for (mode = 0; mode < 2; mode++) {
+		read_file(path, mode, &g);
+		ck_assert_uint_eq(g.recs->len, 4);
+		ck_assert_uint_eq(g.c.stacks, 3);
+		ck_assert_uint_eq(g.c.stacks_lost, 0);
+		/* CPU 0's records come first: their page starts earlier */
+		ck_assert_ptr_null(rec_at(&g, 0)->stack);
+		ck_assert_ptr_eq(rec_at(&g, 1)->stack, sa_stack_intern(ip, 6));
+		ck_assert_ptr_eq(rec_at(&g, 2)->stack,
+				 sa_stack_intern(ip + 1, 5));
+		ck_assert_ptr_eq(rec_at(&g, 3)->stack, sa_stack_intern(ip, 6));
+		g_array_unref(g.recs);
+	}
+	unlink(path);
+	g_free(path);
+	build_free(&b);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("stacks");
@@ -606,6 +651,7 @@ Suite *suite(void)
 	tcase_add_test(tc, attach_32);
 	tcase_add_test(tc, attach_past_interrupt);
 	tcase_add_test(tc, stack_after_softirq_batch);
+	tcase_add_test(tc, stack_of_large_kmalloc);
 	tcase_add_test(tc, hostile_stacks);
 	tcase_add_test(tc, stack_across_chunks);
 	suite_add_tcase(s, tc);
