@@ -1,10 +1,12 @@
 # Attribution through kernel stacks stays exact while the CPUs are busy,
-# in one guest of kernel flavour $1. Two CPU hogs (yes) and a loop of
+# in one guest of kernel flavour $1. Two CPU hogs (yes), a loop of
 # short-lived processes (whose task structs, creds and maple nodes are
-# freed by RCU callbacks in softirqs) run beside `slabacct record
-# --stacks` with a small buffer, ROUNDS times. Each round records
-# sa_wrap.ko's allocations through six wrappers (tests/kmod/sa_wrap.c:
-# known counts and sizes), the first 5 frees of each function, and BENCH
+# freed by RCU callbacks in softirqs) and one of 100 us sleeps (timer
+# interrupts, which run the softirqs on their way out) run beside
+# `slabacct record --stacks` with a small buffer, ROUNDS times. Each
+# round records sa_wrap.ko's allocations through six wrappers
+# (tests/kmod/sa_wrap.c: known counts and sizes), the first 5 frees of
+# each function, and BENCH
 # kvmalloc+kvfree pairs from sa_wrap_kvmalloc (and as many plain
 # kmalloc+kfree pairs from sa_wrap_bench_kmalloc): some 540 stacks a
 # round. The stacktrace trigger writes a stack after its event is
@@ -33,6 +35,7 @@ insmod \$MODDIR/sa_wrap.ko || exit 1
 yes >/dev/null & h1=\$!
 yes >/dev/null & h2=\$!
 sh -c 'while :; do /bin/true; done' & h3=\$!
+sh -c 'while :; do usleep 100; done' & h4=\$!
 i=0
 while [ \$i -lt $ROUNDS ]; do
 	i=\$((i + 1))
@@ -44,7 +47,7 @@ while [ \$i -lt $ROUNDS ]; do
 	[ \$i = 1 ] && cat /proc/sa_wrap > \$OUT/sa_wrap
 	echo free > /proc/sa_wrap
 done
-kill \$h3; kill \$h1 \$h2
+kill \$h3 \$h4; kill \$h1 \$h2
 wait
 n=\$(awk '/^sa_wrap_/ { print \$4 }' /proc/sa_wrap | sort -u)
 for n in \$n; do
