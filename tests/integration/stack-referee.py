@@ -5,8 +5,9 @@
 # trace-cmd prints is paired with an event before it on its CPU that has
 # no stack yet: the newest whose call site's function is among the
 # stack's frames (the stack is the one of the context that recorded that
-# event), or else the newest (an interrupt may record events of its own
-# between an event and its stack), and an allocation
+# event), however many events lie between (an interrupt may record as
+# many as it likes between an event and its stack: a softirq's RCU
+# batch, say), or else the newest; and an allocation
 # whose call site is in a wrapper is counted at the first frame after the
 # call site's frame that is not a wrapper. Prints JSON:
 #   {"WRAPPER <- CALLER_FUNC": [allocs, bytes_alloc], ...}
@@ -32,7 +33,8 @@ WRAPPERS = {
 }
 ALLOCS = {"kmalloc", "kmalloc_node", "kmem_cache_alloc",
           "kmem_cache_alloc_node"}
-WINDOW = 8
+# events of a CPU without a stack that a stack may still go to
+WINDOW = 4096
 
 HEAD = re.compile(r'^\s*(.*?)-(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+(\w+):\s*(.*)$')
 FRAME = re.compile(r'^=> (\S+) \(([0-9a-f]+)\)')

@@ -133,6 +133,13 @@ static const char report_help[] =
 "  Events in irq or softirq context ([irq], [softirq], from the\n"
 "  event's common_flags) and the kernel's own threads ([kthread]\n"
 "  kworker, writeback, kswapd...; cgroup: [kthreads]) are rows apart.\n"
+"--folded writes the call sites with their stacks (--by stack,\n"
+"  --stack-depth 32 unless given) folded, as flamegraph.pl and speedscope\n"
+"  read them: one line per stack, functions outermost first joined by\n"
+"  ';', the last the row's name as --by caller prints it, then the\n"
+"  weight: the --sort key, bytes (allocated, the default), hits\n"
+"  (allocations), live (live bytes) or slack. Every row, whatever --top;\n"
+"  weight 0 left out.\n"
 "FILE may also be a saved /proc/slab_account (its call sites) or\n"
 "  /proc/allocinfo (the kernel's allocation profiling, 6.10+: per source\n"
 "  line, the bytes and allocations live now, of every allocator; its\n"
@@ -155,6 +162,7 @@ static const char report_help[] =
 "  slabacct report --html boot.html boot.dat\n"
 "  slabacct report --html diff.html before.dat after.dat\n"
 "  slabacct report --format prometheus --top 20 -o slabacct.prom t.dat\n"
+"  slabacct report --folded --sort live t.dat | flamegraph.pl > live.svg\n"
 "  slabacct report --top 20 allocinfo.txt";
 
 /*
@@ -217,7 +225,7 @@ int cmd_report(int argc, char **argv)
 	gchar *output = NULL, *html = NULL, *label = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
 	gboolean no_raw = FALSE, force_vmlinux = FALSE, metrics = FALSE;
-	gboolean fail_on_lost = FALSE;
+	gboolean fail_on_lost = FALSE, folded = FALSE;
 	gint top, depth = 0, width = G_MININT, threads = 0, stack_depth = -1;
 	gchar **wrapper_names = NULL;
 	struct sa_wrappers *wrappers = NULL;
@@ -246,6 +254,9 @@ int cmd_report(int argc, char **argv)
 		  "group rows by caller (the default: call sites, through "
 		  "wrappers where stacks tell), wrapper, stack, cache, comm, "
 		  "pid or cgroup (tasks)", "KEY" },
+		{ "folded", 0, 0, G_OPTION_ARG_NONE, &folded,
+		  "the stacks folded, for flame graphs, weighed by the --sort "
+		  "key: bytes (default), hits, live or slack", NULL },
 		{ "stack-depth", 0, 0, G_OPTION_ARG_INT, &stack_depth,
 		  "--by stack: frames from the caller outwards (default 4, "
 		  "at most 32)", "N" },
@@ -336,6 +347,28 @@ int cmd_report(int argc, char **argv)
 		       "account, openmetrics, prometheus)", format);
 		goto out;
 	}
+	if (folded && (format || html || json || csv)) {
+		sa_err("report", "--folded is a format of its own: not with "
+		       "--format, --json, --csv or --html");
+		goto out;
+	}
+	if (folded) {
+		gchar *key = g_strndup(sort ? sort : "bytes",
+				       sort ? strcspn(sort, ",") : 5);
+
+		e.fmt = SA_FMT_FOLDED;
+		if (sa_fold_key_parse(key, &e.fold_key)) {
+			sa_err("report", "--folded weighs by bytes, hits, "
+			       "live or slack (--sort), not '%s'", key);
+			g_free(key);
+			goto out;
+		}
+		g_free(key);
+	}
+	if (e.fmt == SA_FMT_FOLDED && by && strcmp(by, "stack")) {
+		sa_err("report", "--folded writes stacks: not --by %s", by);
+		goto out;
+	}
 	metrics = e.fmt == SA_FMT_OPENMETRICS || e.fmt == SA_FMT_PROMETHEUS;
 	/* not given: the metrics are bounded */
 	top = top_given ? top_n : metrics ? 10 : 0;
@@ -386,6 +419,11 @@ int cmd_report(int argc, char **argv)
 	if (!by)
 		opts.by = stack_depth != -1 ? SA_BY_STACK : SA_BY_CALLSITE;
 	opts.stack_depth = stack_depth > 0 ? stack_depth : 0;
+	if (e.fmt == SA_FMT_FOLDED) {
+		opts.by = SA_BY_STACK;
+		if (stack_depth == -1)
+			opts.stack_depth = SA_ATTRIB_MAX_DEPTH;
+	}
 	if (wrapper_names) {
 		gchar **w;
 
@@ -408,7 +446,7 @@ int cmd_report(int argc, char **argv)
 	opts.depth = depth;
 	opts.threads = threads;
 	opts.no_raw = no_raw;
-	if (e.fmt == SA_FMT_ACCOUNT || metrics)
+	if (e.fmt == SA_FMT_ACCOUNT || e.fmt == SA_FMT_FOLDED || metrics)
 		sections = 1u << SA_SEC_CALLSITE;
 
 	ret = SA_EXIT_FAIL;

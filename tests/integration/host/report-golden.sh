@@ -28,6 +28,7 @@ cases=(
 	"livetop|--what live --objects --top 2"
 	"bywrapper|--by wrapper --width 0"
 	"bystack|--by stack --stack-depth 2 --width 0 --json --what callsite"
+	"folded|--folded --sort live"
 )
 n=0
 for dat in *.dat; do

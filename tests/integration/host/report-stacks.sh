@@ -41,6 +41,13 @@ compare() {
 assert_eq "the referee, a stack after an interrupt's event" \
 	'{"mempool_kmalloc <- sa_wrap_mempool": [1, 128]}' \
 	"$(python3 "$referee" --report "$TOP/tests/data/report/stack-interrupted.txt")"
+# ... and a softirq's RCU batch of 10 frees there, as trace-cmd printed
+# it from a 6.12 recording whose report counted 10 of sa_wrap's 11
+# kvmalloc allocations (the referee, looking 8 events back, counted 10
+# too)
+assert_eq "the referee, a stack after a softirq's 10 events" \
+	'{"kvmalloc_node <- sa_wrap_kvmalloc": [1, 8192]}' \
+	"$(python3 "$referee" --report "$TOP/tests/data/report/stack-softirq.txt")"
 
 compare "$TOP/tests/data/report/wrappers-6.18.dat"
 

@@ -18,7 +18,7 @@ static struct sa_rec at(int pid, guint8 ctx, guint64 ts)
 				   0x1000 * ts, 40, 64);
 
 	r.pid = pid;
-	r.ctx = ctx;
+	r.flags = ctx;
 	return r;
 }
 
@@ -60,8 +60,8 @@ static struct sa_rec exec_rec(int pid, const char *file, guint64 ts)
 static struct sa_report *run(enum sa_group_by by)
 {
 	struct sa_rec r[] = {
-		at(100, 0, 1), at(100, SA_CTX_SOFTIRQ, 2),
-		at(100, SA_CTX_IRQ, 3), fork_rec(100, 101, "sh", 4),
+		at(100, 0, 1), at(100, SA_REC_SOFTIRQ, 2),
+		at(100, SA_REC_HARDIRQ, 3), fork_rec(100, 101, "sh", 4),
 		at(101, 0, 5), exec_rec(101, "/usr/bin/touch", 6),
 		at(101, 0, 7), at(7, 0, 8), fork_rec(2, 300, "kthreadd", 9),
 		at(300, 0, 10), at(999, 0, 11),

@@ -96,6 +96,10 @@ struct build {
 	int npages[2];
 	size_t used[2];			/* in the last page */
 	guint64 last_ts[2];
+	bool missed[2];			/* the last page follows lost events */
+	/* the common fields of the records put next */
+	gint32 pid;
+	guint8 flags;			/* 0x08: hard interrupt, 0x10: softirq */
 };
 
 /* Start a new page on cpu at ts. */
@@ -110,6 +114,14 @@ static void new_page(struct build *b, int cpu, guint64 ts)
 	memcpy(p, &ts, 8);
 	b->used[cpu] = 0;
 	b->last_ts[cpu] = ts;
+	b->missed[cpu] = false;
+}
+
+/* Start a new page on cpu at ts, after events the buffer lost. */
+static void new_page_missed(struct build *b, int cpu, guint64 ts)
+{
+	new_page(b, cpu, ts);
+	b->missed[cpu] = true;
 }
 
 static struct tep_event *parse(struct tep_handle *tep, const char *text,
@@ -127,6 +139,7 @@ static void build_init(struct build *b, int word)
 
 	memset(b, 0, sizeof(*b));
 	b->word = word;
+	b->pid = 1234;
 	b->hdr = word == 8 ? 16 : 12;
 	if (word == 8) {
 		b->km = slurp("kmem-kmalloc.format", &b->km_len);
@@ -191,6 +204,8 @@ static void put(struct build *b, int cpu, guint64 ts, const void *ev,
 	}
 	b->last_ts[cpu] = ts;
 	commit = b->used[cpu];
+	if (b->missed[cpu])	/* RB_MISSED_EVENTS, no count stored */
+		commit |= 1ULL << 31;
 	memcpy(page + 8, &commit, b->word);	/* little endian */
 }
 
@@ -211,7 +226,8 @@ static void put_kmalloc(struct build *b, int cpu, guint64 ts,
 	guint8 rec[64] = { 0 };
 
 	set(b->kmalloc, rec, "common_type", b->kmalloc->id);
-	set(b->kmalloc, rec, "common_pid", 1234);
+	set(b->kmalloc, rec, "common_pid", (guint32)b->pid);
+	set(b->kmalloc, rec, "common_flags", b->flags);
 	set(b->kmalloc, rec, "call_site", site);
 	set(b->kmalloc, rec, "ptr", ptr);
 	set(b->kmalloc, rec, "bytes_req", 40);
@@ -225,7 +241,8 @@ static void put_kfree(struct build *b, int cpu, guint64 ts, guint64 ptr)
 	guint8 rec[64] = { 0 };
 
 	set(b->kfree, rec, "common_type", b->kfree->id);
-	set(b->kfree, rec, "common_pid", 1234);
+	set(b->kfree, rec, "common_pid", (guint32)b->pid);
+	set(b->kfree, rec, "common_flags", b->flags);
 	set(b->kfree, rec, "call_site", 0xc1400010ULL);
 	set(b->kfree, rec, "ptr", ptr);
 	put(b, cpu, ts, rec, b->word == 8 ? 24 : 16);
@@ -244,7 +261,8 @@ static void put_stack(struct build *b, int cpu, guint64 ts,
 	int i;
 
 	set(b->stack, rec, "common_type", b->stack->id);
-	set(b->stack, rec, "common_pid", 1234);
+	set(b->stack, rec, "common_pid", (guint32)b->pid);
+	set(b->stack, rec, "common_flags", b->flags);
 	set(b->stack, rec, "size", (guint32)size);
 	for (i = 0; i < n && i < room; i++)
 		memcpy(rec + f->offset + i * b->word, &ip[i], b->word);
@@ -399,8 +417,8 @@ END_TEST
 
 /*
  * An interrupt's event with its own stack between an event and its
- * stack: each stack goes to the newest event of its CPU without one
- * whose call site is among its frames.
+ * stack: each stack goes to the newest event of its CPU made in its
+ * context (the interrupt's, the task's).
  */
 START_TEST(attach_past_interrupt)
 {
@@ -409,21 +427,86 @@ START_TEST(attach_past_interrupt)
 	guint64 ip[4], irq[4] = { 0xc1000100ULL, 0xc1300040ULL,
 				  0xc1000300ULL, 0xc1000400ULL };
 	char *path;
+	int mode;
 
 	build_init(&b, 8);
 	frames(ip, 4, 1);
 	put_kmalloc(&b, 0, TS0 + 10, SITE, 0xc8001000ULL);
+	b.flags = 0x08;				/* a hard interrupt */
 	put_kmalloc(&b, 0, TS0 + 11, 0xc1300040ULL, 0xc8002000ULL);
 	put_stack(&b, 0, TS0 + 12, irq, 4, 32, 4);
+	b.flags = 0;
 	put_stack(&b, 0, TS0 + 13, ip, 4, 32, 4);
 	path = write_file(&b);
-	read_file(path, false, &g);
-	ck_assert_uint_eq(g.c.stacks, 2);
-	ck_assert_uint_eq(rec_at(&g, 0)->stack->ip[1], SITE);
-	ck_assert_uint_eq(rec_at(&g, 1)->stack->ip[1], 0xc1300040ULL);
+	for (mode = 0; mode < 2; mode++) {
+		read_file(path, mode, &g);
+		ck_assert_uint_eq(g.c.stacks, 2);
+		ck_assert_uint_eq(rec_at(&g, 0)->stack->ip[1], SITE);
+		ck_assert_uint_eq(rec_at(&g, 1)->stack->ip[1], 0xc1300040ULL);
+		g_array_unref(g.recs);
+	}
 	unlink(path);
 	g_free(path);
-	g_array_unref(g.recs);
+	build_free(&b);
+}
+END_TEST
+
+/*
+ * The interleaving of a --stacks recording on 6.12 whose report counted
+ * 10 of sa_wrap_kvmalloc's 11 allocations: kvmalloc's kmalloc, then a
+ * softirq on that CPU (an RCU batch: 10 kmem_cache_frees with no stack),
+ * then the kmalloc's stack, written by the trigger once the softirq was
+ * over. The stack went to the softirq's last free (the rule looked at 8
+ * events without a stack, and took the newest when none of them had its
+ * call site among the frames). It is the kmalloc's: the task's newest
+ * event. Then a task's stack whose event has one already (the newest
+ * of its context), and one after a page that follows lost events: their
+ * events are not known, and they are counted, given to no event: not
+ * to the softirq's frees, nor to an older allocation of the task.
+ */
+START_TEST(stack_after_softirq_batch)
+{
+	struct build b;
+	struct got g;
+	guint64 ip[6];
+	char *path;
+	int i, mode;
+
+	build_init(&b, 8);
+	frames(ip, 6, 2);
+	put_kmalloc(&b, 0, TS0 + 10, SITE, 0xc8001000ULL);
+	b.flags = 0x10;				/* a softirq */
+	for (i = 0; i < 10; i++)
+		put_kfree(&b, 0, TS0 + 20 + i, 0xc9000000ULL + 0x100 * i);
+	b.flags = 0;
+	put_stack(&b, 0, TS0 + 40, ip, 6, 48, 6);
+	/* a second stack for the same task event: unmatched */
+	b.flags = 0x10;
+	put_kfree(&b, 0, TS0 + 50, 0xc9001000ULL);
+	b.flags = 0;
+	put_stack(&b, 0, TS0 + 51, ip, 6, 48, 6);
+	/* an allocation, events lost, a softirq's free, then a stack */
+	put_kmalloc(&b, 0, TS0 + 60, SITE, 0xc8002000ULL);
+	new_page_missed(&b, 0, TS0 + 70);
+	b.flags = 0x10;
+	put_kfree(&b, 0, TS0 + 70, 0xc9002000ULL);
+	b.flags = 0;
+	put_stack(&b, 0, TS0 + 71, ip, 6, 48, 6);
+	path = write_file(&b);
+	for (mode = 0; mode < 2; mode++) {
+		read_file(path, mode, &g);
+		ck_assert_uint_eq(g.recs->len, 14);
+		ck_assert_uint_eq(g.c.stacks, 1);
+		ck_assert_uint_eq(g.c.stacks_lost, 2);
+		ck_assert_uint_eq(rec_at(&g, 0)->ev, SA_EV_KMALLOC);
+		ck_assert_ptr_eq(rec_at(&g, 0)->stack, sa_stack_intern(ip, 6));
+		for (i = 1; i < 14; i++)
+			ck_assert_msg(!rec_at(&g, i)->stack,
+				      "record %d has a stack", i);
+		g_array_unref(g.recs);
+	}
+	unlink(path);
+	g_free(path);
 	build_free(&b);
 }
 END_TEST
@@ -514,6 +597,51 @@ START_TEST(stack_across_chunks)
 }
 END_TEST
 
+/*
+ * A large kmalloc on 6.10+ is traced twice, back to back in the task's
+ * context: the allocator's address, then the caller's (a wrapper's call
+ * site: the trigger fires on that one). Both call sites are frames of
+ * the stack, which is the second event's: the newest of its context.
+ * With the stacktrace option each has its own.
+ */
+START_TEST(stack_of_large_kmalloc)
+{
+	struct build b;
+	struct got g;
+	guint64 ip[6];
+	char *path;
+	int mode;
+
+	build_init(&b, 8);
+	frames(ip, 6, 2);
+	ip[1] = 0xc1000180ULL;			/* the allocator's */
+	put_kmalloc(&b, 0, TS0 + 10, 0xc1000180ULL, 0xc8100000ULL);
+	put_kmalloc(&b, 0, TS0 + 11, SITE, 0xc8100000ULL);
+	put_stack(&b, 0, TS0 + 12, ip, 6, 48, 6);
+	put_kmalloc(&b, 1, TS0 + 20, 0xc1000180ULL, 0xc8200000ULL);
+	put_stack(&b, 1, TS0 + 21, ip + 1, 5, 40, 5);
+	put_kmalloc(&b, 1, TS0 + 22, SITE, 0xc8200000ULL);
+	put_stack(&b, 1, TS0 + 23, ip, 6, 48, 6);
+	path = write_file(&b);
+	for (mode = 0; mode < 2; mode++) {
+		read_file(path, mode, &g);
+		ck_assert_uint_eq(g.recs->len, 4);
+		ck_assert_uint_eq(g.c.stacks, 3);
+		ck_assert_uint_eq(g.c.stacks_lost, 0);
+		/* CPU 0's records come first: their page starts earlier */
+		ck_assert_ptr_null(rec_at(&g, 0)->stack);
+		ck_assert_ptr_eq(rec_at(&g, 1)->stack, sa_stack_intern(ip, 6));
+		ck_assert_ptr_eq(rec_at(&g, 2)->stack,
+				 sa_stack_intern(ip + 1, 5));
+		ck_assert_ptr_eq(rec_at(&g, 3)->stack, sa_stack_intern(ip, 6));
+		g_array_unref(g.recs);
+	}
+	unlink(path);
+	g_free(path);
+	build_free(&b);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("stacks");
@@ -522,6 +650,8 @@ Suite *suite(void)
 	tcase_add_test(tc, attach_64);
 	tcase_add_test(tc, attach_32);
 	tcase_add_test(tc, attach_past_interrupt);
+	tcase_add_test(tc, stack_after_softirq_batch);
+	tcase_add_test(tc, stack_of_large_kmalloc);
 	tcase_add_test(tc, hostile_stacks);
 	tcase_add_test(tc, stack_across_chunks);
 	suite_add_tcase(s, tc);

@@ -61,6 +61,10 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "trace_filter: %s\n", sa_esc(rep->origin.filter));
 	fprintf(f, "trace_duration_ns: %" U "\n", rep->last_ts > rep->first_ts ?
 		rep->last_ts - rep->first_ts : 0);
+	/* kernel stacks: attached to their events, and given to none */
+	if (rep->stacks || rep->stacks_lost)
+		fprintf(f, "trace_stacks: %" U "\ntrace_stacks_unmatched: %" U
+			"\n", rep->stacks, rep->stacks_lost);
 sizes:
 	if (rep->account)
 		fprintf(f, "sort: total\ntop: 0\nsites: %" U "\nobjects: %" U

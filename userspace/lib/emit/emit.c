@@ -17,6 +17,7 @@ static const struct sa_format_ops *const formats[] = {
 	[SA_FMT_HTML] = &sa_format_html,
 	[SA_FMT_OPENMETRICS] = &sa_format_openmetrics,
 	[SA_FMT_PROMETHEUS] = &sa_format_prometheus,
+	[SA_FMT_FOLDED] = &sa_format_folded,
 };
 
 int sa_format_parse(const char *s, enum sa_format *fmt)

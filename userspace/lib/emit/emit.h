@@ -29,7 +29,18 @@ enum sa_format {
 	SA_FMT_HTML,		/* the JSON model in a self-contained page */
 	SA_FMT_OPENMETRICS,	/* metrics: OpenMetrics 1.0 text */
 	SA_FMT_PROMETHEUS,	/* metrics: Prometheus text 0.0.4 */
+	SA_FMT_FOLDED,		/* stacks, folded: emit/folded.c */
 };
+
+/* The weight of a folded stack: the --sort key of the same name. */
+enum sa_fold_key {
+	SA_FOLD_BYTES,		/* bytes allocated */
+	SA_FOLD_HITS,		/* allocations */
+	SA_FOLD_LIVE,		/* live bytes at the end */
+	SA_FOLD_SLACK,		/* bytes allocated - requested */
+	SA_FOLD_NR,
+};
+int sa_fold_key_parse(const char *s, enum sa_fold_key *key);
 
 /*
  * Text under the width: between sa_text_begin and sa_text_end, e->out is
@@ -49,6 +60,7 @@ struct sa_emit {
 	bool verbose;		/* text: every column, second line per row */
 	JsonBuilder *jb;	/* json: inside the "sections" object */
 	struct sa_text_buf tb;	/* text: the report being folded */
+	enum sa_fold_key fold_key;	/* folded: the weight */
 };
 int sa_text_begin(struct sa_emit *e, struct sa_text_buf *t);
 int sa_text_end(struct sa_emit *e, struct sa_text_buf *t);
@@ -82,7 +94,7 @@ struct sa_format_ops {
 };
 extern const struct sa_format_ops sa_format_text, sa_format_json,
 	sa_format_csv, sa_format_account, sa_format_html,
-	sa_format_openmetrics, sa_format_prometheus;
+	sa_format_openmetrics, sa_format_prometheus, sa_format_folded;
 
 /* The section writers of each format, by enum sa_section_id. */
 extern const sa_emit_fn sa_text_sections[SA_SEC_NR];

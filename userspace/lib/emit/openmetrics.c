@@ -211,6 +211,16 @@ void sa_openmetrics_emit(struct sa_emit *e, const struct sa_report *rep)
 			       "Events the ring buffer lost while recording: "
 			       "the figures are incomplete when above 0.",
 			       rep->origin.lost_total);
+		/* kernel stacks: attached, and those no event may have */
+		if (rep->stacks || rep->stacks_lost) {
+			simple(&o, "slabacct_kernel_stacks", OM_COUNTER,
+			       "Kernel stacks in the trace attached to their "
+			       "events.", rep->stacks);
+			simple(&o, "slabacct_kernel_stacks_unmatched",
+			       OM_COUNTER, "Kernel stacks with no event to "
+			       "go to (events lost, or the event has one): "
+			       "given to none.", rep->stacks_lost);
+		}
 		guint64 ns = rep->last_ts > rep->first_ts ?
 			     rep->last_ts - rep->first_ts : 0;
 

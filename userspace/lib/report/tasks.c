@@ -166,9 +166,10 @@ const char *sa_tasks_row(struct sa_tasks *t, enum sa_task_key key,
 	struct task *k;
 	char buf[64];
 
-	if (r->ctx == SA_CTX_IRQ)
+	/* a hard interrupt (or NMI) in a softirq is the interrupt's */
+	if (r->flags & (SA_REC_NMI | SA_REC_HARDIRQ))
 		return g_intern_static_string("[irq]");
-	if (r->ctx == SA_CTX_SOFTIRQ)
+	if (r->flags & SA_REC_SOFTIRQ)
 		return g_intern_static_string("[softirq]");
 	k = task_of(t, r->pid);
 	switch (key) {

@@ -26,6 +26,11 @@ struct chunk {
 	guint64 done, min_off;		/* bytes of event data read */
 	guint64 stacks;			/* kernel stacks attached to events */
 	guint64 stacks_lost;		/* kernel stacks with no event */
+	/*
+	 * bit cpu % 64: events of that CPU were lost before a record not
+	 * kept (not in the event table); the next one kept gets SA_REC_GAP
+	 */
+	guint64 gap_pending;
 	/* one more: the record that finds the chunk full, for the next */
 	struct sa_rec r[CHUNK_RECS + 1];
 };
@@ -62,9 +67,11 @@ enum {
  * Decode rec (read by dec, on tep) into c. A kernel_stack entry is
  * attached to its event among c's last records (trace/stack.h), or
  * counted as lost: after events lost in the buffer, or with no event of
- * its CPU to go to. A full chunk is handed on only when the next record
- * is not a stack, and its last records go on with the next chunk
- * (chunk_carry), so that a stack always finds the records before it.
+ * its CPU to go to. A record that follows events lost in the buffer is
+ * marked (SA_REC_GAP), so that no stack after it goes to an event before
+ * it. A full chunk is handed on only when the next record is not a
+ * stack, and its last records go on with the next chunk (chunk_carry),
+ * so that a stack always finds the records before it.
  *
  * orphan (not NULL): the records before c are another stream's (c
  * starts a segment, trace/segments.c). A stack that finds no event in c,
@@ -81,24 +88,40 @@ static inline int chunk_add_record(struct chunk *c,
 				   struct tep_record *rec, guint *orphan)
 {
 	struct sa_rec *slot = &c->r[c->n];
+	guint64 bit = 1ULL << (rec->cpu & 63);
+	bool gap;
 
 	if (sa_decode_record(dec, tep, rec, slot)) {
 		chunk_count(c, rec);
+		if (G_UNLIKELY(rec->missed_events))
+			c->gap_pending |= bit;
 		return CHUNK_TAKEN;
 	}
+	gap = rec->missed_events || (c->gap_pending & bit);
+	c->gap_pending &= ~bit;
+	if (G_UNLIKELY(gap))
+		slot->flags |= SA_REC_GAP;
 	if (G_UNLIKELY(slot->ev == SA_EV_STACK)) {
 		guint scanned = 0;
 
 		chunk_count(c, rec);
-		if (rec->missed_events || !slot->stack) {
+		if (gap || !slot->stack) {
 			c->stacks_lost++;
-		} else if (sa_stack_attach(c->r, c->n, slot, &scanned)) {
+			return CHUNK_TAKEN;
+		}
+		switch (sa_stack_attach(c->r, c->n, slot, &scanned)) {
+		case SA_STACK_ATTACHED:
 			c->stacks++;
-		} else if (orphan && scanned < SA_STACK_SCAN) {
-			*orphan = scanned;
-			return CHUNK_ORPHAN;
-		} else {
+			break;
+		case SA_STACK_BEFORE:
+			if (orphan) {
+				*orphan = scanned;
+				return CHUNK_ORPHAN;
+			}
+			/* fall through */
+		case SA_STACK_UNMATCHED:
 			c->stacks_lost++;
+			break;
 		}
 		return CHUNK_TAKEN;
 	}
@@ -127,6 +150,7 @@ static inline void chunk_carry(struct chunk *to, struct chunk *from,
 	memcpy(&to->r[to->n], &from->r[keep],
 	       (carry + 1) * sizeof(from->r[0]));
 	to->n += carry + 1;
+	to->gap_pending = from->gap_pending;
 	from->n = keep;
 }
 

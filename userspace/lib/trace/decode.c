@@ -160,6 +160,18 @@ static void decode_stack(struct decoder *dec, const struct tep_record *rec,
 	out->stack = n ? sa_stack_intern_cached(dec->stacks, ip, n) : NULL;
 }
 
+/*
+ * The context of a record, from its common_flags: the kernel's
+ * TRACE_FLAG_NMI, _HARDIRQ and _SOFTIRQ (include/linux/trace_events.h),
+ * the same bits since they were defined.
+ */
+static inline guint8 context_of(guint8 common_flags)
+{
+	return (common_flags & 0x40 ? SA_REC_NMI : 0) |
+	       (common_flags & 0x08 ? SA_REC_HARDIRQ : 0) |
+	       (common_flags & 0x10 ? SA_REC_SOFTIRQ : 0);
+}
+
 int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 		     struct tep_record *rec, struct sa_rec *out)
 {
@@ -186,19 +198,10 @@ int sa_decode_record(const struct sa_decode *d, struct tep_handle *tep,
 	else
 		out->pid = tep_data_pid(tep, rec);
 	out->ev = dec->row->ev;
-	out->ctx = 0;
-	if (d->flags_off >= 0 && d->flags_off < (int)rec->size) {
-		guint8 fl = data[d->flags_off];
-
-		/* the kernel's trace_flag_type, as libtraceevent names it */
-		if (fl & (TRACE_FLAG_HARDIRQ | 0x40 /* NMI */))
-			out->ctx = SA_CTX_IRQ;
-		else if (fl & TRACE_FLAG_SOFTIRQ)
-			out->ctx = SA_CTX_SOFTIRQ;
-	}
 	out->have = 0;
 	out->freed_alloc = 0;
-	out->flags = 0;
+	out->flags = d->flags_off >= 0 && d->flags_off < (int)rec->size ?
+		     context_of(((const guint8 *)rec->data)[d->flags_off]) : 0;
 	out->stack = NULL;
 	memset(out->v, 0, sizeof(out->v));
 	todo = dec->have;
@@ -416,6 +419,13 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 			d->max_id = ev->id;
 		if (!d->type_size)
 			common_fields(d, tep, ev);
+		if (d->flags_off < 0) {
+			struct tep_format_field *cf =
+				tep_find_common_field(ev, "common_flags");
+
+			if (cf && cf->size == 1)
+				d->flags_off = cf->offset;
+		}
 		/* stash the id in the pointer array next to the decoder */
 		g_ptr_array_add(decs, GINT_TO_POINTER(ev->id));
 		g_ptr_array_add(decs, dec);

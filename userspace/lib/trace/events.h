@@ -111,11 +111,6 @@ struct sa_rec {
 	guint16 cpu;
 	guint8 ev;			/* enum sa_ev */
 	/*
-	 * The context the event ran in, from common_flags: SA_CTX_IRQ
-	 * (hard irq or NMI), SA_CTX_SOFTIRQ, or 0 (the task's own)
-	 */
-	guint8 ctx;
-	/*
 	 * Set by the callsite aggregator (first in the table), for the
 	 * aggregators after it. flags: SA_REC_REPEAT on an allocation that
 	 * repeats the one before it (a large kmalloc traced twice): it is
@@ -123,13 +118,20 @@ struct sa_rec {
 	 * allocation it matched, or 0 for a free of memory allocated before
 	 * the trace; on an allocation: the bytes_alloc of a live object at
 	 * the same pointer, which was freed without a trace event, or 0.
+	 * The reader sets the other bits: the context the record was made
+	 * in (SA_REC_CTX, from common_flags), and SA_REC_GAP.
 	 */
 	guint8 flags;
 	guint32 freed_alloc;
 };
 #define SA_REC_REPEAT	1
-#define SA_CTX_IRQ	1
-#define SA_CTX_SOFTIRQ	2
+/* made in an NMI, a hard interrupt, a softirq (none: a task) */
+#define SA_REC_NMI	2
+#define SA_REC_HARDIRQ	4
+#define SA_REC_SOFTIRQ	8
+#define SA_REC_CTX	(SA_REC_NMI | SA_REC_HARDIRQ | SA_REC_SOFTIRQ)
+/* the buffer lost events of its CPU just before this record */
+#define SA_REC_GAP	16
 
 /* Field indices of the kmem events in sa_rec.v. */
 enum {

@@ -339,7 +339,8 @@ static void adopt_orphans(struct sa_segments *ss, struct seg *next,
 		struct orphan *o = &g_array_index(next->orphans,
 						  struct orphan, i);
 
-		if (sa_stack_attach(c->r, c->n, &o->stack, &o->scanned))
+		if (sa_stack_attach(c->r, c->n, &o->stack, &o->scanned) ==
+		    SA_STACK_ATTACHED)
 			c->stacks++;
 		else
 			c->stacks_lost++;

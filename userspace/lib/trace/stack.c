@@ -97,39 +97,34 @@ bool sa_stack_has(const struct sa_stack *st, guint64 addr)
 	return false;
 }
 
-bool sa_stack_attach(struct sa_rec *recs, guint n, const struct sa_rec *s,
-		     guint *scanned)
+/* Whether r was recorded by the task and in the context of s. */
+static bool same_context(const struct sa_rec *r, const struct sa_rec *s)
 {
-	struct sa_rec *open = NULL;
-	guint i, seen = 0;
+	return r->pid == s->pid &&
+	       (r->flags & SA_REC_CTX) == (s->flags & SA_REC_CTX);
+}
 
-	/*
-	 * Back over the events of its CPU that have their stack already (an
-	 * interrupt's, or an RCU batch's frees), to the first ones without
-	 * one.
-	 */
-	for (i = n; i-- > 0 && seen < SA_STACK_WINDOW &&
-	     *scanned < SA_STACK_SCAN;) {
+enum sa_stack_found sa_stack_attach(struct sa_rec *recs, guint n,
+				    const struct sa_rec *s, guint *scanned)
+{
+	guint i;
+
+	for (i = n; i-- > 0 && *scanned < SA_STACK_SCAN;) {
 		struct sa_rec *r = &recs[i];
 
 		if (r->cpu != s->cpu)
 			continue;
 		++*scanned;
-		if (r->stack)
+		if (!same_context(r, s)) {
+			/* an interrupt's, or events lost before it */
+			if (r->flags & SA_REC_GAP)
+				return SA_STACK_UNMATCHED;
 			continue;
-		if (!seen++)
-			open = r;
-		if (!(SA_EV_CALL_SITE_MASK & SA_EVBIT(r->ev)) ||
-		    !(r->have & (1u << SA_F_CALL_SITE)))
-			continue;
-		if (sa_stack_has(s->stack, r->v[SA_F_CALL_SITE])) {
-			r->stack = s->stack;
-			return true;
 		}
+		if (r->stack)
+			return SA_STACK_UNMATCHED;
+		r->stack = s->stack;
+		return SA_STACK_ATTACHED;
 	}
-	if (open) {
-		open->stack = s->stack;
-		return true;
-	}
-	return false;
+	return *scanned < SA_STACK_SCAN ? SA_STACK_BEFORE : SA_STACK_UNMATCHED;
 }

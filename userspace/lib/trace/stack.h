@@ -52,33 +52,42 @@ const struct sa_stack *sa_stack_intern_cached(struct sa_stack_cache *c,
 bool sa_stack_has(const struct sa_stack *st, guint64 addr);
 
 /*
- * How far back a stack looks for its event: an interrupt, or a softirq's
- * RCU batch of frees, may put its own events (each with its stack, when
- * every event takes one) between an event and its stack. The events of
- * the stack's CPU that have no stack yet are candidates, at most
- * SA_STACK_WINDOW of them, within the last SA_STACK_SCAN records of that
- * CPU. The rule counts a CPU's own records only, so that every reader
- * applies it alike: one stream per CPU or several CPUs merged, whatever
- * the chunks and segments the records came in.
+ * Which event a stack belongs to. The kernel writes a stack in the
+ * context that recorded its event, right after it: the stacktrace option
+ * as the event is committed, a stacktrace trigger (record --stacks) once
+ * it is. An interrupt (a softirq's RCU batch of frees, say) may come in
+ * between and record events of its own, as many as it likes, but the
+ * task cannot be switched out. So the stack's event is the newest record
+ * of its CPU made by the same task in the same context (task, softirq,
+ * hard interrupt or NMI: the record's common_flags), and nothing else:
+ * not a newer record of another context (an interrupt's), nor an older
+ * one. The stack is not matched, and counted so, when that record has a
+ * stack already, or when the buffer lost events of the CPU between it
+ * and the stack (SA_REC_GAP on a record in between: the stack's own
+ * event may be among them). The rule counts a CPU's own records only,
+ * at most SA_STACK_SCAN of them, so that every reader applies it alike:
+ * one stream per CPU or several CPUs merged, whatever the chunks and
+ * segments the records came in.
  */
-#define SA_STACK_WINDOW	8
 #define SA_STACK_SCAN	512
 
+enum sa_stack_found {
+	SA_STACK_ATTACHED,		/* to its event */
+	SA_STACK_UNMATCHED,		/* no event may have it: count it */
+	SA_STACK_BEFORE,		/* its event is before recs, if any */
+};
+
 /*
- * Attach the stack record s (ev SA_EV_STACK) to its event among the n
- * records at recs (in the order read; several CPUs may be mixed): the
- * newest candidate (see above) whose call site is one of the frames
- * (events with a call_site, trace/events.h), else the newest candidate
- * (events without a call site: vmalloc, pages). Returns false when there
- * is none (the stack is then dropped and counted).
+ * Attach the stack record s (ev SA_EV_STACK) to its event (above) among
+ * the n records at recs (in the order read; several CPUs may be mixed).
  *
  * *scanned is how many records of s's CPU were looked at before recs (a
  * search that goes on into the records before an earlier run), and is
- * added to. When the search fails with *scanned < SA_STACK_SCAN, no
- * record of s's CPU in recs had no stack: the records before recs, if
- * any, are the ones to go on with.
+ * added to. SA_STACK_BEFORE: no record of s's CPU in recs was made in
+ * its context, and fewer than SA_STACK_SCAN were looked at: the records
+ * before recs, if any, are the ones to go on with (none: unmatched).
  */
-bool sa_stack_attach(struct sa_rec *recs, guint n, const struct sa_rec *s,
-		     guint *scanned);
+enum sa_stack_found sa_stack_attach(struct sa_rec *recs, guint n,
+				    const struct sa_rec *s, guint *scanned);
 
 #endif /* SLABACCT_TRACE_STACK_H */

@@ -139,6 +139,9 @@ function header() {
 	if (r.kmalloc_repeats !== undefined)
 		line('large kmalloc traced twice', exact(r.kmalloc_repeats) +
 		     ' (counted once, at its caller)');
+	if (r.stacks !== undefined)
+		line('kernel stacks', exact(r.stacks) + ' with their events, ' +
+		     exact(r.stacks_lost) + ' with no event (given to none)');
 
 	const L = M.lost || {};
 	const lost = $('lost');

@@ -120,6 +120,8 @@ void sa_site_free(struct sa_site *s)
 		return;
 	g_free(s->sym);
 	g_free(s->caller_sym);
+	g_free(s->path);
+	g_free(s->leaf);
 	g_free(s->gfp_str);
 	g_free(s);
 }
@@ -696,27 +698,31 @@ static void note_untraced(struct sa_report *rep, GPtrArray *sites,
  */
 static void name_attributed(struct sa_symbols *syms, struct sa_site *s)
 {
-	GString *name = g_string_new(NULL);
+	GString *name = g_string_new(NULL), *path = g_string_new(NULL);
 	struct sa_sym sym = { 0 };
+	char *cs = NULL;
 	guint32 i;
 
 	if (s->wrapper) {
 		g_string_append(name, s->wrapper);
 	} else {
-		char *cs;
-
 		sa_symbols_lookup(syms, s->call_site, &sym);
 		cs = sa_sym_format(&sym, s->call_site);
 		g_string_append(name, cs);
-		g_free(cs);
 	}
 	for (i = 0; i < s->frames->n; i++) {
-		char *f;
+		char *f, *fn;
 
 		memset(&sym, 0, sizeof(sym));
 		sa_symbols_lookup(syms, s->frames->ip[i], &sym);
 		f = sa_sym_format(&sym, s->frames->ip[i]);
 		g_string_append_printf(name, " <- %s", f);
+		/* outermost first: each frame goes in front, no ';' in it */
+		fn = g_strdelimit(g_strdup(sym.func ? sym.func : f), ";", '_');
+		if (i)
+			g_string_prepend_c(path, ';');
+		g_string_prepend(path, fn);
+		g_free(fn);
 		if (!i) {
 			s->caller_sym = f;
 			s->func = sym.func;
@@ -728,6 +734,12 @@ static void name_attributed(struct sa_symbols *syms, struct sa_site *s)
 		}
 	}
 	s->sym = g_string_free(name, FALSE);
+	s->path = g_string_free(path, FALSE);
+	s->leaf = s->wrapper ? g_strdup_printf("%s <- %s", s->wrapper,
+					       s->caller_sym ? s->caller_sym :
+					       "?") : cs;
+	if (s->wrapper)
+		g_free(cs);
 }
 
 /* What attribution through the stacks did, as notes. */

@@ -65,6 +65,13 @@ struct sa_site {
 	const char *wrapper;
 	const struct sa_stack *frames;
 	char *caller_sym;
+	/*
+	 * With frames, for the folded stacks (emit/folded.c): the frames'
+	 * functions, outermost first, joined by ';', and the row's name as
+	 * the default view (--by caller) names it: "kvmalloc_node <-
+	 * caller+0xoff", or the call site's own "func+0xoff [module]".
+	 */
+	char *path, *leaf;
 	/* counts */
 	guint64 allocs, frees;
 	guint64 bytes_alloc, bytes_req, slack;
