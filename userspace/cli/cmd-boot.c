@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slabacct boot cmdline [-e GROUPS] [--buffer-size KB]
+ * slabacct boot cmdline [--mem MB] [--cpus N] [-e GROUPS] [--stacks] ...
  * slabacct boot collect [-o FILE] [--fail-on-lost]
  */
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
 #include <tracefs.h>
 
 #include "trace/boot-estimate.h"
+#include "trace/boot-kernel.h"
 #include "cli/cmd.h"
 #include "util/outfile.h"
 #include "trace/events.h"
@@ -20,34 +22,53 @@
 static const char cmdline_description[] =
 	"Prints, on one line of standard output, the kernel parameters that\n"
 	"record the events of GROUPS from early boot into the top-level ring\n"
-	"buffer; how they were chosen goes to standard error.\n"
+	"buffer of a board of MB megabytes and N CPUs (default: this machine's\n"
+	"RAM and online CPUs); how they were chosen goes to standard error.\n"
 	"\n"
 	"  trace_event=...     every event of the groups, and of the boot\n"
 	"                      group always (initcall levels, initcall ends,\n"
 	"                      execs: the report's boot phases); a kernel\n"
 	"                      that lacks one skips it ('Failed to enable\n"
 	"                      trace event')\n"
-	"  trace_buf_size=N    per CPU. Early boot runs on CPU 0 alone, so the\n"
-	"                      estimate for a typical boot is not divided by\n"
-	"                      the number of CPUs; every CPU gets N\n"
+	"  trace_buf_size=N    per CPU, and every CPU gets it. The estimate\n"
+	"                      for a typical boot is what the busiest CPU\n"
+	"                      (the one that unpacks the initramfs, not\n"
+	"                      always CPU 0) records, within the budget: all\n"
+	"                      CPUs' buffers together take at most (MB - 112)\n"
+	"                      / 2 (112 MB: a Debian kernel, its initramfs\n"
+	"                      unpacking and user space on a 128 MB board;\n"
+	"                      half of the rest left to slab, user space and\n"
+	"                      'boot collect'), and at most 224 MB (more keeps\n"
+	"                      a CPU from coming up: its buffer is allocated\n"
+	"                      early, before most memory is initialised)\n"
 	"  trace_clock=global  when the kernel finds the TSC unstable (under\n"
 	"                      QEMU TCG, about 3 s into boot) it switches the\n"
 	"                      trace clock to global, which resets the ring\n"
 	"                      buffer and loses every boot event so far.\n"
 	"                      Starting on the global clock avoids the switch\n"
 	"\n"
-	"  trace_options=stacktrace  with --stacks: a kernel stack after every\n"
-	"                      event, which 'slabacct report' attributes\n"
-	"                      allocations through wrappers with. At boot a\n"
-	"                      trigger on the wrappers' call sites cannot be\n"
-	"                      set (their addresses are known only once the\n"
-	"                      kernel runs: KASLR), so every event gets one,\n"
-	"                      and the buffer estimate is 4 times larger\n"
+	"With --stacks, a kernel stack with the allocations 'slabacct report'\n"
+	"needs to name a wrapper's caller. Where the kernel takes per-event\n"
+	"triggers at boot (trace_trigger=), only the allocations at an\n"
+	"allocation wrapper's call site get one (a filter on\n"
+	"call_site.function, with the kernel's own names of the wrappers);\n"
+	"elsewhere trace_options=stacktrace puts one after every event, 6\n"
+	"times the buffer (or load slab_account.ko, which attributes wrapper\n"
+	"sites in the kernel, instead). What the kernel has is read from its\n"
+	"symbols: --kernel-symbols FILE (its kallsyms or System.map), by\n"
+	"default this machine's /proc/kallsyms: run it on the board, or give\n"
+	"the board kernel's symbols.\n"
+	"\n"
+	"Exit status: 0; 4 when a typical boot's events do not fit the budget\n"
+	"(the parameters are printed all the same, within the budget, and\n"
+	"standard error says what to drop: stacks, groups or CPUs); 2 for bad\n"
+	"usage, a budget under 1 MB per CPU, or a --buffer-size above it.\n"
 	"\n"
 	"After boot, 'slabacct boot collect -o boot.dat' saves the buffer and\n"
 	"says how large it should have been.\n"
 	"\n"
 	"Example:\n"
+	"  slabacct boot cmdline --mem 128 --cpus 2 -q   # for the board\n"
 	"  qemu-system-x86_64 ... -append \"console=ttyS0 $(slabacct boot "
 	"cmdline)\"\n";
 
@@ -70,13 +91,14 @@ static const char collect_description[] =
 
 static void boot_usage(FILE *f)
 {
-	fprintf(f, "usage: slabacct boot cmdline [-e GROUPS] [--buffer-size KB]\n"
+	fprintf(f, "usage: slabacct boot cmdline [--mem MB] [--cpus N] [-e GROUPS] "
+		   "[--stacks]\n"
 		   "       slabacct boot collect [-o FILE] [--fail-on-lost]\n"
 		   "'slabacct boot SUBCOMMAND --help' describes one.\n");
 }
 
 static void explain(unsigned int groups, const struct sa_boot_estimate *est,
-		    guint64 buffer_kb)
+		    const struct sa_boot_budget *b, guint64 buffer_kb)
 {
 	int i, n = 0;
 	const struct sa_event_desc *d;
@@ -85,61 +107,153 @@ static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 		n += !!(d->group & groups);
 	fprintf(stderr, "# trace_event: the %d events of the groups; a kernel "
 		"skips those it lacks\n", n);
-	if (est) {
-		fprintf(stderr, "# trace_buf_size: estimate for a typical boot "
-			"(events x record size):\n");
-		for (i = 0; i < est->nr_shares; i++)
-			fprintf(stderr, "#   %-11s %8" G_GUINT64_FORMAT
-				" events  %6.1f MB\n", est->shares[i].group,
-				est->shares[i].events,
-				est->shares[i].bytes / 1048576.0);
-		fprintf(stderr, "#   + 25%% for page headers and variance, "
-			"rounded up: %" G_GUINT64_FORMAT " MB per CPU\n",
-			est->buffer_kb / 1024);
-		fprintf(stderr, "#   early boot runs on CPU 0 alone, so every "
-			"CPU gets the whole estimate\n");
-	} else {
-		fprintf(stderr, "# trace_buf_size: %" G_GUINT64_FORMAT
-			" KB per CPU, as asked\n", buffer_kb);
-	}
+	fprintf(stderr, "# budget: %" G_GUINT64_FORMAT " MB of buffers for "
+		"%" G_GUINT64_FORMAT " MB and %u CPU%s: %s; %" G_GUINT64_FORMAT
+		" MB per CPU\n", b->total_kb / 1024, b->mem_mb, b->cpus,
+		b->cpus == 1 ? "" : "s", b->capped ? "the most CPU bringup "
+		"can allocate (224 MB)" : "(RAM - 112 MB) / 2", b->cpu_kb / 1024);
+	fprintf(stderr, "# trace_buf_size: a typical boot on its busiest CPU "
+		"(events x record size):\n");
+	for (i = 0; i < est->nr_shares; i++)
+		fprintf(stderr, "#   %-11s %8" G_GUINT64_FORMAT " events %8"
+			G_GUINT64_FORMAT " stacks %6.1f MB\n",
+			est->shares[i].group, est->shares[i].events,
+			est->shares[i].stacks,
+			est->shares[i].bytes / 1048576.0);
+	fprintf(stderr, "#   + 25%% for page headers and variance, rounded "
+		"up: %" G_GUINT64_FORMAT " MB; asked: %" G_GUINT64_FORMAT
+		" KB per CPU\n", est->buffer_kb / 1024, buffer_kb);
 	fprintf(stderr, "# trace_clock=global: a TSC found unstable during boot "
 		"(QEMU TCG) makes the kernel\n#   switch clocks, which resets "
 		"the buffer; starting on global avoids it\n");
 	fprintf(stderr, "# after boot: slabacct boot collect -o boot.dat\n");
 }
 
+/* What a boot that does not fit can drop, and whether each would fit. */
+static void what_to_drop(unsigned int groups, enum sa_boot_stacks stacks,
+			 const struct sa_boot_estimate *est,
+			 const struct sa_boot_budget *b)
+{
+	struct sa_boot_estimate e;
+
+	fprintf(stderr, "slabacct boot cmdline: a typical boot needs %"
+		G_GUINT64_FORMAT " MB on its busiest CPU, and the budget "
+		"gives %" G_GUINT64_FORMAT " MB per CPU: events will be lost "
+		"(the oldest: the start of the boot). To fit, drop:\n",
+		est->buffer_kb / 1024, b->cpu_kb / 1024);
+	if (stacks != SA_BOOT_STACKS_NONE) {
+		sa_boot_estimate(groups, &e);
+		fprintf(stderr, "  stacks (no --stacks): %" G_GUINT64_FORMAT
+			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
+			", fits" : "");
+	}
+	if (groups & ~(SA_GROUP_KMEM | SA_GROUP_BOOT)) {
+		sa_boot_estimate_stacks(SA_GROUP_KMEM | SA_GROUP_BOOT, stacks,
+					&e);
+		fprintf(stderr, "  groups (-e kmem): %" G_GUINT64_FORMAT
+			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
+			", fits" : "");
+	}
+	if (b->cpus > 1)
+		fprintf(stderr, "  CPUs (--cpus 1, and boot with maxcpus=1): "
+			"one buffer of %" G_GUINT64_FORMAT " MB%s\n",
+			b->total_kb / 1024, est->buffer_kb <= b->total_kb ?
+			", fits" : "");
+	if (stacks == SA_BOOT_STACKS_ALL)
+		fprintf(stderr, "  or load slab_account.ko instead of --stacks: "
+			"it names wrappers' callers in the kernel, with no "
+			"buffer\n");
+}
+
+/* The board's RAM in MB, and its online CPUs: this machine's. */
+static void this_machine(gint *mem_mb, gint *cpus)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (!*mem_mb && pages > 0 && size > 0)
+		*mem_mb = (gint)MIN((guint64)pages * size / 1048576, G_MAXINT);
+	if (!*cpus && n > 0)
+		*cpus = (gint)MIN(n, 4096);
+}
+
 /*
- * A kernel stack per event: about 180 bytes more to an event of 56. A
- * 6.1 boot under QEMU needed about 110 MB on its busiest CPU with
- * stacks, 4.6 times the 24 MB estimate without; but a buffer of 120 MB
- * could not always be allocated for the second CPU as it came up
- * ("failed to allocate ring buffer on CPU 1"), early in boot, whatever
- * the guest's memory. 4 (96 MB) may lose events, which are counted.
+ * --stacks: triggers on the wrappers where the kernel has them, else the
+ * stacktrace option. *trig gets the trace_trigger= value.
  */
-#define STACKS_FACTOR	4
+static int stacks_mode(const char *symbols, unsigned int groups, bool quiet,
+		       enum sa_boot_stacks *mode, char **trig)
+{
+	struct sa_boot_kernel k;
+	GError *error = NULL;
+
+	*mode = SA_BOOT_STACKS_ALL;
+	*trig = NULL;
+	if (sa_boot_kernel_read(symbols ? symbols : "/proc/kallsyms", &k,
+				&error)) {
+		if (symbols) {
+			sa_err("boot cmdline", "%s", error->message);
+			g_error_free(error);
+			return -1;
+		}
+		if (!quiet)
+			fprintf(stderr, "# kernel: cannot read its symbols "
+				"(%s): the stacktrace option\n", error->message);
+		g_error_free(error);
+		return 0;
+	}
+	if (k.triggers)
+		*trig = sa_boot_kernel_triggers(&k, groups);
+	if (*trig)
+		*mode = SA_BOOT_STACKS_WRAPPERS;
+	if (!quiet)
+		fprintf(stderr, "# kernel (%s): %s; %u wrapper functions\n",
+			symbols ? symbols : "this machine's /proc/kallsyms",
+			k.triggers ? "trace_trigger= at boot" :
+			"no trace_trigger= (setup_trace_triggers)",
+			k.wrappers->len);
+	sa_boot_kernel_clear(&k);
+	return 0;
+}
 
 static int boot_cmdline(int argc, char **argv)
 {
-	gchar *groups = NULL;
-	gint buffer_kb = 0;
+	gchar *groups = NULL, *symbols = NULL;
+	gint buffer_kb = 0, mem_mb = 0, cpus = 0, budget_mb = 0;
 	gboolean quiet = FALSE, stacks = FALSE;
 	const GOptionEntry entries[] = {
+		{ "mem", 'm', 0, G_OPTION_ARG_INT, &mem_mb,
+		  "the board's RAM (default: this machine's)", "MB" },
+		{ "cpus", 0, 0, G_OPTION_ARG_INT, &cpus,
+		  "the board's CPUs (default: this machine's online CPUs)",
+		  "N" },
+		{ "budget", 0, 0, G_OPTION_ARG_INT, &budget_mb,
+		  "all CPUs' buffers together (default: (MB - 112) / 2, at "
+		  "most 224)", "MB" },
 		{ "stacks", 0, 0, G_OPTION_ARG_NONE, &stacks,
-		  "a kernel stack after every event (trace_options="
-		  "stacktrace)", NULL },
+		  "a kernel stack with the allocations at a wrapper's call "
+		  "site (trace_trigger=), or after every event "
+		  "(trace_options=stacktrace)", NULL },
+		{ "kernel-symbols", 0, 0, G_OPTION_ARG_FILENAME, &symbols,
+		  "the board kernel's kallsyms or System.map, for --stacks "
+		  "(default /proc/kallsyms)", "FILE" },
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
 		  "groups: kmem (default), page, vmscan, compaction, oom, "
 		  "boot, vmalloc, percpu, all",
 		  "GROUPS" },
 		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
-		  "ring buffer per CPU in KB (default: the estimate)", "KB" },
+		  "ring buffer per CPU in KB (default: the estimate, within "
+		  "the budget)", "KB" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
 		  "print the parameters only", NULL },
 		{ NULL },
 	};
+	enum sa_boot_stacks mode = SA_BOOT_STACKS_NONE;
 	struct sa_boot_estimate est;
+	struct sa_boot_budget b;
 	unsigned int mask;
-	char *bad = NULL, *line;
+	char *bad = NULL, *line = NULL, *trig = NULL;
+	int ret = SA_EXIT_USAGE;
 	guint64 kb;
 
 	if (sa_parse_options(&argc, &argv, "boot cmdline", NULL,
@@ -148,40 +262,76 @@ static int boot_cmdline(int argc, char **argv)
 		return SA_EXIT_USAGE;
 	if (argc > 1) {
 		sa_err("boot cmdline", "unexpected argument '%s'", argv[1]);
-		g_free(groups);
-		return SA_EXIT_USAGE;
+		goto out;
 	}
 	if (sa_groups_parse(groups ? groups : "kmem", &mask, &bad)) {
 		sa_err("boot cmdline", "unknown event group '%s' (kmem, page, "
 		       "vmscan, compaction, oom, boot, vmalloc, percpu, "
 		       "all)", bad);
 		g_free(bad);
-		g_free(groups);
-		return SA_EXIT_USAGE;
+		goto out;
 	}
-	g_free(groups);
 	/* a boot trace carries its phases, whatever else it records */
 	mask |= SA_GROUP_BOOT;
 	if (buffer_kb < 0 || buffer_kb > 16 * 1024 * 1024) {
 		sa_err("boot cmdline", "bad buffer size %d KB (1 to 16777216)",
 		       buffer_kb);
-		return SA_EXIT_USAGE;
+		goto out;
 	}
-	sa_boot_estimate(mask, &est);
-	if (stacks)
-		est.buffer_kb *= STACKS_FACTOR;
-	kb = buffer_kb > 0 ? (guint64)buffer_kb : est.buffer_kb;
+	if (mem_mb < 0 || mem_mb > 64 * 1024 * 1024 || cpus < 0 ||
+	    cpus > 4096 || budget_mb < 0 || budget_mb > 1024 * 1024) {
+		sa_err("boot cmdline", "bad --mem, --cpus or --budget (MB: 1 "
+		       "to 67108864; CPUs: 1 to 4096; budget MB: up to "
+		       "1048576)");
+		goto out;
+	}
+	this_machine(&mem_mb, &cpus);
+	sa_boot_budget(mem_mb, cpus, budget_mb, &b);
+	if (b.cpu_kb < 1024) {
+		sa_err("boot cmdline", "%d MB and %d CPUs leave no buffer: the "
+		       "budget is %" G_GUINT64_FORMAT " MB, under 1 MB per CPU "
+		       "(--budget sets it; --cpus 1 with maxcpus=1 takes one "
+		       "buffer)", mem_mb, cpus, b.total_kb / 1024);
+		goto out;
+	}
+	if (stacks && stacks_mode(symbols, mask, quiet, &mode, &trig))
+		goto out;
+	sa_boot_estimate_stacks(mask, mode, &est);
+	if (buffer_kb > 0 && (guint64)buffer_kb > b.cpu_kb) {
+		sa_err("boot cmdline", "--buffer-size %d KB is over the budget "
+		       "of %" G_GUINT64_FORMAT " KB per CPU (%d MB, %d CPUs): "
+		       "the board may panic or a CPU not come up (--budget "
+		       "raises it)", buffer_kb, b.cpu_kb, mem_mb, cpus);
+		goto out;
+	}
+	kb = buffer_kb > 0 ? (guint64)buffer_kb : MIN(est.buffer_kb, b.cpu_kb);
 	line = sa_boot_cmdline(mask, kb);
-	printf("%s%s\n", line, stacks ? " trace_options=stacktrace" : "");
+	if (mode == SA_BOOT_STACKS_WRAPPERS)
+		printf("%s trace_trigger=\"%s\"\n", line, trig);
+	else
+		printf("%s%s\n", line, mode == SA_BOOT_STACKS_ALL ?
+		       " trace_options=stacktrace" : "");
 	if (!quiet)
-		explain(mask, buffer_kb > 0 ? NULL : &est, kb);
-	if (!quiet && stacks)
-		fprintf(stderr, "# trace_options=stacktrace: a kernel stack "
-			"after every event (the wrappers'\n#   addresses are "
-			"not known before boot); the estimate is %d times "
-			"larger\n", STACKS_FACTOR);
+		explain(mask, &est, &b, kb);
+	if (!quiet && mode == SA_BOOT_STACKS_WRAPPERS)
+		fprintf(stderr, "# trace_trigger: a stack with the allocations "
+			"at a wrapper's call site only\n");
+	if (!quiet && mode == SA_BOOT_STACKS_ALL)
+		fprintf(stderr, "# trace_options=stacktrace: this kernel takes "
+			"no trigger at boot, so a stack\n#   after every event, "
+			"frees included: 6 times the buffer; slab_account.ko\n"
+			"#   attributes wrapper sites in the kernel instead\n");
+	ret = SA_EXIT_OK;
+	if (!buffer_kb && est.buffer_kb > b.cpu_kb) {
+		what_to_drop(mask, mode, &est, &b);
+		ret = SA_EXIT_LOST;
+	}
+out:
 	g_free(line);
-	return SA_EXIT_OK;
+	g_free(trig);
+	g_free(groups);
+	g_free(symbols);
+	return ret;
 }
 
 static void advise_size(const struct sa_record_result *res)
