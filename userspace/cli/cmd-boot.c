@@ -6,13 +6,13 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <gio/gio.h>
 #include <tracefs.h>
 
 #include "trace/boot-estimate.h"
 #include "trace/boot-kernel.h"
+#include "trace/boot-log.h"
 #include "cli/cmd.h"
 #include "util/outfile.h"
 #include "trace/events.h"
@@ -168,13 +168,14 @@ static void what_to_drop(unsigned int groups, enum sa_boot_stacks stacks,
 /* The board's RAM in MB, and its online CPUs: this machine's. */
 static void this_machine(gint *mem_mb, gint *cpus)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	guint64 mb;
+	unsigned int n;
 
-	if (!*mem_mb && pages > 0 && size > 0)
-		*mem_mb = (gint)MIN((guint64)pages * size / 1048576, G_MAXINT);
-	if (!*cpus && n > 0)
-		*cpus = (gint)MIN(n, 4096);
+	sa_boot_this_machine(&mb, &n);
+	if (!*mem_mb)
+		*mem_mb = (gint)MIN(mb, 64 * 1024 * 1024);
+	if (!*cpus)
+		*cpus = (gint)n;
 }
 
 /*
@@ -334,18 +335,38 @@ out:
 	return ret;
 }
 
+/*
+ * What trace_buf_size would have kept every event, within this board's
+ * budget (trace/boot-estimate.h): its RAM, and its CPUs (the trace's,
+ * which counts a CPU that did not come up).
+ */
 static void advise_size(const struct sa_record_result *res)
 {
 	guint64 need = sa_boot_needed_kb(res->nr_cpus, res->cpu_bytes,
 					 res->cpu_events, res->lost);
 	long long have = 0;
+	struct sa_boot_budget b;
+	unsigned int online;
+	guint64 mem;
 
 	tracefs_instance_file_read_number(NULL, "buffer_size_kb", &have);
-	if (res->lost_total && need) {
+	sa_boot_this_machine(&mem, &online);
+	sa_boot_budget(mem, res->nr_cpus, 0, &b);
+	if (res->lost_total && need && need <= b.cpu_kb) {
 		printf("the boot buffer (%lld KB per CPU) was too small: boot "
-		       "with trace_buf_size=%" G_GUINT64_FORMAT "M (or 'slabacct "
-		       "boot cmdline --buffer-size %" G_GUINT64_FORMAT "') to "
-		       "keep every event\n", have, need / 1024, need);
+		       "with trace_buf_size=%" G_GUINT64_FORMAT "M ('slabacct "
+		       "boot cmdline --mem %" G_GUINT64_FORMAT " --cpus %u "
+		       "--buffer-size %" G_GUINT64_FORMAT "') to keep every "
+		       "event\n", have, need / 1024, b.mem_mb, b.cpus, need);
+	} else if (res->lost_total && need) {
+		printf("the boot buffer (%lld KB per CPU) was too small: every "
+		       "event needs %" G_GUINT64_FORMAT " MB per CPU, over the "
+		       "budget of this board ('slabacct boot cmdline --mem %"
+		       G_GUINT64_FORMAT " --cpus %u': %" G_GUINT64_FORMAT " MB "
+		       "per CPU); drop stacks, groups (-e), or CPUs (--cpus 1 "
+		       "and maxcpus=1: one buffer of %" G_GUINT64_FORMAT
+		       " MB)\n", have, need / 1024, b.mem_mb, b.cpus,
+		       b.cpu_kb / 1024, b.total_kb / 1024);
 	} else if (need) {
 		printf("the boot buffer (%lld KB per CPU) held every event; "
 		       "%" G_GUINT64_FORMAT " MB per CPU would do\n", have,
@@ -392,6 +413,12 @@ static int boot_collect(int argc, char **argv)
 				       &error);
 	if (ret && !res.disk_full) {
 		sa_output_error("boot collect", error);
+		if (sa_boot_log_no_tracer())
+			sa_err("boot collect", "the kernel could not allocate "
+			       "the boot's ring buffer (dmesg: \"tracer: failed "
+			       "to allocate ring buffer!\"): trace_buf_size was "
+			       "over the memory early in boot; 'slabacct boot "
+			       "cmdline --mem MB --cpus N' sizes it");
 		ret = SA_EXIT_FAIL;
 		goto out;
 	}
@@ -403,7 +430,8 @@ static int boot_collect(int argc, char **argv)
 		       "and holds the events written before", error->message,
 		       out);
 		ret = SA_EXIT_FAIL;
-	} else if (fail_on_lost && (res.lost_total || res.no_buffer)) {
+	} else if (fail_on_lost && (res.lost_total || res.no_buffer ||
+				    res.buffer_failed)) {
 		sa_fail_on_lost("boot collect", &res);
 		ret = SA_EXIT_LOST;
 	}

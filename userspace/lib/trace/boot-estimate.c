@@ -30,6 +30,7 @@
  * event with its stack is 6 times one without).
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "trace/boot-estimate.h"
 #include "trace/events.h"
@@ -141,6 +142,51 @@ void sa_boot_budget(guint64 mem_mb, unsigned int cpus, guint64 total_mb,
 	}
 	b->total_kb = total_mb * MB_KB;
 	b->cpu_kb = total_mb / b->cpus * MB_KB;
+}
+
+static guint64 memory_blocks_mb(void)
+{
+	const char *base = "/sys/devices/system/memory";
+	char *text = NULL, *path, *end;
+	const gchar *name;
+	guint64 block = 0, n = 0;
+	GDir *dir;
+
+	path = g_strdup_printf("%s/block_size_bytes", base);
+	if (g_file_get_contents(path, &text, NULL, NULL))
+		block = g_ascii_strtoull(text, &end, 16);
+	g_free(text);
+	g_free(path);
+	if (!block || block > ((guint64)1 << 40))
+		return 0;
+	dir = g_dir_open(base, 0, NULL);
+	if (!dir)
+		return 0;
+	while ((name = g_dir_read_name(dir)) && n < (1 << 20)) {
+		if (!g_str_has_prefix(name, "memory") ||
+		    !g_ascii_isdigit(name[6]))
+			continue;
+		path = g_strdup_printf("%s/%s/online", base, name);
+		text = NULL;
+		if (g_file_get_contents(path, &text, NULL, NULL) &&
+		    text[0] == '1')
+			n++;
+		g_free(text);
+		g_free(path);
+	}
+	g_dir_close(dir);
+	return n * block / (1024 * 1024);
+}
+
+void sa_boot_this_machine(guint64 *mem_mb, unsigned int *cpus)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	*mem_mb = memory_blocks_mb();
+	if (!*mem_mb && pages > 0 && size > 0)
+		*mem_mb = (guint64)pages * size / (1024 * 1024);
+	*cpus = n > 0 ? (unsigned int)MIN(n, 4096) : 0;
 }
 
 char *sa_boot_cmdline(unsigned int groups, guint64 buffer_kb)

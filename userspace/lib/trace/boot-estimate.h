@@ -65,6 +65,14 @@ void sa_boot_budget(guint64 mem_mb, unsigned int cpus, guint64 total_mb,
 char *sa_boot_cmdline(unsigned int groups, guint64 buffer_kb);
 
 /*
+ * This machine as a board: its RAM in MB (the online memory blocks of
+ * /sys/devices/system/memory, which count what the kernel keeps for
+ * itself, unlike MemTotal; else the pages the kernel manages) and its
+ * online CPUs. 0 for what cannot be read.
+ */
+void sa_boot_this_machine(guint64 *mem_mb, unsigned int *cpus);
+
+/*
  * After a boot: the per-CPU size in KB (whole MB, 20% headroom) that
  * would have held every event, from what each CPU kept (bytes, events)
  * and lost. 0 when no CPU recorded anything.

@@ -18,6 +18,7 @@
 #include <tracefs.h>
 #include <event-parse.h>
 
+#include "trace/boot-log.h"
 #include "trace/cpu-readers.h"
 #include "trace/events.h"
 #include "trace/recorder-filters.h"
@@ -466,8 +467,12 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 			 * recording. Offline, it ran nothing; online, none
 			 * of its events are in the recording.
 			 */
-			cpu_list_add(cpu_offline(cpu) ? &res->offline :
-				     &res->no_buffer, cpu);
+			if (!cpu_offline(cpu))
+				cpu_list_add(&res->no_buffer, cpu);
+			else if (!r->own && sa_boot_log_buffer_failed(cpu))
+				cpu_list_add(&res->buffer_failed, cpu);
+			else
+				cpu_list_add(&res->offline, cpu);
 			res->lost[cpu] = 0;
 			continue;
 		}
@@ -490,6 +495,9 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 				       res->no_buffer);
 	if (res->offline)
 		sa_tracedat_set_origin(r->td, SA_ORIGIN_OFFLINE, res->offline);
+	if (res->buffer_failed)
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_BUFFER_FAILED,
+				       res->buffer_failed);
 	count_events(r, res);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		sa_tracedat_set_cpu_fd(r->td, cpu, r->fds[cpu], true);
@@ -535,6 +543,7 @@ void sa_record_result_clear(struct sa_record_result *res)
 	g_free(res->cpu_events);
 	g_free(res->no_buffer);
 	g_free(res->offline);
+	g_free(res->buffer_failed);
 	for (i = 0; res->counts && i < res->counts->len; i++) {
 		struct sa_record_event_count *n = res->counts->pdata[i];
 

@@ -80,6 +80,9 @@ struct sa_record_result {
 				 * or NULL (the file's origin says so too) */
 	char *offline;		/* offline CPUs (no ring buffer, nothing to
 				 * record), the same way */
+	char *buffer_failed;	/* boot: CPUs that did not come up because
+				 * their ring buffer could not be allocated
+				 * (the kernel log says so), the same way */
 };
 
 struct sa_recorder;
