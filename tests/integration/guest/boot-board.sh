@@ -37,7 +37,7 @@ cat "$o/explain"
 case $rc in 0|4) ;; *) fail "boot cmdline exited $rc" ;; esac
 size=$(echo "$params" | sed -n 's/.*trace_buf_size=\([0-9]*\)M.*/\1/p')
 [ -n "$size" ] || fail "no trace_buf_size in MB: $params"
-budget=$(( (mem - 112) / 2 ))
+budget=$(( (mem - 120) / 2 ))
 [ $((size * 2)) -le $budget ] ||
 	fail "2 x ${size} MB of buffers, over the budget of $budget MB"
 if [ "$rc" = 4 ]; then
@@ -103,31 +103,36 @@ fi
 assert_eq "lost events, the report's and the kernel's overrun" "$overrun" "$lost"
 
 [ -n "$stacks" ] || exit 0
-# 3. stacks with wrapper allocations only
+# 3. stacks with wrapper allocations only: a trigger's stack starts in
+# its event's trace_event_raw_event_EVENT (an interrupt's event may come
+# between the two on the CPU)
 trace-cmd report -N "$dat" 2>/dev/null | awk '
 	/^ *.*\[[0-9]+\].*: [a-z_]+:/ {
-		match($0, /\[[0-9]+\]/); cpu = substr($0, RSTART, RLENGTH)
 		ev = $0; sub(/^[^:]*: */, "", ev); sub(/:.*/, "", ev)
-		if (ev == "kernel_stack") {
-			n++
-			if (prev[cpu] != "kmalloc" && prev[cpu] != "kmem_cache_alloc")
-				bad[prev[cpu]]++
-		} else {
+		if (ev != "kernel_stack") {
 			allocs += (ev == "kmalloc" || ev == "kmem_cache_alloc")
+			next
 		}
-		prev[cpu] = ev
+		# its first frame is on its own line: "kernel_stack: => FN"
+		n++; fn = $0; sub(/^.*=> */, "", fn); sub(/[ \t].*/, "", fn)
+		if (fn != "trace_event_raw_event_kmalloc" &&
+		    fn != "trace_event_raw_event_kmem_cache_alloc")
+			bad[fn]++
 	}
 	END {
 		printf "%d %d", n, allocs
-		for (e in bad) printf " after-%s:%d", e, bad[e]
+		for (f in bad) printf " %s:%d", f, bad[f]
 		printf "\n"
 	}' >"$TEST_TMP/stacks"
 read -r nstacks nallocs rest <"$TEST_TMP/stacks"
 note "$nstacks stacks for $nallocs allocations"
-[ -z "$rest" ] || fail "stacks after other events: $rest"
+[ -z "$rest" ] || fail "stacks of other events (first frame: count): $rest"
 [ "$nstacks" -gt 0 ] || fail "no stack in the boot"
 [ $((nstacks * 10)) -lt "$nallocs" ] || fail "$nstacks stacks for $nallocs allocations: not filtered"
-python3 "$TOP/tests/integration/stack-ours.py" --no-bare "$TEST_TMP/report.json" \
+# (a boot trigger's stack is a nested write the ring buffer refuses now
+# and then: a rare wrapper allocation may lack it, on both sides; see
+# guest/boot-stacks)
+python3 "$TOP/tests/integration/stack-ours.py" "$TEST_TMP/report.json" \
 	>"$TEST_TMP/ours" 2>"$TEST_TMP/bare" || fail "$(cat "$TEST_TMP/bare")"
 got=$(cat "$TEST_TMP/ours")
 [ "$got" != "{}" ] || fail "no allocation through a wrapper in the boot"

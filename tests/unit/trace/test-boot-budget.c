@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Boot capture on a board, computed by hand: the budget ((MB - 112) / 2
+ * Boot capture on a board, computed by hand: the budget ((MB - 120) / 2
  * for all CPUs, at most 224 MB, each CPU a whole-MB share), the estimate
  * with stacks (296 bytes each: after every event, or on the wrappers'
  * allocations only), and what a kernel's symbol file says: boot triggers
@@ -24,13 +24,13 @@ START_TEST(budget)
 	struct sa_boot_budget b;
 
 	sa_boot_budget(128, 2, 0, &b);
-	ck_assert_uint_eq(b.total_kb, 8 * 1024);
-	ck_assert_uint_eq(b.cpu_kb, 4 * 1024);
+	ck_assert_uint_eq(b.total_kb, 4 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 2 * 1024);
 	ck_assert(!b.capped);
 	sa_boot_budget(256, 2, 0, &b);
-	ck_assert_uint_eq(b.total_kb, 72 * 1024);
-	ck_assert_uint_eq(b.cpu_kb, 36 * 1024);
-	/* 1 GB: (1024 - 112) / 2 = 456, capped */
+	ck_assert_uint_eq(b.total_kb, 68 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 34 * 1024);
+	/* 1 GB: (1024 - 120) / 2 = 452, capped */
 	sa_boot_budget(1024, 2, 0, &b);
 	ck_assert_uint_eq(b.total_kb, 224 * 1024);
 	ck_assert_uint_eq(b.cpu_kb, 112 * 1024);

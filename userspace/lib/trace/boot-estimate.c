@@ -113,11 +113,14 @@ void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
  * buffers panicked the guest ("System is deadlocked on memory", in
  * unpack_to_rootfs); 2 x 6 MB booted, but 'boot collect' writing its
  * 12 MB file to the guest's tmpfs and 'slabacct report' reading it there
- * ran out of memory (the OOM killer took the report). So: what remains of
- * the RAM past 112 MB, halved (the other half for slab, page cache, user
- * space and the collected file): 8 MB on 128 MB (guest/boot-board),
- * 72 MB on 256 MB (6.12-cloud there: 2 x 36 MB booted, 105 MB free
- * after boot).
+ * ran out of memory (the OOM killer took the report); 2 x 4 MB booted
+ * alone but panicked the same way in 3 of 3 boots with a CPU hog beside
+ * (perhaps as the unpacking, which runs beside other initcalls, then
+ * overlaps them more); 2 x 2 MB and 2 x 1 MB booted there (28 and 30 MB
+ * free after boot, 32 MB without tracing). So: what remains of the RAM
+ * past 120 MB, halved (the other half for slab, page cache, user space
+ * and the collected file): 4 MB on 128 MB (guest/boot-board), 68 MB on
+ * 256 MB (6.12-cloud there: 2 x 36 MB booted, 105 MB free after boot).
  *
  * SA_BOOT_EARLY_MB: a CPU's buffer is allocated as it comes up, early in
  * boot, and the kernel refuses it when its size passes the memory then

@@ -44,7 +44,7 @@ void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
  * together (every CPU gets trace_buf_size). The default and why are said
  * at SA_BOOT_RESERVE_MB in trace/boot-estimate.c.
  */
-#define SA_BOOT_RESERVE_MB	112	/* kernel, initramfs, user space */
+#define SA_BOOT_RESERVE_MB	120	/* kernel, initramfs, user space */
 #define SA_BOOT_EARLY_MB	224	/* what CPU bringup can allocate */
 struct sa_boot_budget {
 	guint64 mem_mb;		/* the board's RAM */
