@@ -59,6 +59,9 @@ static const char cmdline_description[] =
 	"default this machine's /proc/kallsyms: run it on the board, or give\n"
 	"the board kernel's symbols.\n"
 	"\n"
+	"--maxcpus N boots the board with N CPUs (maxcpus=N): the others stay\n"
+	"offline and get no buffer, so the budget is shared by N.\n"
+	"\n"
 	"Exit status: 0; 4 when a typical boot's events do not fit the budget\n"
 	"(the parameters are printed all the same, within the budget, and\n"
 	"standard error says what to drop: stacks, groups or CPUs); 2 for bad\n"
@@ -91,8 +94,8 @@ static const char collect_description[] =
 
 static void boot_usage(FILE *f)
 {
-	fprintf(f, "usage: slabacct boot cmdline [--mem MB] [--cpus N] [-e GROUPS] "
-		   "[--stacks]\n"
+	fprintf(f, "usage: slabacct boot cmdline [--mem MB] [--cpus N] "
+		   "[--maxcpus N] [-e GROUPS] [--stacks]\n"
 		   "       slabacct boot collect [-o FILE] [--fail-on-lost]\n"
 		   "'slabacct boot SUBCOMMAND --help' describes one.\n");
 }
@@ -155,10 +158,10 @@ static void what_to_drop(unsigned int groups, enum sa_boot_stacks stacks,
 			", fits" : "");
 	}
 	if (b->cpus > 1)
-		fprintf(stderr, "  CPUs (--cpus 1, and boot with maxcpus=1): "
-			"one buffer of %" G_GUINT64_FORMAT " MB%s\n",
-			b->total_kb / 1024, est->buffer_kb <= b->total_kb ?
-			", fits" : "");
+		fprintf(stderr, "  CPUs (--maxcpus 1: the boot runs on one "
+			"CPU, maxcpus=1): one buffer of %" G_GUINT64_FORMAT
+			" MB%s\n", b->total_kb / 1024,
+			est->buffer_kb <= b->total_kb ? ", fits" : "");
 	if (stacks == SA_BOOT_STACKS_ALL)
 		fprintf(stderr, "  or load slab_account.ko instead of --stacks: "
 			"it names wrappers' callers in the kernel, with no "
@@ -217,16 +220,22 @@ static int stacks_mode(const char *symbols, unsigned int groups, bool quiet,
 	return 0;
 }
 
+/* what the parameters may take of the kernel's 2048 bytes, with the rest */
+#define CMDLINE_ROOM	1536
+
 static int boot_cmdline(int argc, char **argv)
 {
 	gchar *groups = NULL, *symbols = NULL;
-	gint buffer_kb = 0, mem_mb = 0, cpus = 0, budget_mb = 0;
+	gint buffer_kb = 0, mem_mb = 0, cpus = 0, budget_mb = 0, maxcpus = 0;
 	gboolean quiet = FALSE, stacks = FALSE;
 	const GOptionEntry entries[] = {
 		{ "mem", 'm', 0, G_OPTION_ARG_INT, &mem_mb,
 		  "the board's RAM (default: this machine's)", "MB" },
 		{ "cpus", 0, 0, G_OPTION_ARG_INT, &cpus,
 		  "the board's CPUs (default: this machine's online CPUs)",
+		  "N" },
+		{ "maxcpus", 0, 0, G_OPTION_ARG_INT, &maxcpus,
+		  "boot with N of them (maxcpus=N): only those get a buffer",
 		  "N" },
 		{ "budget", 0, 0, G_OPTION_ARG_INT, &budget_mb,
 		  "all CPUs' buffers together (default: (MB - 120) / 2, at "
@@ -256,6 +265,7 @@ static int boot_cmdline(int argc, char **argv)
 	char *bad = NULL, *line = NULL, *trig = NULL;
 	int ret = SA_EXIT_USAGE;
 	guint64 kb;
+	size_t n;
 
 	if (sa_parse_options(&argc, &argv, "boot cmdline", NULL,
 			     "Print the kernel parameters for boot-time "
@@ -280,13 +290,18 @@ static int boot_cmdline(int argc, char **argv)
 		goto out;
 	}
 	if (mem_mb < 0 || mem_mb > 64 * 1024 * 1024 || cpus < 0 ||
-	    cpus > 4096 || budget_mb < 0 || budget_mb > 1024 * 1024) {
-		sa_err("boot cmdline", "bad --mem, --cpus or --budget (MB: 1 "
-		       "to 67108864; CPUs: 1 to 4096; budget MB: up to "
+	    cpus > 4096 || maxcpus < 0 || maxcpus > 4096 || budget_mb < 0 ||
+	    budget_mb > 1024 * 1024) {
+		sa_err("boot cmdline", "bad --mem, --cpus, --maxcpus or --budget "
+		       "(MB: 1 to 67108864; CPUs: 1 to 4096; budget MB: up to "
 		       "1048576)");
 		goto out;
 	}
 	this_machine(&mem_mb, &cpus);
+	if (maxcpus && maxcpus < cpus)
+		cpus = maxcpus;
+	else
+		maxcpus = 0;
 	sa_boot_budget(mem_mb, cpus, budget_mb, &b);
 	if (b.cpu_kb < 1024) {
 		sa_err("boot cmdline", "%d MB and %d CPUs leave no buffer: the "
@@ -307,11 +322,21 @@ static int boot_cmdline(int argc, char **argv)
 	}
 	kb = buffer_kb > 0 ? (guint64)buffer_kb : MIN(est.buffer_kb, b.cpu_kb);
 	line = sa_boot_cmdline(mask, kb);
+	printf("%s", line);
 	if (mode == SA_BOOT_STACKS_WRAPPERS)
-		printf("%s trace_trigger=\"%s\"\n", line, trig);
-	else
-		printf("%s%s\n", line, mode == SA_BOOT_STACKS_ALL ?
-		       " trace_options=stacktrace" : "");
+		printf(" trace_trigger=\"%s\"", trig);
+	else if (mode == SA_BOOT_STACKS_ALL)
+		printf(" trace_options=stacktrace");
+	if (maxcpus)
+		printf(" maxcpus=%d", maxcpus);
+	printf("\n");
+	n = strlen(line) + (trig ? strlen(trig) + 17 : 0) + 26;
+	if (n > CMDLINE_ROOM)
+		sa_warn("boot cmdline", "the parameters take %zu bytes: with "
+			"the rest of the command line they may pass what the "
+			"kernel keeps (COMMAND_LINE_SIZE: 2048 on x86-64 and "
+			"arm64, 1024 on 32-bit ARM), which cuts it short; fewer "
+			"groups (-e) shorten it", n);
 	if (!quiet)
 		explain(mask, &est, &b, kb);
 	if (!quiet && mode == SA_BOOT_STACKS_WRAPPERS)

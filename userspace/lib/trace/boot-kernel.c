@@ -81,10 +81,11 @@ int sa_boot_kernel_read(const char *path, struct sa_boot_kernel *k,
 		g_hash_table_add(seen, g_strdup(name));
 		g_ptr_array_add(k->wrappers, g_strdup(name));
 		/*
-		 * Of the wrappers, only mempool's call kmem_cache_alloc
-		 * (mempool_alloc_slab); the others call kmalloc.
+		 * Of the wrappers, only mempool_alloc_slab calls
+		 * kmem_cache_alloc (mempool_alloc calls it through the
+		 * pool's function pointer); the others call kmalloc.
 		 */
-		if (g_str_has_prefix(w, "mempool_"))
+		if (!strcmp(w, "mempool_alloc_slab"))
 			g_ptr_array_add(k->cache_wrappers, g_strdup(name));
 	}
 	fclose(f);
