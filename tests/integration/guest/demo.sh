@@ -13,7 +13,7 @@ flavour=${1:?kernel flavour}
 	fail "the demo failed: $(tail -n 5 "$TEST_TMP/demo.out")"
 dat=$TOP/build/demo/boot.dat
 "$SLABACCT" report --json "$dat" >"$TEST_TMP/r.json" || fail "report failed"
-note "$(grep -m1 'trace_buf_size' "$TOP/build/demo/cmdline.err" 2>/dev/null)"
+note "boot cmdline: $(head -n 1 "$TOP/build/demo/cmdline.err" 2>/dev/null)"
 assert_eq "lost events of the demo's boot" 0 "$(jq '.lost.events' "$TEST_TMP/r.json")"
 assert_eq "CPUs without a buffer" "" \
 	"$(jq -r '.notes[] | select(test("ring buffer"))' "$TEST_TMP/r.json")"
