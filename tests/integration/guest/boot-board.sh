@@ -64,6 +64,8 @@ done >$OUT/stats
 dmesg >$OUT/dmesg-before
 slabacct boot collect -o $OUT/boot.dat >$OUT/collect.out 2>&1
 echo $? >$OUT/collect.rc
+# collect takes the boot's stack triggers off with its events
+grep -v '^#' $T/events/kmem/kmalloc/trigger >$OUT/trigger-after
 # saved: give the boot buffers back before the report (128 MB, the file
 # in tmpfs)
 echo 1 > $T/buffer_size_kb
@@ -103,6 +105,8 @@ fi
 assert_eq "lost events, the report's and the kernel's overrun" "$overrun" "$lost"
 
 [ -n "$stacks" ] || exit 0
+assert_eq "kmalloc's trigger after collect" "" "$(cat "$o/trigger-after")"
+grep -q 'ftrace:kernel_stack' "$o/collect.out" || fail "collect does not count the stacks"
 # 3. stacks with wrapper allocations only: a trigger's stack starts in
 # its event's trace_event_raw_event_EVENT (an interrupt's event may come
 # between the two on the CPU)

@@ -47,6 +47,7 @@ struct sa_recorder {
 	struct sa_cpu_readers *readers;
 	gint64 started;		/* monotonic µs when tracing started */
 	bool stacks;		/* kernel stacks recorded (--stacks) */
+	bool boot_triggers;	/* boot: by stacktrace triggers */
 };
 
 static void disable_events(struct sa_recorder *r);
@@ -398,7 +399,7 @@ static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 		n->count = ev ? sa_ringbuf_count_of(&c, ev->id) : 0;
 		g_ptr_array_add(res->counts, n);
 	}
-	if (r->stacks)
+	if (r->stacks || r->boot_triggers)
 		count_stacks(res, &c);
 	sa_ringbuf_counts_clear(&c);
 	tep_free(tep);
@@ -595,7 +596,29 @@ static void disable_events(struct sa_recorder *r)
 		struct sa_event_ref *e = r->events->pdata[i];
 
 		tracefs_event_disable(r->inst, e->system, e->name);
+		/* the boot's stack triggers (trace_trigger=) go with it */
+		if (r->boot_triggers)
+			tracefs_event_file_write(r->inst, e->system, e->name,
+						 "trigger", "!stacktrace");
 	}
+}
+
+/* Whether a top-level event has a stacktrace trigger (trace_trigger=). */
+static bool has_boot_triggers(struct sa_recorder *r)
+{
+	bool found = false;
+	guint i;
+
+	for (i = 0; i < r->events->len && !found; i++) {
+		struct sa_event_ref *e = r->events->pdata[i];
+		char *t = tracefs_event_file_read(NULL, e->system, e->name,
+						  "trigger", NULL);
+
+		found = t && (g_str_has_prefix(t, "stacktrace") ||
+			      strstr(t, "\nstacktrace"));
+		free(t);
+	}
+	return found;
 }
 
 int sa_recorder_collect_boot(const char *output,
@@ -615,8 +638,12 @@ int sa_recorder_collect_boot(const char *output,
 	if (open_output(r, output, out, err) || top_events(r, err))
 		goto fail;
 	tracefs_trace_off(NULL);
-	/* boot cmdline --stacks: trace_options=stacktrace */
+	/*
+	 * boot cmdline --stacks: trace_options=stacktrace, or triggers on
+	 * the allocations at a wrapper's call site (trace_trigger=)
+	 */
 	r->stacks = tracefs_option_is_enabled(NULL, TRACEFS_OPTION_STACKTRACE);
+	r->boot_triggers = !r->stacks && has_boot_triggers(r);
 	r->snapshot = snapshot;	/* at the end: now */
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	/*
@@ -628,6 +655,9 @@ int sa_recorder_collect_boot(const char *output,
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
 	if (r->stacks)
 		sa_tracedat_set_origin(r->td, SA_ORIGIN_STACKS, "all");
+	else if (r->boot_triggers)
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_STACKS,
+				       "wrappers (boot triggers)");
 	if (reserve_header(r, err) || start_readers(r, err))
 		goto fail;
 	return sa_recorder_stop(r, res, err);
