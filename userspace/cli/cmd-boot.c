@@ -38,7 +38,7 @@ static const char cmdline_description[] =
 	"                      / 2 (120 MB: a Debian kernel, its initramfs\n"
 	"                      unpacking and user space on a 128 MB board;\n"
 	"                      half of the rest left to slab, user space and\n"
-	"                      'boot collect'), and at most 224 MB (more keeps\n"
+	"                      'boot collect'), and at most 192 MB (more keeps\n"
 	"                      a CPU from coming up: its buffer is allocated\n"
 	"                      early, before most memory is initialised)\n"
 	"  trace_clock=global  when the kernel finds the TSC unstable (under\n"
@@ -114,7 +114,7 @@ static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 		"%" G_GUINT64_FORMAT " MB and %u CPU%s: %s; %" G_GUINT64_FORMAT
 		" MB per CPU\n", b->total_kb / 1024, b->mem_mb, b->cpus,
 		b->cpus == 1 ? "" : "s", b->capped ? "the most CPU bringup "
-		"can allocate (224 MB)" : "(RAM - 120 MB) / 2", b->cpu_kb / 1024);
+		"can allocate (192 MB)" : "(RAM - 120 MB) / 2", b->cpu_kb / 1024);
 	fprintf(stderr, "# trace_buf_size: a typical boot on its busiest CPU "
 		"(events x record size):\n");
 	for (i = 0; i < est->nr_shares; i++)
@@ -239,7 +239,7 @@ static int boot_cmdline(int argc, char **argv)
 		  "N" },
 		{ "budget", 0, 0, G_OPTION_ARG_INT, &budget_mb,
 		  "all CPUs' buffers together (default: (MB - 120) / 2, at "
-		  "most 224)", "MB" },
+		  "most 192)", "MB" },
 		{ "stacks", 0, 0, G_OPTION_ARG_NONE, &stacks,
 		  "a kernel stack with the allocations at a wrapper's call "
 		  "site (trace_trigger=), or after every event "

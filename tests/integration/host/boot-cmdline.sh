@@ -1,6 +1,6 @@
 # slabacct boot cmdline sizes a board's boot trace within its budget,
 # computed here by hand: (MB - 120) / 2 for all CPUs' buffers, at most
-# 224 MB, each CPU a whole-MB share; a typical boot's estimate (24M
+# 192 MB, each CPU a whole-MB share; a typical boot's estimate (24M
 # without stacks, 149M with a stack after every event) when it fits
 # (exit 0), the CPU's share when it does not (exit 4, with what to
 # drop); --maxcpus N adds maxcpus=N and shares the budget by N; a board
@@ -36,12 +36,12 @@ case $(cat "$TEST_TMP/out") in *" maxcpus=1") ;; *) fail "no maxcpus=1: $(cat "$
 run 0 -q --mem 4096 --cpus 4 --budget 200
 assert_eq "--budget 200, 4 CPUs" 24M "$(size)"
 run 4 -q --mem 4096 --cpus 16
-assert_eq "4 GB, 16 CPUs: the 224 MB cap / 16" 14M "$(size)"
+assert_eq "4 GB, 16 CPUs: the 192 MB cap / 16" 12M "$(size)"
 
 # a stack after every event where the kernel has no boot triggers
 printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81001000 T kstrdup' >"$TEST_TMP/syms"
 run 4 --mem 1024 --cpus 2 --stacks --kernel-symbols "$TEST_TMP/syms"
-assert_eq "1 GB, 2 CPUs, stacks: the cap / 2" 112M "$(size)"
+assert_eq "1 GB, 2 CPUs, stacks: the cap / 2" 96M "$(size)"
 grep -q 'slab_account.ko' "$TEST_TMP/err" || fail "no module offered: $(cat "$TEST_TMP/err")"
 grep -q 'stacks (no --stacks): 24 MB, fits' "$TEST_TMP/err" || fail "no stacks to drop: $(cat "$TEST_TMP/err")"
 run 0 -q --mem 1024 --cpus 1 --stacks --kernel-symbols "$TEST_TMP/syms"

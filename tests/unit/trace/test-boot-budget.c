@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Boot capture on a board, computed by hand: the budget ((MB - 120) / 2
- * for all CPUs, at most 224 MB, each CPU a whole-MB share), the estimate
+ * for all CPUs, at most 192 MB, each CPU a whole-MB share), the estimate
  * with stacks (296 bytes each: after every event, or on the wrappers'
  * allocations only), and what a kernel's symbol file says: boot triggers
  * (setup_trace_triggers) and the wrappers by the kernel's own names,
@@ -32,12 +32,12 @@ START_TEST(budget)
 	ck_assert_uint_eq(b.cpu_kb, 34 * 1024);
 	/* 1 GB: (1024 - 120) / 2 = 452, capped */
 	sa_boot_budget(1024, 2, 0, &b);
-	ck_assert_uint_eq(b.total_kb, 224 * 1024);
-	ck_assert_uint_eq(b.cpu_kb, 112 * 1024);
+	ck_assert_uint_eq(b.total_kb, 192 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 96 * 1024);
 	ck_assert(b.capped);
-	/* 3 CPUs: 74 MB each, whole MB */
-	sa_boot_budget(1024, 3, 0, &b);
-	ck_assert_uint_eq(b.cpu_kb, 74 * 1024);
+	/* 5 CPUs: 38 MB each, whole MB */
+	sa_boot_budget(1024, 5, 0, &b);
+	ck_assert_uint_eq(b.cpu_kb, 38 * 1024);
 	/* too small: nothing */
 	sa_boot_budget(100, 1, 0, &b);
 	ck_assert_uint_eq(b.cpu_kb, 0);

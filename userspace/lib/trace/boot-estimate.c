@@ -127,7 +127,10 @@ void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
  * available (si_mem_available(), before deferred struct pages are
  * initialised: "Memory: 260916K/1048056K available" on a 1 GB 6.1
  * guest), and the CPU does not come up ("failed to allocate ring buffer
- * on CPU 1"): 2 x 120 MB booted there, 2 x 128 MB did not.
+ * on CPU 1"): 2 x 120 MB booted there, 2 x 128 MB did not, and with a
+ * CPU hog beside, 2 x 112 MB did not either (guest/boot-stacks@6.1):
+ * 192 MB, 2 x 96 MB. (6.12-cloud there refused CPU 0's 600 MB early,
+ * leaving no buffer at all; 2 x 450 MB booted.)
  */
 void sa_boot_budget(guint64 mem_mb, unsigned int cpus, guint64 total_mb,
 		    struct sa_boot_budget *b)

@@ -45,7 +45,7 @@ void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
  * at SA_BOOT_RESERVE_MB in trace/boot-estimate.c.
  */
 #define SA_BOOT_RESERVE_MB	120	/* kernel, initramfs, user space */
-#define SA_BOOT_EARLY_MB	224	/* what CPU bringup can allocate */
+#define SA_BOOT_EARLY_MB	192	/* what CPU bringup can allocate */
 struct sa_boot_budget {
 	guint64 mem_mb;		/* the board's RAM */
 	unsigned int cpus;	/* its CPUs: each gets a buffer */
