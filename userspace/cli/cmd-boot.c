@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slabacct boot cmdline [-e GROUPS] [--buffer-size KB]
+ * slabacct boot cmdline [--mem MB] [--cpus N] [-e GROUPS] [--stacks] ...
  * slabacct boot collect [-o FILE] [--fail-on-lost]
  */
 #include <signal.h>
@@ -11,6 +11,8 @@
 #include <tracefs.h>
 
 #include "trace/boot-estimate.h"
+#include "trace/boot-kernel.h"
+#include "trace/boot-log.h"
 #include "cli/cmd.h"
 #include "util/outfile.h"
 #include "trace/events.h"
@@ -20,34 +22,56 @@
 static const char cmdline_description[] =
 	"Prints, on one line of standard output, the kernel parameters that\n"
 	"record the events of GROUPS from early boot into the top-level ring\n"
-	"buffer; how they were chosen goes to standard error.\n"
+	"buffer of a board of MB megabytes and N CPUs (default: this machine's\n"
+	"RAM and online CPUs); how they were chosen goes to standard error.\n"
 	"\n"
 	"  trace_event=...     every event of the groups, and of the boot\n"
 	"                      group always (initcall levels, initcall ends,\n"
 	"                      execs: the report's boot phases); a kernel\n"
 	"                      that lacks one skips it ('Failed to enable\n"
 	"                      trace event')\n"
-	"  trace_buf_size=N    per CPU. Early boot runs on CPU 0 alone, so the\n"
-	"                      estimate for a typical boot is not divided by\n"
-	"                      the number of CPUs; every CPU gets N\n"
+	"  trace_buf_size=N    per CPU, and every CPU gets it. The estimate\n"
+	"                      for a typical boot is what the busiest CPU\n"
+	"                      (the one that unpacks the initramfs, not\n"
+	"                      always CPU 0) records, within the budget: all\n"
+	"                      CPUs' buffers together take at most (MB - 120)\n"
+	"                      / 2 (120 MB: a Debian kernel, its initramfs\n"
+	"                      unpacking and user space on a 128 MB board;\n"
+	"                      half of the rest left to slab, user space and\n"
+	"                      'boot collect'), and at most 192 MB (more keeps\n"
+	"                      a CPU from coming up: its buffer is allocated\n"
+	"                      early, before most memory is initialised)\n"
 	"  trace_clock=global  when the kernel finds the TSC unstable (under\n"
 	"                      QEMU TCG, about 3 s into boot) it switches the\n"
 	"                      trace clock to global, which resets the ring\n"
 	"                      buffer and loses every boot event so far.\n"
 	"                      Starting on the global clock avoids the switch\n"
 	"\n"
-	"  trace_options=stacktrace  with --stacks: a kernel stack after every\n"
-	"                      event, which 'slabacct report' attributes\n"
-	"                      allocations through wrappers with. At boot a\n"
-	"                      trigger on the wrappers' call sites cannot be\n"
-	"                      set (their addresses are known only once the\n"
-	"                      kernel runs: KASLR), so every event gets one,\n"
-	"                      and the buffer estimate is 4 times larger\n"
+	"With --stacks, a kernel stack with the allocations 'slabacct report'\n"
+	"needs to name a wrapper's caller. Where the kernel takes per-event\n"
+	"triggers at boot (trace_trigger=), only the allocations at an\n"
+	"allocation wrapper's call site get one (a filter on\n"
+	"call_site.function, with the kernel's own names of the wrappers);\n"
+	"elsewhere trace_options=stacktrace puts one after every event, 6\n"
+	"times the buffer (or load slab_account.ko, which attributes wrapper\n"
+	"sites in the kernel, instead). What the kernel has is read from its\n"
+	"symbols: --kernel-symbols FILE (its kallsyms or System.map), by\n"
+	"default this machine's /proc/kallsyms: run it on the board, or give\n"
+	"the board kernel's symbols.\n"
+	"\n"
+	"--maxcpus N boots the board with N CPUs (maxcpus=N): the others stay\n"
+	"offline and get no buffer, so the budget is shared by N.\n"
+	"\n"
+	"Exit status: 0; 4 when a typical boot's events do not fit the budget\n"
+	"(the parameters are printed all the same, within the budget, and\n"
+	"standard error says what to drop: stacks, groups or CPUs); 2 for bad\n"
+	"usage, a budget under 1 MB per CPU, or a --buffer-size above it.\n"
 	"\n"
 	"After boot, 'slabacct boot collect -o boot.dat' saves the buffer and\n"
 	"says how large it should have been.\n"
 	"\n"
 	"Example:\n"
+	"  slabacct boot cmdline --mem 128 --cpus 2 -q   # for the board\n"
 	"  qemu-system-x86_64 ... -append \"console=ttyS0 $(slabacct boot "
 	"cmdline)\"\n";
 
@@ -74,13 +98,15 @@ static const char collect_description[] =
 
 static void boot_usage(FILE *f)
 {
-	fprintf(f, "usage: slabacct boot cmdline [-e GROUPS] [--buffer-size KB]\n"
+	fprintf(f, "usage: slabacct boot cmdline [--mem MB] [--cpus N] "
+		   "[--maxcpus N]\n"
+		   "                             [-e GROUPS] [--stacks]\n"
 		   "       slabacct boot collect [-o FILE] [--fail-on-lost]\n"
 		   "'slabacct boot SUBCOMMAND --help' describes one.\n");
 }
 
 static void explain(unsigned int groups, const struct sa_boot_estimate *est,
-		    guint64 buffer_kb)
+		    const struct sa_boot_budget *b, guint64 buffer_kb)
 {
 	int i, n = 0;
 	const struct sa_event_desc *d;
@@ -89,62 +115,162 @@ static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 		n += !!(d->group & groups);
 	fprintf(stderr, "# trace_event: the %d events of the groups; a kernel "
 		"skips those it lacks\n", n);
-	if (est) {
-		fprintf(stderr, "# trace_buf_size: estimate for a typical boot "
-			"(events x record size):\n");
-		for (i = 0; i < est->nr_shares; i++)
-			fprintf(stderr, "#   %-11s %8" G_GUINT64_FORMAT
-				" events  %6.1f MB\n", est->shares[i].group,
-				est->shares[i].events,
-				est->shares[i].bytes / 1048576.0);
-		fprintf(stderr, "#   + 25%% for page headers and variance, "
-			"rounded up: %" G_GUINT64_FORMAT " MB per CPU\n",
-			est->buffer_kb / 1024);
-		fprintf(stderr, "#   early boot runs on CPU 0 alone, so every "
-			"CPU gets the whole estimate\n");
-	} else {
-		fprintf(stderr, "# trace_buf_size: %" G_GUINT64_FORMAT
-			" KB per CPU, as asked\n", buffer_kb);
-	}
+	fprintf(stderr, "# budget: %" G_GUINT64_FORMAT " MB of buffers for "
+		"%" G_GUINT64_FORMAT " MB and %u CPU%s: %s; %" G_GUINT64_FORMAT
+		" MB per CPU\n", b->total_kb / 1024, b->mem_mb, b->cpus,
+		b->cpus == 1 ? "" : "s", b->capped ? "the most CPU bringup "
+		"can allocate (192 MB)" : "(RAM - 120 MB) / 2", b->cpu_kb / 1024);
+	fprintf(stderr, "# trace_buf_size: a typical boot on its busiest CPU "
+		"(events x record size):\n");
+	for (i = 0; i < est->nr_shares; i++)
+		fprintf(stderr, "#   %-11s %8" G_GUINT64_FORMAT " events %8"
+			G_GUINT64_FORMAT " stacks %6.1f MB\n",
+			est->shares[i].group, est->shares[i].events,
+			est->shares[i].stacks,
+			est->shares[i].bytes / 1048576.0);
+	fprintf(stderr, "#   + 25%% for page headers and variance, rounded "
+		"up: %" G_GUINT64_FORMAT " MB; asked: %" G_GUINT64_FORMAT
+		" KB per CPU\n", est->buffer_kb / 1024, buffer_kb);
 	fprintf(stderr, "# trace_clock=global: a TSC found unstable during boot "
 		"(QEMU TCG) makes the kernel\n#   switch clocks, which resets "
 		"the buffer; starting on global avoids it\n");
 	fprintf(stderr, "# after boot: slabacct boot collect -o boot.dat\n");
 }
 
+/* What a boot that does not fit can drop, and whether each would fit. */
+static void what_to_drop(unsigned int groups, enum sa_boot_stacks stacks,
+			 const struct sa_boot_estimate *est,
+			 const struct sa_boot_budget *b)
+{
+	struct sa_boot_estimate e;
+
+	fprintf(stderr, "slabacct boot cmdline: a typical boot needs %"
+		G_GUINT64_FORMAT " MB on its busiest CPU, and the budget "
+		"gives %" G_GUINT64_FORMAT " MB per CPU: events will be lost "
+		"(the oldest: the start of the boot). To fit, drop:\n",
+		est->buffer_kb / 1024, b->cpu_kb / 1024);
+	if (stacks != SA_BOOT_STACKS_NONE) {
+		sa_boot_estimate(groups, &e);
+		fprintf(stderr, "  stacks (no --stacks): %" G_GUINT64_FORMAT
+			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
+			", fits" : "");
+	}
+	if (groups & ~(SA_GROUP_KMEM | SA_GROUP_BOOT)) {
+		sa_boot_estimate_stacks(SA_GROUP_KMEM | SA_GROUP_BOOT, stacks,
+					&e);
+		fprintf(stderr, "  groups (-e kmem): %" G_GUINT64_FORMAT
+			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
+			", fits" : "");
+	}
+	if (b->cpus > 1)
+		fprintf(stderr, "  CPUs (--maxcpus 1: the boot runs on one "
+			"CPU, maxcpus=1): one buffer of %" G_GUINT64_FORMAT
+			" MB%s\n", b->total_kb / 1024,
+			est->buffer_kb <= b->total_kb ? ", fits" : "");
+	if (stacks == SA_BOOT_STACKS_ALL)
+		fprintf(stderr, "  or load slab_account.ko instead of --stacks: "
+			"it names wrappers' callers in the kernel, with no "
+			"buffer\n");
+}
+
+/* The board's RAM in MB, and its online CPUs: this machine's. */
+static void this_machine(gint *mem_mb, gint *cpus)
+{
+	guint64 mb;
+	unsigned int n;
+
+	sa_boot_this_machine(&mb, &n);
+	if (!*mem_mb)
+		*mem_mb = (gint)MIN(mb, 64 * 1024 * 1024);
+	if (!*cpus)
+		*cpus = (gint)n;
+}
+
 /*
- * A kernel stack per event: about 180 bytes more to an event of 56. A
- * 6.1 boot under QEMU needed about 110 MB on its busiest CPU with
- * stacks, 4.6 times the 24 MB estimate without; but a buffer of 120 MB
- * could not always be allocated for the second CPU as it came up
- * ("failed to allocate ring buffer on CPU 1"), early in boot, whatever
- * the guest's memory. 4 (96 MB) may lose events, which are counted.
+ * --stacks: triggers on the wrappers where the kernel has them, else the
+ * stacktrace option. *trig gets the trace_trigger= value.
  */
-#define STACKS_FACTOR	4
+static int stacks_mode(const char *symbols, unsigned int groups, bool quiet,
+		       enum sa_boot_stacks *mode, char **trig)
+{
+	struct sa_boot_kernel k;
+	GError *error = NULL;
+
+	*mode = SA_BOOT_STACKS_ALL;
+	*trig = NULL;
+	if (sa_boot_kernel_read(symbols ? symbols : "/proc/kallsyms", &k,
+				&error)) {
+		if (symbols) {
+			sa_err("boot cmdline", "%s", error->message);
+			g_error_free(error);
+			return -1;
+		}
+		if (!quiet)
+			fprintf(stderr, "# kernel: cannot read its symbols "
+				"(%s): the stacktrace option\n", error->message);
+		g_error_free(error);
+		return 0;
+	}
+	if (k.triggers)
+		*trig = sa_boot_kernel_triggers(&k, groups);
+	if (*trig)
+		*mode = SA_BOOT_STACKS_WRAPPERS;
+	if (!quiet)
+		fprintf(stderr, "# kernel (%s): %s; %u wrapper functions\n",
+			symbols ? symbols : "this machine's /proc/kallsyms",
+			k.triggers ? "trace_trigger= at boot" :
+			"no trace_trigger= (setup_trace_triggers)",
+			k.wrappers->len);
+	sa_boot_kernel_clear(&k);
+	return 0;
+}
+
+/* what the parameters may take of the kernel's 2048 bytes, with the rest */
+#define CMDLINE_ROOM	1536
 
 static int boot_cmdline(int argc, char **argv)
 {
-	gchar *groups = NULL;
-	gint buffer_kb = 0;
+	gchar *groups = NULL, *symbols = NULL;
+	gint buffer_kb = 0, mem_mb = 0, cpus = 0, budget_mb = 0, maxcpus = 0;
 	gboolean quiet = FALSE, stacks = FALSE;
 	const GOptionEntry entries[] = {
+		{ "mem", 'm', 0, G_OPTION_ARG_INT, &mem_mb,
+		  "the board's RAM (default: this machine's)", "MB" },
+		{ "cpus", 0, 0, G_OPTION_ARG_INT, &cpus,
+		  "the board's CPUs (default: this machine's online CPUs)",
+		  "N" },
+		{ "maxcpus", 0, 0, G_OPTION_ARG_INT, &maxcpus,
+		  "boot with N of them (maxcpus=N): only those get a buffer",
+		  "N" },
+		{ "budget", 0, 0, G_OPTION_ARG_INT, &budget_mb,
+		  "all CPUs' buffers together (default: (MB - 120) / 2, at "
+		  "most 192)", "MB" },
 		{ "stacks", 0, 0, G_OPTION_ARG_NONE, &stacks,
-		  "a kernel stack after every event (trace_options="
-		  "stacktrace)", NULL },
+		  "a kernel stack with the allocations at a wrapper's call "
+		  "site (trace_trigger=), or after every event "
+		  "(trace_options=stacktrace)", NULL },
+		{ "kernel-symbols", 0, 0, G_OPTION_ARG_FILENAME, &symbols,
+		  "the board kernel's kallsyms or System.map, for --stacks "
+		  "(default /proc/kallsyms)", "FILE" },
 		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
 		  "groups: kmem (default), page, vmscan, compaction, oom, "
 		  "boot, vmalloc, percpu, all",
 		  "GROUPS" },
 		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
-		  "ring buffer per CPU in KB (default: the estimate)", "KB" },
+		  "ring buffer per CPU in KB (default: the estimate, within "
+		  "the budget)", "KB" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
 		  "print the parameters only", NULL },
 		{ NULL },
 	};
+	enum sa_boot_stacks mode = SA_BOOT_STACKS_NONE;
 	struct sa_boot_estimate est;
+	struct sa_boot_budget b;
 	unsigned int mask;
-	char *bad = NULL, *line;
+	char *bad = NULL, *line = NULL, *trig = NULL;
+	int ret = SA_EXIT_USAGE;
 	guint64 kb;
+	size_t n;
 
 	if (sa_parse_options(&argc, &argv, "boot cmdline", NULL,
 			     "Print the kernel parameters for boot-time "
@@ -152,54 +278,125 @@ static int boot_cmdline(int argc, char **argv)
 		return SA_EXIT_USAGE;
 	if (argc > 1) {
 		sa_err("boot cmdline", "unexpected argument '%s'", argv[1]);
-		g_free(groups);
-		return SA_EXIT_USAGE;
+		goto out;
 	}
 	if (sa_groups_parse(groups ? groups : "kmem", &mask, &bad)) {
 		sa_err("boot cmdline", "unknown event group '%s' (kmem, page, "
 		       "vmscan, compaction, oom, boot, vmalloc, percpu, "
 		       "all)", bad);
 		g_free(bad);
-		g_free(groups);
-		return SA_EXIT_USAGE;
+		goto out;
 	}
-	g_free(groups);
 	/* a boot trace carries its phases, whatever else it records */
 	mask |= SA_GROUP_BOOT;
 	if (buffer_kb < 0 || buffer_kb > 16 * 1024 * 1024) {
 		sa_err("boot cmdline", "bad buffer size %d KB (1 to 16777216)",
 		       buffer_kb);
-		return SA_EXIT_USAGE;
+		goto out;
 	}
-	sa_boot_estimate(mask, &est);
-	if (stacks)
-		est.buffer_kb *= STACKS_FACTOR;
-	kb = buffer_kb > 0 ? (guint64)buffer_kb : est.buffer_kb;
+	if (mem_mb < 0 || mem_mb > 64 * 1024 * 1024 || cpus < 0 ||
+	    cpus > 4096 || maxcpus < 0 || maxcpus > 4096 || budget_mb < 0 ||
+	    budget_mb > 1024 * 1024) {
+		sa_err("boot cmdline", "bad --mem, --cpus, --maxcpus or --budget "
+		       "(MB: 1 to 67108864; CPUs: 1 to 4096; budget MB: up to "
+		       "1048576)");
+		goto out;
+	}
+	this_machine(&mem_mb, &cpus);
+	if (maxcpus && maxcpus < cpus)
+		cpus = maxcpus;
+	else
+		maxcpus = 0;
+	sa_boot_budget(mem_mb, cpus, budget_mb, &b);
+	if (b.cpu_kb < 1024) {
+		sa_err("boot cmdline", "%d MB and %d CPUs leave no buffer: the "
+		       "budget is %" G_GUINT64_FORMAT " MB, under 1 MB per CPU "
+		       "(--budget sets it; --cpus 1 with maxcpus=1 takes one "
+		       "buffer)", mem_mb, cpus, b.total_kb / 1024);
+		goto out;
+	}
+	if (stacks && stacks_mode(symbols, mask, quiet, &mode, &trig))
+		goto out;
+	sa_boot_estimate_stacks(mask, mode, &est);
+	if (buffer_kb > 0 && (guint64)buffer_kb > b.cpu_kb) {
+		sa_err("boot cmdline", "--buffer-size %d KB is over the budget "
+		       "of %" G_GUINT64_FORMAT " KB per CPU (%d MB, %d CPUs): "
+		       "the board may panic or a CPU not come up (--budget "
+		       "raises it)", buffer_kb, b.cpu_kb, mem_mb, cpus);
+		goto out;
+	}
+	kb = buffer_kb > 0 ? (guint64)buffer_kb : MIN(est.buffer_kb, b.cpu_kb);
 	line = sa_boot_cmdline(mask, kb);
-	printf("%s%s\n", line, stacks ? " trace_options=stacktrace" : "");
+	printf("%s", line);
+	if (mode == SA_BOOT_STACKS_WRAPPERS)
+		printf(" trace_trigger=\"%s\"", trig);
+	else if (mode == SA_BOOT_STACKS_ALL)
+		printf(" trace_options=stacktrace");
+	if (maxcpus)
+		printf(" maxcpus=%d", maxcpus);
+	printf("\n");
+	n = strlen(line) + (trig ? strlen(trig) + 17 : 0) + 26;
+	if (n > CMDLINE_ROOM)
+		sa_warn("boot cmdline", "the parameters take %zu bytes: with "
+			"the rest of the command line they may pass what the "
+			"kernel keeps (COMMAND_LINE_SIZE: 2048 on x86-64 and "
+			"arm64, 1024 on 32-bit ARM), which cuts it short; fewer "
+			"groups (-e) shorten it", n);
 	if (!quiet)
-		explain(mask, buffer_kb > 0 ? NULL : &est, kb);
-	if (!quiet && stacks)
-		fprintf(stderr, "# trace_options=stacktrace: a kernel stack "
-			"after every event (the wrappers'\n#   addresses are "
-			"not known before boot); the estimate is %d times "
-			"larger\n", STACKS_FACTOR);
+		explain(mask, &est, &b, kb);
+	if (!quiet && mode == SA_BOOT_STACKS_WRAPPERS)
+		fprintf(stderr, "# trace_trigger: a stack with the allocations "
+			"at a wrapper's call site only\n");
+	if (!quiet && mode == SA_BOOT_STACKS_ALL)
+		fprintf(stderr, "# trace_options=stacktrace: this kernel takes "
+			"no trigger at boot, so a stack\n#   after every event, "
+			"frees included: 6 times the buffer; slab_account.ko\n"
+			"#   attributes wrapper sites in the kernel instead\n");
+	ret = SA_EXIT_OK;
+	if (!buffer_kb && est.buffer_kb > b.cpu_kb) {
+		what_to_drop(mask, mode, &est, &b);
+		ret = SA_EXIT_LOST;
+	}
+out:
 	g_free(line);
-	return SA_EXIT_OK;
+	g_free(trig);
+	g_free(groups);
+	g_free(symbols);
+	return ret;
 }
 
+/*
+ * What trace_buf_size would have kept every event, within this board's
+ * budget (trace/boot-estimate.h): its RAM, and its CPUs (the trace's,
+ * which counts a CPU that did not come up).
+ */
 static void advise_size(const struct sa_record_result *res)
 {
 	guint64 need = sa_boot_needed_kb(res->nr_cpus, res->cpu_bytes,
 					 res->cpu_events, res->lost);
 	long long have = 0;
+	struct sa_boot_budget b;
+	unsigned int online;
+	guint64 mem;
 
 	tracefs_instance_file_read_number(NULL, "buffer_size_kb", &have);
-	if (res->lost_total && need) {
+	sa_boot_this_machine(&mem, &online);
+	sa_boot_budget(mem, res->nr_cpus, 0, &b);
+	if (res->lost_total && need && need <= b.cpu_kb) {
 		printf("the boot buffer (%lld KB per CPU) was too small: boot "
-		       "with trace_buf_size=%" G_GUINT64_FORMAT "M (or 'slabacct "
-		       "boot cmdline --buffer-size %" G_GUINT64_FORMAT "') to "
-		       "keep every event\n", have, need / 1024, need);
+		       "with trace_buf_size=%" G_GUINT64_FORMAT "M ('slabacct "
+		       "boot cmdline --mem %" G_GUINT64_FORMAT " --cpus %u "
+		       "--buffer-size %" G_GUINT64_FORMAT "') to keep every "
+		       "event\n", have, need / 1024, b.mem_mb, b.cpus, need);
+	} else if (res->lost_total && need) {
+		printf("the boot buffer (%lld KB per CPU) was too small: every "
+		       "event needs %" G_GUINT64_FORMAT " MB per CPU, over the "
+		       "budget of this board ('slabacct boot cmdline --mem %"
+		       G_GUINT64_FORMAT " --cpus %u': %" G_GUINT64_FORMAT " MB "
+		       "per CPU); drop stacks, groups (-e), or CPUs (--cpus 1 "
+		       "and maxcpus=1: one buffer of %" G_GUINT64_FORMAT
+		       " MB)\n", have, need / 1024, b.mem_mb, b.cpus,
+		       b.cpu_kb / 1024, b.total_kb / 1024);
 	} else if (need) {
 		printf("the boot buffer (%lld KB per CPU) held every event; "
 		       "%" G_GUINT64_FORMAT " MB per CPU would do\n", have,
@@ -247,6 +444,12 @@ static int boot_collect(int argc, char **argv)
 				       &error);
 	if (ret && !res.disk_full) {
 		sa_output_error("boot collect", error);
+		if (sa_boot_log_no_tracer())
+			sa_err("boot collect", "the kernel could not allocate "
+			       "the boot's ring buffer (dmesg: \"tracer: failed "
+			       "to allocate ring buffer!\"): trace_buf_size was "
+			       "over the memory early in boot; 'slabacct boot "
+			       "cmdline --mem MB --cpus N' sizes it");
 		ret = SA_EXIT_FAIL;
 		goto out;
 	}
@@ -254,20 +457,12 @@ static int boot_collect(int argc, char **argv)
 			       "the boot buffer filled and overwrote them");
 	advise_size(&res);
 	if (res.disk_full) {
-		if (res.no_origin)
-			sa_err("boot collect", "the disk filled while %s was "
-			       "assembled (%s): it holds the events that "
-			       "fitted, but not the section that ends a "
-			       "complete file; trace-cmd reads it, slabacct "
-			       "report refuses it as cut short", out,
-			       error->message);
-		else
-			sa_err("boot collect", "the disk filled (%s); %s is "
-			       "readable, holds the events written before and "
-			       "is marked as truncated", error->message, out);
+		/* boot collect keeps nothing half-written */
+		sa_err("boot collect", "the disk filled (%s): %s was not "
+		       "kept, nothing half-written is", error->message, out);
 		ret = SA_EXIT_FAIL;
-	} else if (fail_on_lost &&
-		   (res.lost_total || res.no_buffer || res.truncated)) {
+	} else if (fail_on_lost && (res.lost_total || res.no_buffer ||
+				    res.truncated || res.buffer_failed)) {
 		sa_fail_on_lost("boot collect", &res);
 		ret = SA_EXIT_LOST;
 	}

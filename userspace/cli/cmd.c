@@ -357,6 +357,12 @@ void sa_print_lost(const char *cmd, const struct sa_record_result *res,
 			"allocate it: at boot, a trace_buf_size too large for "
 			"the memory; see dmesg): none of its events were "
 			"recorded", res->no_buffer);
+	if (res->buffer_failed)
+		sa_warn(cmd, "CPU %s did not come up: the kernel could not "
+			"allocate its ring buffer (dmesg: \"failed to allocate "
+			"ring buffer on CPU %s\"): trace_buf_size was too large "
+			"for the memory at its bringup", res->buffer_failed,
+			res->buffer_failed);
 	if (res->offline)
 		fprintf(stderr, "slabacct %s: CPU %s offline (no ring buffer, "
 			"nothing to record)\n", cmd, res->offline);
@@ -417,6 +423,12 @@ void sa_fail_on_lost(const char *cmd, const struct sa_record_result *res)
 		sa_err(cmd, "--fail-on-lost: the recording was truncated (%s): "
 		       "the measurement is incomplete (exit %d)",
 		       res->truncated, SA_EXIT_LOST);
+		return;
+	}
+	if (res->buffer_failed && !res->no_buffer && !res->lost_total) {
+		sa_err(cmd, "--fail-on-lost: CPU %s did not come up, its ring "
+		       "buffer not allocated: the measurement is incomplete "
+		       "(exit %d)", res->buffer_failed, SA_EXIT_LOST);
 		return;
 	}
 	if (res->no_buffer && !res->lost_total) {

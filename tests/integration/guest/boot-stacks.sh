@@ -1,6 +1,7 @@
-# A boot traced with a kernel stack after every event (`slabacct boot
-# cmdline --stacks`, as make demo boots), in a guest of kernel flavour
-# $1, saved by `slabacct boot collect` there: every
+# A boot traced with kernel stacks (`slabacct boot cmdline --stacks`
+# given the guest kernel's kallsyms: after every event on 6.1, with the
+# wrappers' allocations only where the kernel takes trace_trigger=), in a
+# 1 GB guest of kernel flavour $1, saved by `slabacct boot collect` there: every
 # allocation through a wrapper is named by its caller, and the report's
 # "wrapper <- caller" rows equal those of an independent count,
 # tests/integration/stack-referee.py, which pairs each event of
@@ -10,8 +11,24 @@
 flavour=${1:?kernel flavour}
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
 
-params=$("$SLABACCT" boot cmdline -q --stacks) || fail "boot cmdline --stacks failed"
-case $params in *trace_options=stacktrace*) ;; *) fail "no stacktrace option in: $params" ;; esac
+# the guest kernel's symbols say whether it takes boot triggers (then
+# stacks follow the allocations at a wrapper's call site only) or not
+# (then the stacktrace option: a stack after every event)
+cat >"$TEST_TMP/syms.sh" <<'GUEST'
+cat /proc/kallsyms >$OUT/kallsyms
+GUEST
+guest_run "$flavour" "$TEST_TMP/syms.sh" -t 300 || fail "reading the guest's kallsyms failed"
+cp "$TEST_TMP/out/kallsyms" "$TEST_TMP/kallsyms"
+params=$("$SLABACCT" boot cmdline -q --stacks --mem 1024 --cpus 2 \
+	--kernel-symbols "$TEST_TMP/kallsyms")
+rc=$?
+# 4: a typical boot's stacks do not fit the budget (events may be lost)
+[ $rc = 0 ] || [ $rc = 4 ] || fail "boot cmdline --stacks failed ($rc)"
+case $params in
+*trace_options=stacktrace*|*'trace_trigger="kmalloc.stacktrace if '*) ;;
+*) fail "no stacks in: $params" ;;
+esac
+note "stacks by: ${params##*trace_clock=global }"
 cat >"$TEST_TMP/collect.sh" <<'GUEST'
 T=/sys/kernel/tracing
 mount -t tracefs nodev $T 2>/dev/null
@@ -32,7 +49,15 @@ note "ring buffer: $(cat "$TEST_TMP/out/buffer_size_kb") KB per CPU; $(tr '\n' '
 note "lost events: $(jq .lost.events "$TEST_TMP/report.json")"
 
 # the report's rows through wrappers, and those left at a wrapper
-python3 "$TOP/tests/integration/stack-ours.py" --no-bare "$TEST_TMP/report.json" \
+# a stack on every event (the option): no row may be left at a wrapper.
+# With boot triggers, once in four runs on 6.12-cloud one allocation at
+# a wrapper (strndup_user) had no stack, with no event lost; the
+# trigger's stack is written while its event is still reserved, a
+# nested write the ring buffer may refuse as recursion (not confirmed).
+# Such an allocation stays at the wrapper's row, on both sides
+bare=--no-bare
+case $params in *trace_trigger=*) bare= ;; esac
+python3 "$TOP/tests/integration/stack-ours.py" $bare "$TEST_TMP/report.json" \
 	>"$TEST_TMP/ours" 2>"$TEST_TMP/bare" || fail "$(cat "$TEST_TMP/bare")"
 got=$(cat "$TEST_TMP/ours")
 [ "$got" != "{}" ] || fail "no allocation through a wrapper in the boot"

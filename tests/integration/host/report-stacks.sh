@@ -216,9 +216,17 @@ for a in "--stacks=bogus" "--wrapper kstrdup" \
 	grep -q . "$TEST_TMP/err" || fail "record $a: no message"
 	[ ! -e "$TEST_TMP/e.dat" ] || fail "record $a wrote a file"
 done
-# boot cmdline --stacks: the stacktrace option, a larger buffer
-line=$("$SLABACCT" boot cmdline -q --stacks)
+# boot cmdline --stacks, by what the kernel's symbols say: without
+# setup_trace_triggers the stacktrace option; with it, boot triggers on
+# the allocations at the wrappers the kernel has, by its names
+printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81001000 T kstrdup' \
+	'ffffffff81002000 T __kvmalloc_node_noprof' 'ffffffff81003000 t mempool_alloc_slab' \
+	'ffffffff81004000 T kmalloc_trace' 'ffffffffc0001000 t kmemdup	[mod]' >"$TEST_TMP/syms"
+line=$("$SLABACCT" boot cmdline -q --stacks --mem 4096 --cpus 1 --kernel-symbols "$TEST_TMP/syms")
 case $line in
 *" trace_options=stacktrace") ;;
-*) fail "boot cmdline --stacks: $line" ;;
+*) fail "boot cmdline --stacks, no triggers: $line" ;;
 esac
+echo 'ffffffff81005000 t setup_trace_triggers' >>"$TEST_TMP/syms"
+line=$("$SLABACCT" boot cmdline -q --stacks --mem 4096 --cpus 1 --kernel-symbols "$TEST_TMP/syms")
+assert_eq "boot triggers" 'trace_trigger="kmalloc.stacktrace if call_site.function == kstrdup || call_site.function == __kvmalloc_node_noprof || call_site.function == mempool_alloc_slab,kmem_cache_alloc.stacktrace if call_site.function == mempool_alloc_slab"' "${line##* trace_clock=global }"

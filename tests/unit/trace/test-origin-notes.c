@@ -61,6 +61,22 @@ START_TEST(cpus_without_buffer)
 }
 END_TEST
 
+START_TEST(cpu_kept_down_by_its_buffer)
+{
+	static const char *const kv[] = {
+		SA_ORIGIN_BUFFER_FAILED, "1", NULL
+	};
+	GPtrArray *n = notes_of(kv);
+
+	ck_assert_uint_eq(n->len, 1);
+	/* linked to its cause, not merely offline */
+	ck_assert(has_prefix(n, "CPU 1 did not come up: the kernel could not "
+			     "allocate its ring buffer as it came up (dmesg: "
+			     "\"failed to allocate ring buffer on CPU 1\""));
+	g_ptr_array_unref(n);
+}
+END_TEST
+
 START_TEST(filters)
 {
 	static const char *const kv[] = { SA_ORIGIN_FILTER_COMM, "sh", NULL };
@@ -79,6 +95,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, none);
 	tcase_add_test(tc, cpus_without_buffer);
+	tcase_add_test(tc, cpu_kept_down_by_its_buffer);
 	tcase_add_test(tc, filters);
 	suite_add_tcase(s, tc);
 	return s;

@@ -5,34 +5,66 @@
  * initramfs (about 320,000 events), with some room for the drivers and
  * services of a real machine; the other groups are guesses; the bytes per event are
  * the ring-buffer record sizes of those events on x86_64 (4-byte header,
- * fields padded to 4 bytes). Early boot runs on CPU 0 alone, so one CPU's
+ * fields padded to 4 bytes). Early boot runs on one CPU, so one CPU's
  * buffer must hold nearly everything: the estimate is not divided by the
  * number of CPUs.
+ *
+ * Measured since (2-CPU x86-64 guests of the test bed, 17.6 MB
+ * initramfs, kmem and boot groups, per_cpu/cpuN/stats after boot):
+ *
+ *   kernel      RAM    events   busy CPU (of them)  bytes/event
+ *   6.1         1 GB   384,561  CPU 0: 341,372      54.7 (18,658,084 B)
+ *   6.12-cloud  1 GB   365,216  CPU 1: 304,386      54.6 (16,604,528 B)
+ *   6.12-cloud  256 MB 357,839  CPU 0: 333,850      54.3
+ *
+ * The busy CPU (the one that ran the initramfs unpacking, not always
+ * CPU 0) held 83-89% of the events: 350,000 of 56 bytes covers it. With
+ * the stacktrace option (a kernel_stack entry after every event):
+ *
+ *   6.1         1 GB   643,814 entries on CPU 0, 104,754,324 B: 325.4 B
+ *                      per event with its stack, so 270.7 B per stack
+ *   6.12-cloud  1 GB   386,084 entries on CPU 1, 67,109,248 B: 347.7 B
+ *                      per event with its stack, 293.1 B per stack
+ *
+ * so a stack is counted at STACK_BYTES, 296 (not "4 times larger": an
+ * event with its stack is 6 times one without).
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "trace/boot-estimate.h"
 #include "trace/events.h"
+
+/* 642 measured (below), with room for a board's drivers */
+#define WRAPPER_STACKS	2000
 
 static const struct {
 	enum sa_group group;
 	const char *name;
 	guint64 events;
 	guint64 bytes_per_event;
+	guint64 wrapper_stacks;	/* stacks with SA_BOOT_STACKS_WRAPPERS */
 } typical[] = {
-	{ SA_GROUP_KMEM, "kmem", 350000, 56 },
-	{ SA_GROUP_PAGE, "page", 150000, 44 },
-	{ SA_GROUP_VMSCAN, "vmscan", 2000, 64 },
-	{ SA_GROUP_COMPACTION, "compaction", 2000, 56 },
-	{ SA_GROUP_OOM, "oom", 100, 64 },
+	/*
+	 * WRAPPER_STACKS: allocations at a wrapper's call site, measured
+	 * in the 6.12-cloud boot of guest/boot-board (kernel_stack
+	 * entries of a trace_trigger= boot).
+	 */
+	{ SA_GROUP_KMEM, "kmem", 350000, 56, WRAPPER_STACKS },
+	/* half of them allocations, each with a stack */
+	{ SA_GROUP_PAGE, "page", 150000, 44, 75000 },
+	{ SA_GROUP_VMSCAN, "vmscan", 2000, 64, 0 },
+	{ SA_GROUP_COMPACTION, "compaction", 2000, 56, 0 },
+	{ SA_GROUP_OOM, "oom", 100, 64, 0 },
 	/* about 2,000 initcalls, 9 levels and the execs of user space */
-	{ SA_GROUP_BOOT, "boot", 3000, 24 },
+	{ SA_GROUP_BOOT, "boot", 3000, 24, 0 },
 	/* vmap areas and percpu chunks of the drivers and modules loaded */
-	{ SA_GROUP_VMALLOC, "vmalloc", 5000, 64 },
-	{ SA_GROUP_PERCPU, "percpu", 5000, 80 },
+	{ SA_GROUP_VMALLOC, "vmalloc", 5000, 64, 2500 },
+	{ SA_GROUP_PERCPU, "percpu", 5000, 80, 0 },
 };
 
 #define MB_KB		((guint64)1024)
+#define STACK_BYTES	296
 #define HEADROOM(x)	((x) + (x) / 4)	/* page headers, padding, variance */
 
 static guint64 round_mb_kb(guint64 bytes)
@@ -43,6 +75,12 @@ static guint64 round_mb_kb(guint64 bytes)
 }
 
 void sa_boot_estimate(unsigned int groups, struct sa_boot_estimate *est)
+{
+	sa_boot_estimate_stacks(groups, SA_BOOT_STACKS_NONE, est);
+}
+
+void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
+			     struct sa_boot_estimate *est)
 {
 	size_t i;
 
@@ -55,10 +93,106 @@ void sa_boot_estimate(unsigned int groups, struct sa_boot_estimate *est)
 		s = &est->shares[est->nr_shares++];
 		s->group = typical[i].name;
 		s->events = typical[i].events;
-		s->bytes = typical[i].events * typical[i].bytes_per_event;
+		if (stacks == SA_BOOT_STACKS_ALL)
+			s->stacks = s->events;
+		else if (stacks == SA_BOOT_STACKS_WRAPPERS)
+			s->stacks = typical[i].wrapper_stacks;
+		s->bytes = typical[i].events * typical[i].bytes_per_event +
+			   s->stacks * STACK_BYTES;
 		est->total_bytes += s->bytes;
 	}
 	est->buffer_kb = round_mb_kb(HEADROOM(est->total_bytes));
+}
+
+/*
+ * The budget. SA_BOOT_RESERVE_MB: on a 128 MB x86-64 guest, Debian's 6.1
+ * kernel leaves 53.7 MB available at boot ("Memory: 53744K/130552K
+ * available": its image with 17 MB of bss, the memory map and the 17.6 MB
+ * initramfs held until it is unpacked); unpacking it fills 17.7 MB of
+ * tmpfs, so about 18.6 MB are free at that peak. There, 2 x 8 MB of
+ * buffers panicked the guest ("System is deadlocked on memory", in
+ * unpack_to_rootfs); 2 x 6 MB booted, but 'boot collect' writing its
+ * 12 MB file to the guest's tmpfs and 'slabacct report' reading it there
+ * ran out of memory (the OOM killer took the report); 2 x 4 MB booted
+ * alone but panicked the same way in 3 of 3 boots with a CPU hog beside
+ * (perhaps as the unpacking, which runs beside other initcalls, then
+ * overlaps them more); 2 x 2 MB and 2 x 1 MB booted there (28 and 30 MB
+ * free after boot, 32 MB without tracing). So: what remains of the RAM
+ * past 120 MB, halved (the other half for slab, page cache, user space
+ * and the collected file): 4 MB on 128 MB (guest/boot-board), 68 MB on
+ * 256 MB (6.12-cloud there: 2 x 36 MB booted, 105 MB free after boot).
+ *
+ * SA_BOOT_EARLY_MB: a CPU's buffer is allocated as it comes up, early in
+ * boot, and the kernel refuses it when its size passes the memory then
+ * available (si_mem_available(), before deferred struct pages are
+ * initialised: "Memory: 260916K/1048056K available" on a 1 GB 6.1
+ * guest), and the CPU does not come up ("failed to allocate ring buffer
+ * on CPU 1"): 2 x 120 MB booted there, 2 x 128 MB did not, and with a
+ * CPU hog beside, 2 x 112 MB did not either (guest/boot-stacks@6.1):
+ * 192 MB, 2 x 96 MB. (6.12-cloud there refused CPU 0's 600 MB early,
+ * leaving no buffer at all; 2 x 450 MB booted.)
+ */
+void sa_boot_budget(guint64 mem_mb, unsigned int cpus, guint64 total_mb,
+		    struct sa_boot_budget *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->mem_mb = mem_mb;
+	b->cpus = cpus ? cpus : 1;
+	if (!total_mb) {
+		total_mb = mem_mb > SA_BOOT_RESERVE_MB ?
+			   (mem_mb - SA_BOOT_RESERVE_MB) / 2 : 0;
+		if (total_mb > SA_BOOT_EARLY_MB) {
+			total_mb = SA_BOOT_EARLY_MB;
+			b->capped = true;
+		}
+	}
+	b->total_kb = total_mb * MB_KB;
+	b->cpu_kb = total_mb / b->cpus * MB_KB;
+}
+
+static guint64 memory_blocks_mb(void)
+{
+	const char *base = "/sys/devices/system/memory";
+	char *text = NULL, *path, *end;
+	const gchar *name;
+	guint64 block = 0, n = 0;
+	GDir *dir;
+
+	path = g_strdup_printf("%s/block_size_bytes", base);
+	if (g_file_get_contents(path, &text, NULL, NULL))
+		block = g_ascii_strtoull(text, &end, 16);
+	g_free(text);
+	g_free(path);
+	if (!block || block > ((guint64)1 << 40))
+		return 0;
+	dir = g_dir_open(base, 0, NULL);
+	if (!dir)
+		return 0;
+	while ((name = g_dir_read_name(dir)) && n < (1 << 20)) {
+		if (!g_str_has_prefix(name, "memory") ||
+		    !g_ascii_isdigit(name[6]))
+			continue;
+		path = g_strdup_printf("%s/%s/online", base, name);
+		text = NULL;
+		if (g_file_get_contents(path, &text, NULL, NULL) &&
+		    text[0] == '1')
+			n++;
+		g_free(text);
+		g_free(path);
+	}
+	g_dir_close(dir);
+	return n * block / (1024 * 1024);
+}
+
+void sa_boot_this_machine(guint64 *mem_mb, unsigned int *cpus)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	*mem_mb = memory_blocks_mb();
+	if (!*mem_mb && pages > 0 && size > 0)
+		*mem_mb = (guint64)pages * size / (1024 * 1024);
+	*cpus = n > 0 ? (unsigned int)MIN(n, 4096) : 0;
 }
 
 char *sa_boot_cmdline(unsigned int groups, guint64 buffer_kb)

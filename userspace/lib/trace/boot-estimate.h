@@ -7,13 +7,24 @@
 #ifndef SLABACCT_BOOT_ESTIMATE_H
 #define SLABACCT_BOOT_ESTIMATE_H
 
+#include <stdbool.h>
 #include <glib.h>
 
 /* One group's share of the estimate. */
 struct sa_boot_share {
 	const char *group;
 	guint64 events;		/* events of a typical boot */
-	guint64 bytes;		/* their ring-buffer bytes */
+	guint64 stacks;		/* how many of them get a kernel stack */
+	guint64 bytes;		/* their ring-buffer bytes, stacks included */
+};
+
+/* Which events get a kernel stack at boot */
+enum sa_boot_stacks {
+	SA_BOOT_STACKS_NONE,
+	SA_BOOT_STACKS_WRAPPERS,	/* trace_trigger=: allocations at a
+					 * wrapper's call site (and every
+					 * page and vmap area allocation) */
+	SA_BOOT_STACKS_ALL,		/* trace_options=stacktrace */
 };
 
 struct sa_boot_estimate {
@@ -23,11 +34,43 @@ struct sa_boot_estimate {
 	guint64 buffer_kb;	/* per CPU, headroom included, whole MB */
 };
 
-/* The estimate for a group mask (enum sa_group). */
+/* The estimate for a group mask (enum sa_group), without stacks. */
 void sa_boot_estimate(unsigned int groups, struct sa_boot_estimate *est);
+void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
+			     struct sa_boot_estimate *est);
+
+/*
+ * The board's budget for the ring buffers of a boot trace: all CPUs'
+ * together (every CPU gets trace_buf_size). The default and why are said
+ * at SA_BOOT_RESERVE_MB in trace/boot-estimate.c.
+ */
+#define SA_BOOT_RESERVE_MB	120	/* kernel, initramfs, user space */
+#define SA_BOOT_EARLY_MB	192	/* what CPU bringup can allocate */
+struct sa_boot_budget {
+	guint64 mem_mb;		/* the board's RAM */
+	unsigned int cpus;	/* its CPUs: each gets a buffer */
+	guint64 total_kb;	/* all buffers together */
+	guint64 cpu_kb;		/* one CPU's share, whole MB; 0: none */
+	bool capped;		/* total_kb is SA_BOOT_EARLY_MB's cap */
+};
+
+/*
+ * The budget of a board of mem_mb MB and cpus CPUs: total_mb if not 0,
+ * else (mem_mb - SA_BOOT_RESERVE_MB) / 2, at most SA_BOOT_EARLY_MB.
+ */
+void sa_boot_budget(guint64 mem_mb, unsigned int cpus, guint64 total_mb,
+		    struct sa_boot_budget *b);
 
 /* "trace_event=kmem:kmalloc,... trace_buf_size=16M trace_clock=global" */
 char *sa_boot_cmdline(unsigned int groups, guint64 buffer_kb);
+
+/*
+ * This machine as a board: its RAM in MB (the online memory blocks of
+ * /sys/devices/system/memory, which count what the kernel keeps for
+ * itself, unlike MemTotal; else the pages the kernel manages) and its
+ * online CPUs. 0 for what cannot be read.
+ */
+void sa_boot_this_machine(guint64 *mem_mb, unsigned int *cpus);
 
 /*
  * After a boot: the per-CPU size in KB (whole MB, 20% headroom) that

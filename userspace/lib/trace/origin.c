@@ -346,6 +346,13 @@ GPtrArray *sa_trace_origin_notes(const struct sa_trace_origin *o)
 			"allocate it: at boot, a trace_buf_size too large for "
 			"the memory): none of its events were recorded, and "
 			"every figure misses them", v));
+	if ((v = KEY(SA_ORIGIN_BUFFER_FAILED)))
+		g_ptr_array_add(notes, g_strdup_printf(
+			"CPU %s did not come up: the kernel could not allocate "
+			"its ring buffer as it came up (dmesg: \"failed to "
+			"allocate ring buffer on CPU %s\"; a trace_buf_size "
+			"too large for the memory then): the boot ran without "
+			"it, unlike the board's own", v, v));
 	if ((v = KEY(SA_ORIGIN_OFFLINE)))
 		g_ptr_array_add(notes, g_strdup_printf(
 			"CPU %s was offline: it had no ring buffer, and no "

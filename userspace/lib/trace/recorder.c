@@ -20,6 +20,7 @@
 #include <tracefs.h>
 #include <event-parse.h>
 
+#include "trace/boot-log.h"
 #include "trace/cpu-readers.h"
 #include "trace/events.h"
 #include "trace/recorder-filters.h"
@@ -54,6 +55,7 @@ struct sa_recorder {
 	bool stacks;		/* kernel stacks recorded (--stacks) */
 	bool whole_only;	/* a file cut short by a full disk is not
 				 * kept (boot collect) */
+	bool boot_triggers;	/* boot: by stacktrace triggers */
 };
 
 static void disable_events(struct sa_recorder *r);
@@ -564,7 +566,7 @@ static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 		n->count = ev ? sa_ringbuf_count_of(&c, ev->id) : 0;
 		g_ptr_array_add(res->counts, n);
 	}
-	if (r->stacks)
+	if (r->stacks || r->boot_triggers)
 		count_stacks(res, &c);
 	sa_ringbuf_counts_clear(&c);
 	tep_free(tep);
@@ -635,8 +637,12 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 			 * recording. Offline, it ran nothing; online, none
 			 * of its events are in the recording.
 			 */
-			cpu_list_add(cpu_offline(cpu) ? &res->offline :
-				     &res->no_buffer, cpu);
+			if (!cpu_offline(cpu))
+				cpu_list_add(&res->no_buffer, cpu);
+			else if (!r->own && sa_boot_log_buffer_failed(cpu))
+				cpu_list_add(&res->buffer_failed, cpu);
+			else
+				cpu_list_add(&res->offline, cpu);
 			res->lost[cpu] = 0;
 			continue;
 		}
@@ -662,6 +668,9 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 	mark_truncated(r, reader_err, res);
 	if (reader_err == EFBIG)
 		fit_file_limit(r);
+	if (res->buffer_failed)
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_BUFFER_FAILED,
+				       res->buffer_failed);
 	count_events(r, res);
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
 		sa_tracedat_set_cpu_fd(r->td, cpu, r->fds[cpu], true);
@@ -711,6 +720,7 @@ void sa_record_result_clear(struct sa_record_result *res)
 	g_free(res->no_buffer);
 	g_free(res->offline);
 	g_free(res->truncated);
+	g_free(res->buffer_failed);
 	for (i = 0; res->counts && i < res->counts->len; i++) {
 		struct sa_record_event_count *n = res->counts->pdata[i];
 
@@ -762,6 +772,10 @@ static void disable_events(struct sa_recorder *r)
 		struct sa_event_ref *e = r->events->pdata[i];
 
 		tracefs_event_disable(r->inst, e->system, e->name);
+		/* the boot's stack triggers (trace_trigger=) go with it */
+		if (r->boot_triggers)
+			tracefs_event_file_write(r->inst, e->system, e->name,
+						 "trigger", "!stacktrace");
 	}
 }
 
@@ -813,6 +827,24 @@ static int check_room(struct sa_recorder *r, GError **err)
 			 r->output, need / 1024, data / 1024, avail / 1024);
 }
 
+/* Whether a top-level event has a stacktrace trigger (trace_trigger=). */
+static bool has_boot_triggers(struct sa_recorder *r)
+{
+	bool found = false;
+	guint i;
+
+	for (i = 0; i < r->events->len && !found; i++) {
+		struct sa_event_ref *e = r->events->pdata[i];
+		char *t = tracefs_event_file_read(NULL, e->system, e->name,
+						  "trigger", NULL);
+
+		found = t && (g_str_has_prefix(t, "stacktrace") ||
+			      strstr(t, "\nstacktrace"));
+		free(t);
+	}
+	return found;
+}
+
 int sa_recorder_collect_boot(const char *output,
 			     const struct sa_outfile_opts *out,
 			     const char *recorder, char *(*snapshot)(void),
@@ -837,8 +869,12 @@ int sa_recorder_collect_boot(const char *output,
 	r->page_size = sa_trace_subbuf_size(NULL);
 	if (open_output(r, output, out, err) || top_events(r, err))
 		goto fail;
-	/* boot cmdline --stacks: trace_options=stacktrace */
+	/*
+	 * boot cmdline --stacks: trace_options=stacktrace, or triggers on
+	 * the allocations at a wrapper's call site (trace_trigger=)
+	 */
 	r->stacks = tracefs_option_is_enabled(NULL, TRACEFS_OPTION_STACKTRACE);
+	r->boot_triggers = !r->stacks && has_boot_triggers(r);
 	r->snapshot = snapshot;	/* at the end: now */
 	r->td = sa_tracedat_new(r->nr_cpus, r->page_size);
 	/*
@@ -850,6 +886,9 @@ int sa_recorder_collect_boot(const char *output,
 	sa_tracedat_set_origin(r->td, SA_ORIGIN_MEMINFO_START, NULL);
 	if (r->stacks)
 		sa_tracedat_set_origin(r->td, SA_ORIGIN_STACKS, "all");
+	else if (r->boot_triggers)
+		sa_tracedat_set_origin(r->td, SA_ORIGIN_STACKS,
+				       "wrappers (boot triggers)");
 	if (check_room(r, err))
 		goto fail_kept;
 	if (reserve_header(r, err) || start_readers(r, err))

@@ -95,6 +95,9 @@ struct sa_record_result {
 				 * fitted of the CPU data, with no origin
 				 * section (trace-cmd reads it; slabacct's
 				 * reader refuses it as cut short) */
+	char *buffer_failed;	/* boot: CPUs that did not come up because
+				 * their ring buffer could not be allocated
+				 * (the kernel log says so), the same way */
 };
 
 struct sa_recorder;

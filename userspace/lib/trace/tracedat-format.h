@@ -67,6 +67,12 @@ enum sa_tracedat_option {
  */
 #define SA_ORIGIN_NO_BUFFER		"cpus_no_buffer"
 #define SA_ORIGIN_OFFLINE		"cpus_offline"
+/*
+ * Offline CPUs that did not come up at boot because the kernel could not
+ * allocate their ring buffer ("failed to allocate ring buffer on CPU N"
+ * in the kernel log): the boot ran without them.
+ */
+#define SA_ORIGIN_BUFFER_FAILED		"cpus_buffer_failed"
 /* kernel stacks: "wrappers (N functions)" or "all" (record --stacks) */
 #define SA_ORIGIN_STACKS		"stacks"
 /*

@@ -1,0 +1,59 @@
+# slabacct boot cmdline sizes a board's boot trace within its budget,
+# computed here by hand: (MB - 120) / 2 for all CPUs' buffers, at most
+# 192 MB, each CPU a whole-MB share; a typical boot's estimate (24M
+# without stacks, 149M with a stack after every event) when it fits
+# (exit 0), the CPU's share when it does not (exit 4, with what to
+# drop); --maxcpus N adds maxcpus=N and shares the budget by N; a board
+# too small, a --buffer-size over the budget and a symbol file that is
+# not one are refused (exit 2). No root, no tracefs.
+. "$(dirname "$0")/../../lib.sh"
+
+# run EXPECTED_STATUS ARGS...: stdout in $TEST_TMP/out, stderr in err
+run() {
+	local want=$1 rc
+	shift
+	"$SLABACCT" boot cmdline "$@" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
+	rc=$?
+	[ "$rc" = "$want" ] || fail "boot cmdline $* exited $rc, expected $want: $(cat "$TEST_TMP/err")"
+}
+size() { sed -n 's/.*trace_buf_size=\([0-9]*M\).*/\1/p' "$TEST_TMP/out"; }
+
+run 0 -q --mem 1024 --cpus 2
+assert_eq "1 GB, 2 CPUs" 24M "$(size)"
+run 4 --mem 128 --cpus 2
+assert_eq "128 MB, 2 CPUs: (128 - 120) / 2 / 2" 2M "$(size)"
+grep -q 'needs 24 MB on its busiest CPU, and the budget gives 2 MB per CPU' "$TEST_TMP/err" ||
+	fail "no budget said: $(cat "$TEST_TMP/err")"
+grep -q -- '--maxcpus 1: the boot runs on one CPU, maxcpus=1): one buffer of 4 MB$' "$TEST_TMP/err" ||
+	fail "no CPU to drop said: $(cat "$TEST_TMP/err")"
+run 0 -q --mem 256 --cpus 2 -e all
+assert_eq "256 MB, 2 CPUs, every group: fits" 33M "$(size)"
+run 4 -q --mem 200 --cpus 2 -e all
+assert_eq "200 MB, 2 CPUs, every group: (200 - 120) / 2 / 2" 20M "$(size)"
+run 0 -q --mem 256 --cpus 3 --maxcpus 1
+assert_eq "256 MB, 1 of 3 CPUs" 24M "$(size)"
+case $(cat "$TEST_TMP/out") in *" maxcpus=1") ;; *) fail "no maxcpus=1: $(cat "$TEST_TMP/out")" ;; esac
+run 0 -q --mem 4096 --cpus 4 --budget 200
+assert_eq "--budget 200, 4 CPUs" 24M "$(size)"
+run 4 -q --mem 4096 --cpus 16
+assert_eq "4 GB, 16 CPUs: the 192 MB cap / 16" 12M "$(size)"
+
+# a stack after every event where the kernel has no boot triggers
+printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81001000 T kstrdup' >"$TEST_TMP/syms"
+run 4 --mem 1024 --cpus 2 --stacks --kernel-symbols "$TEST_TMP/syms"
+assert_eq "1 GB, 2 CPUs, stacks: the cap / 2" 96M "$(size)"
+grep -q 'slab_account.ko' "$TEST_TMP/err" || fail "no module offered: $(cat "$TEST_TMP/err")"
+grep -q 'stacks (no --stacks): 24 MB, fits' "$TEST_TMP/err" || fail "no stacks to drop: $(cat "$TEST_TMP/err")"
+run 0 -q --mem 1024 --cpus 1 --stacks --kernel-symbols "$TEST_TMP/syms"
+assert_eq "1 GB, 1 CPU, stacks (kmem and boot)" 149M "$(size)"
+
+run 2 -q --mem 100 --cpus 2
+grep -q 'leave no buffer' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+run 2 -q --mem 128 --cpus 2 --buffer-size 8192
+grep -q 'over the budget of 2048 KB per CPU' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+run 2 -q --stacks --kernel-symbols /nonexistent/System.map
+echo 'hello' >"$TEST_TMP/notsyms"
+run 2 -q --stacks --kernel-symbols "$TEST_TMP/notsyms"
+grep -q 'not a symbol file' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+run 2 -q --mem -1
+exit 0

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Boot capture on a board, computed by hand: the budget ((MB - 120) / 2
+ * for all CPUs, at most 192 MB, each CPU a whole-MB share), the estimate
+ * with stacks (296 bytes each: after every event, or on the wrappers'
+ * allocations only), and what a kernel's symbol file says: boot triggers
+ * (setup_trace_triggers) and the wrappers by the kernel's own names,
+ * module symbols and data symbols left out, the trace_trigger= value
+ * they make; a file that is not a symbol file is refused.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trace/boot-estimate.h"
+#include "trace/boot-kernel.h"
+#include "trace/events.h"
+
+Suite *suite(void);
+
+START_TEST(budget)
+{
+	struct sa_boot_budget b;
+
+	sa_boot_budget(128, 2, 0, &b);
+	ck_assert_uint_eq(b.total_kb, 4 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 2 * 1024);
+	ck_assert(!b.capped);
+	sa_boot_budget(256, 2, 0, &b);
+	ck_assert_uint_eq(b.total_kb, 68 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 34 * 1024);
+	/* 1 GB: (1024 - 120) / 2 = 452, capped */
+	sa_boot_budget(1024, 2, 0, &b);
+	ck_assert_uint_eq(b.total_kb, 192 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 96 * 1024);
+	ck_assert(b.capped);
+	/* 5 CPUs: 38 MB each, whole MB */
+	sa_boot_budget(1024, 5, 0, &b);
+	ck_assert_uint_eq(b.cpu_kb, 38 * 1024);
+	/* too small: nothing */
+	sa_boot_budget(100, 1, 0, &b);
+	ck_assert_uint_eq(b.cpu_kb, 0);
+	/* given */
+	sa_boot_budget(64, 4, 40, &b);
+	ck_assert_uint_eq(b.cpu_kb, 10 * 1024);
+}
+END_TEST
+
+START_TEST(estimate_stacks)
+{
+	struct sa_boot_estimate e;
+
+	sa_boot_estimate_stacks(SA_GROUP_KMEM, SA_BOOT_STACKS_ALL, &e);
+	ck_assert_uint_eq(e.shares[0].stacks, 350000);
+	ck_assert_uint_eq(e.total_bytes, 350000ULL * (56 + 296));
+	/* 117.5 MiB + 25% = 146.9: 147 MB */
+	ck_assert_uint_eq(e.buffer_kb, 147 * 1024);
+	sa_boot_estimate_stacks(SA_GROUP_KMEM, SA_BOOT_STACKS_WRAPPERS, &e);
+	ck_assert_uint_eq(e.shares[0].stacks, 2000);
+	ck_assert_uint_eq(e.total_bytes, 350000ULL * 56 + 2000 * 296);
+	sa_boot_estimate_stacks(SA_GROUP_KMEM, SA_BOOT_STACKS_NONE, &e);
+	ck_assert_uint_eq(e.buffer_kb, 24 * 1024);
+}
+END_TEST
+
+static char *write_syms(const char *text)
+{
+	char *path = g_strdup("/tmp/test-boot-budget-XXXXXX");
+	int fd = g_mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+START_TEST(kernel_symbols)
+{
+	char *path = write_syms(
+		"ffffffff81000000 T _text\n"
+		"ffffffff81001000 T kstrdup\n"
+		"ffffffff81002000 T __kvmalloc_node_noprof\n"
+		"ffffffff81003000 t mempool_alloc_slab\n"
+		"ffffffff81004000 D kmemdup\n"
+		"ffffffff81005000 T kstrdup_x\n"
+		"ffffffffc0001000 t kasprintf\t[mod]\n"
+		"ffffffff81006000 t setup_trace_triggers\n");
+	struct sa_boot_kernel k;
+	GError *err = NULL;
+	char *t;
+
+	ck_assert_int_eq(sa_boot_kernel_read(path, &k, &err), 0);
+	ck_assert(k.triggers);
+	ck_assert_uint_eq(k.wrappers->len, 3);
+	ck_assert_uint_eq(k.cache_wrappers->len, 1);
+	t = sa_boot_kernel_triggers(&k, SA_GROUP_KMEM | SA_GROUP_PAGE);
+	ck_assert_str_eq(t, "kmalloc.stacktrace if call_site.function == "
+			 "kstrdup || call_site.function == "
+			 "__kvmalloc_node_noprof || call_site.function == "
+			 "mempool_alloc_slab,kmem_cache_alloc.stacktrace if "
+			 "call_site.function == mempool_alloc_slab,"
+			 "mm_page_alloc.stacktrace");
+	g_free(t);
+	sa_boot_kernel_clear(&k);
+	unlink(path);
+	g_free(path);
+
+	path = write_syms("not a symbol file\n");
+	ck_assert_int_eq(sa_boot_kernel_read(path, &k, &err), -1);
+	ck_assert(err != NULL);
+	g_clear_error(&err);
+	unlink(path);
+	g_free(path);
+	ck_assert_int_eq(sa_boot_kernel_read("/nonexistent/kallsyms", &k,
+					     &err), -1);
+	g_clear_error(&err);
+}
+END_TEST
+
+Suite *suite(void)
+{
+	Suite *s = suite_create("boot-budget");
+	TCase *tc = tcase_create("budget");
+
+	tcase_add_test(tc, budget);
+	tcase_add_test(tc, estimate_stacks);
+	tcase_add_test(tc, kernel_symbols);
+	suite_add_tcase(s, tc);
+	return s;
+}

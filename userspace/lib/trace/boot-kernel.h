@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the kernel of a traced boot can do, asked of the kernel itself (its
+ * symbol names: /proc/kallsyms on the target, or its System.map), never
+ * of its version: whether it takes per-event triggers on its command line
+ * (trace_trigger=), and the names its allocation wrappers have there
+ * (kvmalloc_node is __kvmalloc_node_noprof on 6.10+), which a boot
+ * trigger's filter names (call_site.function == NAME) and which must
+ * exist: one unknown name makes the kernel refuse the whole trigger.
+ */
+#ifndef SLABACCT_BOOT_KERNEL_H
+#define SLABACCT_BOOT_KERNEL_H
+
+#include <stdbool.h>
+#include <glib.h>
+
+struct sa_boot_kernel {
+	bool triggers;		/* it has trace_trigger= */
+	GPtrArray *wrappers;	/* its names of the wrappers (char *) */
+	GPtrArray *cache_wrappers; /* those that call kmem_cache_alloc */
+};
+
+/*
+ * Read the symbol file at path (kallsyms or System.map: "ADDR TYPE NAME",
+ * module symbols ignored). Returns 0, or -1 with *err set (unreadable,
+ * or not a symbol file: lines, names and size are bounded).
+ */
+int sa_boot_kernel_read(const char *path, struct sa_boot_kernel *k,
+			GError **err);
+void sa_boot_kernel_clear(struct sa_boot_kernel *k);
+
+/*
+ * The value of trace_trigger= (unquoted: it holds spaces) that takes a
+ * stack after the allocations of groups at a wrapper's call site only:
+ * kmalloc and kmem_cache_alloc filtered on call_site.function, and with
+ * the page and vmalloc groups every mm_page_alloc and alloc_vmap_area
+ * (they have no call site; as record --stacks=wrappers does). NULL when
+ * there is nothing to trigger on.
+ */
+char *sa_boot_kernel_triggers(const struct sa_boot_kernel *k,
+			      unsigned int groups);
+
+#endif /* SLABACCT_BOOT_KERNEL_H */
