@@ -82,9 +82,8 @@ int sa_text_width_default(bool to_file)
 {
 	struct winsize ws;
 
-	if (to_file || !isatty(STDOUT_FILENO))
-		return 0;
-	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40)
+	if (!to_file && isatty(STDOUT_FILENO) &&
+	    !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40)
 		return ws.ws_col;
 	return 80;
 }

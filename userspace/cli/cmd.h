@@ -137,9 +137,8 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
  * if --help was given.
  */
 /*
- * The text width when --width is not given: a terminal's columns (80 if
- * it does not say), 0 (no limit: full lines) when the text goes to a
- * file or a pipe, or to_file says it goes to -o FILE.
+ * The text width when --width is not given: a terminal's columns (at
+ * least 40), else 80 (a file, a pipe, or -o FILE when to_file).
  */
 int sa_text_width_default(bool to_file);
 

@@ -45,16 +45,15 @@ END_TEST
 
 START_TEST(long_words)
 {
-	/* a word wider than the room is never broken (a call site's
-	 * name is never cut): its line runs past the width */
+	/* nothing is lost: a word wider than a whole line is broken */
 	fold_is("/a/very/long/path/name\n", 10,
-		"/a/very/long/path/name\n");
+		"/a/very/lo\n  ng/path/\n  name\n");
 	/* the indent is no place to break */
 	fold_is("    abcdefghijklmnopqrst\n", 14,
-		"    abcdefghijklmnopqrst\n");
-	/* the break comes before it, and after it where there is room */
-	fold_is("  976K 99 3 a_long_function_name+0x10 x y\n", 20,
-		"  976K 99 3\n    a_long_function_name+0x10\n    x y\n");
+		"    abcdefghij\n      klmnopqr\n      st\n");
+	/* a word that fits a line goes whole onto the next one */
+	fold_is("  976K 99 3 a_function_name+0x10 x y\n", 24,
+		"  976K 99 3\n    a_function_name+0x10\n    x y\n");
 }
 END_TEST
 

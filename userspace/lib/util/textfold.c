@@ -70,17 +70,8 @@ static void fold_line(GString *out, const char *l, size_t len, int width)
 			at--;
 		while (at > skip && l[at - 1] == ' ')
 			at--;
-		if (at <= skip) {
-			/* a word longer than the room stays whole (a call
-			 * site's name is never cut): the line runs on */
-			at = cut;
-			while (at < len && l[at] != ' ')
-				at++;
-			if (at >= len) {
-				g_string_append_len(out, l, len);
-				break;
-			}
-		}
+		if (at <= skip)
+			at = cut;	/* a word longer than a whole line */
 		g_string_append_len(out, l, at);
 		g_string_append_c(out, '\n');
 		l += at;

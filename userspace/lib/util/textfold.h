@@ -14,8 +14,8 @@
 
 /*
  * text with each line of more than width characters (UTF-8) folded: at
- * the last space that fits; a word longer than the room is kept whole
- * (a name is never cut), its line running past the width. A continuation line starts like its line with two more columns
+ * the last space that fits (a word goes whole onto the next line), or,
+ * in a word longer than a whole line, at the width. A continuation line starts like its line with two more columns
  * of indent ("#   " for a "# " comment); in help text, an option's
  * description ("  -t, --top=N     show ...") continues under its own
  * first column. width <= 0: text unchanged. g_free the result.
