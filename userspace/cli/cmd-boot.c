@@ -235,6 +235,7 @@ static int boot_collect(int argc, char **argv)
 	if (sa_output_opts_get("boot collect", &oo, &of) ||
 	    sa_require_tracefs("boot collect"))
 		goto out;
+	sa_stale_instances("boot collect", false);
 	out = output ? output : "boot.dat";
 	signal(SIGXFSZ, SIG_IGN);	/* a file size limit is EFBIG */
 	ret = sa_recorder_collect_boot(out, &of, "slabacct boot collect",

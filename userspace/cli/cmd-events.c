@@ -46,6 +46,7 @@ int cmd_events(int argc, char **argv)
 	g_free(groups);
 	if (sa_require_tracefs("events"))
 		return SA_EXIT_USAGE;
+	sa_stale_instances("events", false);
 
 	for (e = sa_event_table(); e->name; e++) {
 		bool have;

@@ -106,27 +106,17 @@ static const char description[] =
 	"";
 
 /*
- * Every catchable signal whose default would end the process ends the
- * recording cleanly instead: blocked in every thread from the start (so
- * even one ignored by the caller, as a shell ignores SIGINT and SIGQUIT
- * for background jobs, is queued), taken by sigtimedwait. With SIGCHLD.
- * SIGXFSZ is ignored (a file size limit is an error, EFBIG).
+ * Every catchable signal whose default would end the process
+ * (sa_end_signals) ends the recording cleanly instead: blocked in every
+ * thread from the start (so even one ignored by the caller, as a shell
+ * ignores SIGINT and SIGQUIT for background jobs, is queued), taken by
+ * sigtimedwait. With SIGCHLD. SIGXFSZ is ignored (a file size limit is
+ * an error, EFBIG).
  */
 static void end_signals(sigset_t *set)
 {
-	static const int sigs[] = {
-		SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
-		SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
-		SIGCHLD,
-	};
-	unsigned int i;
-	int sig;
-
-	sigemptyset(set);
-	for (i = 0; i < G_N_ELEMENTS(sigs); i++)
-		sigaddset(set, sigs[i]);
-	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
-		sigaddset(set, sig);
+	sa_end_signals(set);
+	sigaddset(set, SIGCHLD);
 }
 
 /*
@@ -467,6 +457,7 @@ int cmd_record(int argc, char **argv)
 		ret = SA_EXIT_USAGE;
 		goto out;
 	}
+	sa_stale_instances(CMD, true);
 	o.site_name = site;
 	if (site && parse_call_site(site, &o)) {
 		sa_err(CMD, "unknown call site '%s' (a kernel function in "

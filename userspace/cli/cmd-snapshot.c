@@ -12,6 +12,7 @@
 
 #include "cli/cmd.h"
 #include "util/input-file.h"
+#include "util/json-read.h"
 #include "util/outfile.h"
 #include "snapshot/diff.h"
 #include "emit/snapshot-emit.h"
@@ -71,34 +72,36 @@ static int parse_format(const char *s, gboolean json, gboolean csv,
 /* A raw snapshot, or a snapshot report that carries one under "raw". */
 static struct sa_snapshot *load(const char *path)
 {
-	char *text = NULL;
-	GError *e = NULL;
 	struct sa_snapshot *snap = NULL;
-	JsonParser *p;
-
+	JsonNode *root, *node;
+	GError *e = NULL;
+	char *text;
 	gsize len;
 
-	if (!(text = sa_input_read(path, SA_SNAPSHOT_MAX_JSON, &len, &e))) {
+	text = sa_input_read(path, SA_SNAPSHOT_MAX_JSON, &len, &e);
+	if (!text) {
 		sa_err("snapshot", "%s", e->message);
 		g_error_free(e);
 		return NULL;
 	}
-	p = json_parser_new();
-	if (json_parser_load_from_data(p, text, -1, &e)) {
-		JsonNode *root = json_parser_get_root(p);
-
-		if (JSON_NODE_HOLDS_OBJECT(root) &&
-		    json_object_has_member(json_node_get_object(root), "raw"))
-			root = json_object_get_member(
-					json_node_get_object(root), "raw");
-		snap = sa_snapshot_from_node(root, &e);
+	root = sa_json_read(text, len, path, &e);
+	g_free(text);
+	if (!root) {
+		sa_err("snapshot", "%s", e->message);
+		g_error_free(e);
+		return NULL;
 	}
+	node = root;
+	if (JSON_NODE_HOLDS_OBJECT(root) &&
+	    json_object_has_member(json_node_get_object(root), "raw"))
+		node = json_object_get_member(json_node_get_object(root),
+					      "raw");
+	snap = sa_snapshot_from_node(node, &e);
 	if (!snap) {
 		sa_err("snapshot", "%s: %s", path, e->message);
 		g_error_free(e);
 	}
-	g_object_unref(p);
-	g_free(text);
+	json_node_unref(root);
 	return snap;
 }
 

@@ -4,10 +4,11 @@
  * the most, from /proc/slab_account when slab_account.ko is loaded, else
  * from a private tracefs instance. On a terminal it redraws every
  * interval on the alternate screen, with keys to change the sort; q,
- * Ctrl-C, SIGTERM, SIGHUP and errors all restore the terminal. Without a
- * terminal (or with --plain) it prints -n plain snapshots. Exit status:
- * 0 for a normal end (q and those signals included), 1 for an error, 2
- * for bad usage.
+ * Ctrl-C, every signal that would end it (SIGTERM, SIGHUP, SIGQUIT,
+ * SIGPIPE, ...: sa_end_signals, as record) and errors all restore the
+ * terminal and remove the tracing instance. Without a terminal (or with
+ * --plain) it prints -n plain snapshots. Exit status: 0 for a normal end
+ * (q and those signals included), 1 for an error, 2 for bad usage.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -42,7 +43,8 @@ static const char top_help[] =
 "  q (or Ctrl-C) quits.\n"
 "\n"
 "Exit status: 0 when it ends normally (after COUNT refreshes, or by q,\n"
-"  Ctrl-C, SIGTERM or SIGHUP), 1 on an error, 2 on bad usage.\n"
+"  Ctrl-C or any signal that would end it: SIGTERM, SIGHUP, SIGQUIT, ...),\n"
+"  1 on an error, 2 on bad usage.\n"
 "\n"
 "Without a terminal (or with --plain) it prints COUNT plain snapshots (-n,\n"
 "  default 1; 0: until stopped), one every interval, each headed by a line\n"
@@ -155,9 +157,17 @@ static void draw(const struct sa_top *t, const char *status)
 	g_string_free(body, TRUE);
 }
 
+/*
+ * Every signal that would end top ends it cleanly instead (the terminal
+ * restored, the tracing instance removed), as it ends record: installed
+ * before the instance is created. SIGXFSZ is ignored (EFBIG, an error).
+ * With tty, the window's resizes and Ctrl-Z too.
+ */
 static void signals_setup(bool tty)
 {
 	struct sigaction sa = { 0 };
+	sigset_t end;
+	int sig;
 
 	if (sig_pipe[0] < 0 && !g_unix_open_pipe(sig_pipe, FD_CLOEXEC, NULL))
 		sig_pipe[0] = sig_pipe[1] = -1;
@@ -167,9 +177,11 @@ static void signals_setup(bool tty)
 	}
 	sa.sa_handler = on_signal;	/* no SA_RESTART: poll returns */
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	sa_end_signals(&end);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(&end, sig) == 1)
+			sigaction(sig, &sa, NULL);
+	signal(SIGXFSZ, SIG_IGN);
 	if (tty) {
 		sigaction(SIGWINCH, &sa, NULL);
 		sigaction(SIGTSTP, &sa, NULL);
@@ -418,6 +430,7 @@ int cmd_top(int argc, char **argv)
 		source = (g_free(source),
 			  g_strdup(pid || comm || access(proc, F_OK) ?
 				   "trace" : "account"));
+	signals_setup(false);
 	if (!strcmp(source, "account")) {
 		src = sa_top_source_account(proc, &err);
 	} else {
@@ -427,6 +440,7 @@ int cmd_top(int argc, char **argv)
 
 		if (sa_require_tracefs("top"))
 			goto out;
+		sa_stale_instances("top", true);
 		src = sa_top_source_trace(&o, &err);
 	}
 	ret = SA_EXIT_FAIL;
@@ -439,6 +453,7 @@ int cmd_top(int argc, char **argv)
 		g_error_free(err);
 		goto out;
 	}
+	sa_crash_guard_instance(src->instance);
 	t = sa_top_new(src, key);
 	tty = !plain && !json && isatty(STDIN_FILENO) &&
 	      isatty(STDOUT_FILENO);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "emit/emit.h"
 #include "util/outfile.h"
 #include "util/progress.h"
+#include "trace/instance.h"
 #include "trace/recorder.h"
 #include "report/diff.h"
 #include "report/threshold.h"
@@ -254,6 +256,54 @@ int sa_require_tracefs(const char *cmd)
 		return -1;
 	}
 	return 0;
+}
+
+void sa_end_signals(sigset_t *set)
+{
+	static const int sigs[] = {
+		SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM,
+		SIGTERM, SIGSTKFLT, SIGXCPU, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+	};
+	unsigned int i;
+	int sig;
+
+	sigemptyset(set);
+	for (i = 0; i < G_N_ELEMENTS(sigs); i++)
+		sigaddset(set, sigs[i]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(set, sig);
+}
+
+void sa_stale_instances(const char *cmd, bool remove)
+{
+	GPtrArray *found = sa_instance_stale(remove);
+	guint i;
+
+	for (i = 0; i < found->len; i++) {
+		const struct sa_stale_instance *s = found->pdata[i];
+
+		if (s->removed)
+			sa_warn(cmd, "removed the tracing instance %s, left by "
+				"slabacct process %ld, which was killed before "
+				"it could remove it", s->dir, s->pid);
+		else
+			sa_warn(cmd, "the tracing instance %s was left by "
+				"slabacct process %ld, which was killed before "
+				"it could remove it: it keeps its ring buffers "
+				"(and traces, if it was recording). Remove it "
+				"with 'rmdir %s' (slabacct record and top "
+				"remove it too)", s->dir, s->pid, s->dir);
+		if (s->lock && s->lock_removed)
+			sa_warn(cmd, "removed %s, the lock file of the output "
+				"that process %ld was writing", s->lock,
+				s->pid);
+		else if (s->lock)
+			sa_warn(cmd, "process %ld left the lock file %s of the "
+				"output it was writing: remove it with 'rm %s' "
+				"if no process writes that output", s->pid,
+				s->lock, s->lock);
+	}
+	g_ptr_array_unref(found);
 }
 
 void sa_print_lost(const char *cmd, const struct sa_record_result *res,

@@ -7,6 +7,7 @@
 #ifndef SLABACCT_CMD_H
 #define SLABACCT_CMD_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -104,10 +105,17 @@ void sa_output_error(const char *cmd, const GError *err);
  * Until exit (cli/crash.c): a SIGBUS because an input mapped by the
  * library shrank meanwhile is said so, exit 1; any other crash (SIGSEGV,
  * SIGBUS, SIGFPE, SIGILL) is reported as an internal error while reading
- * FILE (or NULL), then goes to the handler there before. Call again to
- * change the file.
+ * FILE (or NULL), a stack overflow of the main thread as such (the
+ * handler runs on its own stack), then goes to the handler there before.
+ * Call again to change the file.
  */
 void sa_crash_guard(const char *cmd, const char *file);
+/*
+ * After sa_crash_guard: the tracefs instance (its directory) that a crash
+ * must stop tracing first, as record does; then SIGABRT, SIGTRAP and
+ * SIGSYS are guarded too.
+ */
+void sa_crash_guard_instance(const char *dir);
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
 /* The BPF tools (memleak, pmc, oomkill, ...): userspace/cmd-bpf.c */
@@ -145,6 +153,21 @@ int sa_options_check(const char *cmd, struct sa_opt_values *saved);
  * needed and returns -1 if not.
  */
 int sa_require_tracefs(const char *cmd);
+
+/*
+ * The tracefs instances left by slabacct processes that were killed
+ * (SIGKILL: record, top), named on stderr with how to remove them; with
+ * remove (record, top, which would remove them anyway), removed and said
+ * so. Instances of running slabacct processes are never touched.
+ */
+void sa_stale_instances(const char *cmd, bool remove);
+
+/*
+ * The catchable signals whose default action ends the process (not the
+ * crash signals, not SIGXFSZ): record and top end cleanly on each,
+ * removing their tracing instance.
+ */
+void sa_end_signals(sigset_t *set);
 
 /*
  * Say how many events a recording lost, per CPU, how many of them after

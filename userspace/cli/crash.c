@@ -2,14 +2,18 @@
 /*
  * sa_crash_guard (cli/cmd.h).
  */
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cmd.h"
 #include "util/escape.h"
 #include "util/input-file.h"
+#include "util/sigstack.h"
 
 /*
  * The crash guard of the commands that read files: a file mapped into
@@ -19,9 +23,26 @@
  * reported as an internal error, not blamed on the file, and then left to
  * the handler that was there before (a sanitizer's report, or the default
  * action with its core dump).
+ *
+ * A stack overflow (a recursion too deep) leaves no stack to run a
+ * handler on: the handler runs on a stack of its own (util/sigstack.h,
+ * the main thread's set here, the other threads' by sa_thread_new), and
+ * a fault just below the thread's stack is said to be an overflow.
+ *
+ * A command that traces (top) names its tracefs instance: whatever the
+ * crash (SIGABRT, SIGTRAP and SIGSYS too, as record), the handler first
+ * turns the instance's tracing off, so that it does not go on tracing
+ * system-wide until the next command removes it.
  */
-static const int guarded[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL };
+static const int guarded[] = {
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+	SIGABRT, SIGTRAP, SIGSYS,	/* with an instance */
+};
+#define GUARDED_ALWAYS	4
 static struct sigaction before[G_N_ELEMENTS(guarded)];
+static struct sigaction mine;
+static void *main_sigstack;		/* reachable, for LeakSanitizer */
+static char tracing_on[PATH_MAX], events_enable[PATH_MAX];
 static char who[80];			/* "slabacct CMD: " */
 static char file[600];			/* escaped, or "" */
 
@@ -48,7 +69,21 @@ static void put_u64(guint64 v)
 static const char *sig_name(int sig)
 {
 	return sig == SIGSEGV ? "SIGSEGV" : sig == SIGBUS ? "SIGBUS" :
-	       sig == SIGFPE ? "SIGFPE" : "SIGILL";
+	       sig == SIGFPE ? "SIGFPE" : sig == SIGILL ? "SIGILL" :
+	       sig == SIGABRT ? "SIGABRT" : sig == SIGTRAP ? "SIGTRAP" :
+	       "SIGSYS";
+}
+
+static void write_zero(const char *path)
+{
+	int fd = path[0] ? open(path, O_WRONLY | O_CLOEXEC) : -1;
+
+	if (fd >= 0) {
+		ssize_t n = write(fd, "0", 1);
+
+		(void)n;
+		close(fd);
+	}
 }
 
 static void handler(int sig, siginfo_t *si, void *uc)
@@ -62,6 +97,8 @@ static void handler(int sig, siginfo_t *si, void *uc)
 	if (__atomic_exchange_n(&entered, 1, __ATOMIC_SEQ_CST))
 		for (;;)
 			pause();
+	write_zero(tracing_on);
+	write_zero(events_enable);
 	if (sig == SIGBUS && sa_input_shrunk(&path, &was, &now)) {
 		put(who);
 		put(file[0] ? file : "the input");
@@ -75,7 +112,11 @@ static void handler(int sig, siginfo_t *si, void *uc)
 	}
 	put(who);
 	put("internal error: ");
-	put(sig_name(sig));
+	if (sig == SIGSEGV && si->si_code > 0 &&
+	    sa_sigstack_overflow(si->si_addr))
+		put("stack overflow (SIGSEGV)");
+	else
+		put(sig_name(sig));
 	if (file[0]) {
 		put(" while reading ");
 		put(file);
@@ -88,6 +129,21 @@ static void handler(int sig, siginfo_t *si, void *uc)
 			sigaction(sig, &before[i], NULL);
 	if (si->si_code <= 0)	/* sent, not a fault: send it again */
 		raise(sig);
+}
+
+/*
+ * A test hook: with SLABACCT_TEST_STACK_OVERFLOW in the environment, the
+ * guard once installed recurses without end, as json-glib did on nested
+ * input, for a test to see the overflow reported.
+ */
+static int recurse(int n)
+{
+	volatile char frame[512];
+
+	frame[0] = (char)n;
+	if (n == G_MAXINT)	/* never: a stack ends long before */
+		return 0;
+	return recurse(n + 1) + frame[0];
 }
 
 void sa_crash_guard(const char *cmd, const char *path)
@@ -103,8 +159,30 @@ void sa_crash_guard(const char *cmd, const char *path)
 	installed = true;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = handler;
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+	/* until exit; the threads get theirs from sa_thread_new */
+	main_sigstack = sa_sigstack_new();
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < G_N_ELEMENTS(guarded); i++)
+	mine = sa;
+	for (i = 0; i < GUARDED_ALWAYS; i++)
 		sigaction(guarded[i], &sa, &before[i]);
+	if (getenv("SLABACCT_TEST_STACK_OVERFLOW"))
+		fprintf(stderr, "%d\n", recurse(1));
+}
+
+void sa_crash_guard_instance(const char *dir)
+{
+	static bool installed;
+	unsigned int i;
+
+	if (!dir)
+		return;
+	snprintf(tracing_on, sizeof(tracing_on), "%s/tracing_on", dir);
+	snprintf(events_enable, sizeof(events_enable), "%s/events/enable",
+		 dir);
+	if (installed || !mine.sa_sigaction)
+		return;
+	installed = true;
+	for (i = GUARDED_ALWAYS; i < G_N_ELEMENTS(guarded); i++)
+		sigaction(guarded[i], &mine, &before[i]);
 }

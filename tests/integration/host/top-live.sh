@@ -1,8 +1,10 @@
 # slabacct top against this host's tracefs, in a tmux pane: keys change
 # the sort (checked on the rows shown), q and Ctrl-C quit with the
 # terminal settings and screen restored and the tracefs instance gone,
-# and so do SIGTERM and SIGHUP, all with exit status 0; plain snapshots
-# without a terminal; usage errors.
+# and so do Ctrl-\ and every signal that would end it (SIGTERM, SIGHUP,
+# SIGQUIT, SIGUSR1, SIGALRM, a real-time one: as record), all with exit
+# status 0; plain snapshots without a terminal, ended the same way by
+# SIGQUIT and SIGPIPE; usage errors.
 . "$(dirname "$0")/../../lib.sh"
 need_root
 command -v tmux >/dev/null ||
@@ -110,13 +112,46 @@ start_top
 tm send-keys -t "$sess" C-c
 stopped_cleanly Ctrl-C
 
-# SIGTERM and SIGHUP are a normal end too (exit 0), like q and Ctrl-C
-for sig in TERM HUP; do
+# Ctrl-\ (SIGQUIT from the terminal): no core, a normal end
+start_top
+tm send-keys -t "$sess" 'C-\'
+stopped_cleanly 'Ctrl-\'
+
+# any signal that would end it is a normal end too (exit 0), like q
+for sig in TERM HUP QUIT USR1 ALRM RTMIN+3; do
 	start_top
 	pid=${instance#slabacct-}
 	kill -"$sig" "${pid%%-*}"
 	stopped_cleanly "SIG$sig"
 done
+
+# plain snapshots until stopped: SIGQUIT prints the last one, exit 0, and
+# the instance is gone; a reader gone (SIGPIPE) removes it too
+"$SLABACCT" top -n 0 -d 0.2 </dev/null >"$TEST_TMP/plain" 2>&1 &
+p=$!
+for i in $(seq 150); do
+	grep -q '^slabacct top: tracefs instance' "$TEST_TMP/plain" && break
+	sleep 0.2
+done
+instance=$(sed -n 's/.*tracefs instance \(slabacct-[0-9-]*\),.*/\1/p' "$TEST_TMP/plain" | head -1)
+[ -n "$instance" ] || fail "plain top named no instance: $(head -c 300 "$TEST_TMP/plain")"
+kill -QUIT $p
+wait $p
+assert_eq "plain top, exit status after SIGQUIT" 0 "$?"
+[ -d /sys/kernel/tracing/instances/$instance ] &&
+	fail "plain top left $instance after SIGQUIT"
+mkfifo "$TEST_TMP/pipe"
+"$SLABACCT" top -n 0 -d 0.2 </dev/null >"$TEST_TMP/pipe" 2>"$TEST_TMP/perr" &
+p=$!
+head -n 1 "$TEST_TMP/pipe" >"$TEST_TMP/first"
+wait $p
+rc=$?
+[ "$rc" -lt 128 ] || fail "plain top into a closed pipe died of signal $((rc - 128))"
+instance=$(sed -n 's/.*tracefs instance \(slabacct-[0-9-]*\),.*/\1/p' "$TEST_TMP/first")
+[ -n "$instance" ] || fail "no instance in the first line: $(cat "$TEST_TMP/first")"
+[ -d /sys/kernel/tracing/instances/$instance ] &&
+	fail "plain top left $instance after SIGPIPE"
+note "plain top: SIGQUIT and SIGPIPE end it cleanly, $instance removed"
 
 # no terminal: -n plain snapshots, --top rows each
 out=$("$SLABACCT" top -n 2 -d 0.3 -t 5 --sort slack </dev/null | cat) ||

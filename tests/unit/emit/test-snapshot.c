@@ -151,7 +151,7 @@ START_TEST(json_roundtrip)
 	sa_snapshot_add_sample(s, tree_path("6.12-cloud"), NULL);
 	g_free(json);
 	json = sa_snapshot_to_json(s, false);
-	t = sa_snapshot_from_json(json, &e);
+	t = sa_snapshot_from_json(json, "s.json", &e);
 	ck_assert_msg(t != NULL, "%s", e ? e->message : "");
 	for (i = 0; i < SA_SRC_NR; i++)
 		ck_assert_str_eq(s->text[i], t->text[i]);
@@ -161,9 +161,20 @@ START_TEST(json_roundtrip)
 	ck_assert_str_eq(json, again);
 	g_free(again);
 	sa_snapshot_free(t);
-	ck_assert_ptr_null(sa_snapshot_from_json("{\"kind\":\"other\"}", &e));
+	ck_assert_ptr_null(sa_snapshot_from_json("{\"kind\":\"other\"}", "s.json",
+						&e));
 	g_clear_error(&e);
-	ck_assert_ptr_null(sa_snapshot_from_json("[1,", &e));
+	ck_assert_ptr_null(sa_snapshot_from_json("[1,", "s.json", &e));
+	g_clear_error(&e);
+	/* the snapshot a trace.dat carries is read by the one JSON reader */
+	g_free(json);
+	json = g_strnfill(100000, '[');
+	ck_assert_ptr_null(sa_snapshot_from_json(json, "s.json", &e));
+	ck_assert_str_eq(e->message, "s.json: line 1: JSON nested deeper "
+			 "than 64 levels, the most slabacct reads");
+	g_clear_error(&e);
+	ck_assert_ptr_null(sa_snapshot_from_json("", "s.json", &e));
+	ck_assert_str_eq(e->message, "s.json: an empty file, no JSON value");
 	g_clear_error(&e);
 	g_free(json);
 	sa_snapshot_free(s);

@@ -29,7 +29,10 @@ struct loaded {
 static bool load(const char *json, struct loaded *l)
 {
 	memset(l, 0, sizeof(*l));
-	if (!json || !(l->snap = sa_snapshot_from_json(json, NULL)))
+	if (json)
+		l->snap = sa_snapshot_from_json(json, "the system snapshot",
+						NULL);
+	if (!l->snap)
 		return false;
 	l->view = sa_snapshot_view_new(l->snap);
 	return true;

@@ -195,11 +195,11 @@ int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
 			   const char *text, gsize len,
 			   const struct sa_diff_opts *o, GError **err);
 /*
- * The most a JSON input may hold, and its deepest nesting; the most rows
+ * The most a JSON input may hold (its deepest nesting is
+ * SA_JSON_READ_DEPTH, util/json-read.h); the most rows
  * a report's vmalloc or percpu section may have, and the longest name.
  */
 #define SA_JSON_INPUT_MAX	(256u << 20)
-#define SA_JSON_INPUT_DEPTH	64
 #define SA_JSON_INPUT_AREA_ROWS	(1u << 20)
 #define SA_JSON_INPUT_NAME_MAX	4096
 

@@ -4,8 +4,9 @@
  * (report --json) and its vmalloc and percpu rows where it has those
  * sections, a /proc/slab_account's rows (account --json), or a
  * merge's medians (merge --json). The file is hostile like any input:
- * its size and nesting are bounded before json-glib parses it, every
- * member read is checked for its type, and counters must be >= 0.
+ * its size is bounded before it is read, its nesting before json-glib
+ * parses it (util/json-read.h), every member read is checked for its
+ * type, and counters must be >= 0.
  */
 #include <string.h>
 
@@ -15,37 +16,11 @@
 #include "report/diff.h"
 #include "report/merge.h"
 #include "util/json.h"
+#include "util/json-read.h"
 
 #define ERR(fmt, ...) g_set_error(err, SA_REPORT_ERROR,			\
 				  SA_REPORT_ERROR_FORMAT, "%s: " fmt,	\
 				  path, ##__VA_ARGS__)
-
-/* The deepest nesting of [ and { outside strings, up to the bound. */
-static bool too_deep(const char *t, gsize len)
-{
-	int depth = 0;
-	bool str = false;
-	gsize i;
-
-	for (i = 0; i < len; i++) {
-		char c = t[i];
-
-		if (str) {
-			if (c == '\\')
-				i++;
-			else if (c == '"')
-				str = false;
-		} else if (c == '"') {
-			str = true;
-		} else if (c == '[' || c == '{') {
-			if (++depth > SA_JSON_INPUT_DEPTH)
-				return true;
-		} else if (c == ']' || c == '}') {
-			depth--;
-		}
-	}
-	return false;
-}
 
 static JsonObject *obj_member(JsonObject *o, const char *k)
 {
@@ -478,24 +453,21 @@ int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
 			   const char *text, gsize len,
 			   const struct sa_diff_opts *o, GError **err)
 {
-	JsonParser *p;
+	JsonNode *node;
 	JsonObject *root;
 	const char *tool;
 	GError *e = NULL;
 	gint64 schema = 0;
 	int ret = -1;
 
-	if (too_deep(text, len))
-		return ERR("JSON nested deeper than %d levels",
-			   SA_JSON_INPUT_DEPTH), -1;
-	p = json_parser_new();
-	if (!json_parser_load_from_data(p, text, len, &e)) {
-		ERR("not valid JSON: %s", e->message);
+	node = sa_json_read(text, len, path, &e);
+	if (!node) {
+		g_set_error_literal(err, SA_REPORT_ERROR,
+				    SA_REPORT_ERROR_FORMAT, e->message);
 		g_error_free(e);
-		goto out;
+		return -1;
 	}
-	root = JSON_NODE_HOLDS_OBJECT(json_parser_get_root(p)) ?
-	       json_node_get_object(json_parser_get_root(p)) : NULL;
+	root = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node) : NULL;
 	tool = str_member(root, "tool");
 	if (int_member(root, "schema_version", &schema) ||
 	    schema != SA_JSON_SCHEMA_VERSION) {
@@ -518,6 +490,6 @@ int sa_diff_side_load_json(struct sa_diff_side *s, const char *path,
 		ERR("JSON of '%s', not of slabacct report, merge or account",
 		    tool ? tool : "?");
 out:
-	g_object_unref(p);
+	json_node_unref(node);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "util/input-file.h"
+#include "util/json-read.h"
 #include "snapshot/sources/oomlog.h"
 #include "snapshot/sources/procs.h"
 #include "snapshot/sources/slabinfo.h"
@@ -266,6 +267,45 @@ static const char *opt_string(JsonObject *o, const char *name)
 	return json_node_get_string(n);
 }
 
+/*
+ * The members of a hostile file: a member of another type than asked is
+ * absent (json-glib's own getters warn on stderr and return nothing).
+ */
+static JsonObject *opt_object(JsonObject *o, const char *name)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	return n && JSON_NODE_HOLDS_OBJECT(n) ? json_node_get_object(n) : NULL;
+}
+
+static JsonObject *object_at(JsonArray *a, guint i)
+{
+	JsonNode *n = json_array_get_element(a, i);
+
+	return n && JSON_NODE_HOLDS_OBJECT(n) ? json_node_get_object(n) : NULL;
+}
+
+static gint64 opt_int(JsonObject *o, const char *name, gint64 def)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	return n && JSON_NODE_HOLDS_VALUE(n) &&
+	       json_node_get_value_type(n) == G_TYPE_INT64 ?
+	       json_node_get_int(n) : def;
+}
+
+static double opt_double(JsonObject *o, const char *name, double def)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	if (!n || !JSON_NODE_HOLDS_VALUE(n))
+		return def;
+	if (json_node_get_value_type(n) == G_TYPE_INT64)
+		return json_node_get_int(n);
+	return json_node_get_value_type(n) == G_TYPE_DOUBLE ?
+	       json_node_get_double(n) : def;
+}
+
 static gboolean bad(GError **err, const char *what)
 {
 	g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL,
@@ -276,29 +316,30 @@ static gboolean bad(GError **err, const char *what)
 static gboolean read_samples(struct sa_snapshot *snap, JsonObject *o,
 			     GError **err)
 {
+	JsonNode *an = json_object_get_member(o, "samples");
 	JsonArray *a;
 	guint i;
 
-	if (!json_object_has_member(o, "samples"))
+	if (!an)
 		return TRUE;
-	a = json_object_get_array_member(o, "samples");
-	if (!a)
+	if (!JSON_NODE_HOLDS_ARRAY(an))
 		return bad(err, "samples is not an array");
+	a = json_node_get_array(an);
 	for (i = 0; i < json_array_get_length(a); i++) {
-		JsonObject *so = json_array_get_object_element(a, i);
+		JsonObject *so = object_at(a, i);
 		struct sa_snap_sample s;
+		JsonNode *vn;
 		const char *v;
 
 		if (!so)
 			return bad(err, "a sample is not an object");
 		v = opt_string(so, "vmstat");
-		if (!v && i == 0 && json_object_has_member(so, "vmstat") &&
-		    json_object_get_null_member(so, "vmstat"))
+		vn = json_object_get_member(so, "vmstat");
+		if (!v && i == 0 && vn && JSON_NODE_HOLDS_NULL(vn))
 			v = snap->text[SA_SRC_VMSTAT];
 		if (!v)
 			return bad(err, "a sample without vmstat");
-		s.uptime = json_object_get_double_member_with_default(so,
-				"uptime", -1);
+		s.uptime = opt_double(so, "uptime", -1);
 		s.vmstat = g_strdup(v);
 		g_array_append_val(snap->samples, s);
 	}
@@ -320,23 +361,18 @@ struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err)
 		bad(err, "kind is not slabacct-snapshot");
 		return NULL;
 	}
-	if (json_object_get_int_member_with_default(o, "schema_version", 0) !=
-	    SA_JSON_SCHEMA_VERSION) {
+	if (opt_int(o, "schema_version", 0) != SA_JSON_SCHEMA_VERSION) {
 		bad(err, "unknown schema_version");
 		return NULL;
 	}
 	snap = snapshot_new();
-	snap->wall_time = json_object_get_int_member_with_default(o,
-			"wall_time_us", 0);
-	snap->uptime = json_object_get_double_member_with_default(o, "uptime",
-								  -1);
+	snap->wall_time = opt_int(o, "wall_time_us", 0);
+	snap->uptime = opt_double(o, "uptime", -1);
 	snap->release = g_strdup(opt_string(o, "release"));
 	snap->root = g_strdup(opt_string(o, "root"));
-	snap->page_size = json_object_get_int_member_with_default(o,
-			"page_size", 4096);
-	src = json_object_get_object_member(o, "sources");
-	miss = json_object_has_member(o, "missing") ?
-		json_object_get_object_member(o, "missing") : NULL;
+	snap->page_size = opt_int(o, "page_size", 4096);
+	src = opt_object(o, "sources");
+	miss = opt_object(o, "missing");
 	if (!src || snap->page_size <= 0 ||
 	    (snap->page_size & (snap->page_size - 1))) {
 		bad(err, "no sources, or a bad page_size");
@@ -358,13 +394,15 @@ error:
 	return NULL;
 }
 
-struct sa_snapshot *sa_snapshot_from_json(const char *text, GError **err)
+struct sa_snapshot *sa_snapshot_from_json(const char *text, const char *name,
+					  GError **err)
 {
-	JsonParser *p = json_parser_new();
-	struct sa_snapshot *snap = NULL;
+	JsonNode *root = sa_json_read(text, strlen(text), name, err);
+	struct sa_snapshot *snap;
 
-	if (json_parser_load_from_data(p, text, -1, err))
-		snap = sa_snapshot_from_node(json_parser_get_root(p), err);
-	g_object_unref(p);
+	if (!root)
+		return NULL;
+	snap = sa_snapshot_from_node(root, err);
+	json_node_unref(root);
 	return snap;
 }

@@ -81,8 +81,13 @@ void sa_snapshot_free(struct sa_snapshot *snap);
 /* Serialize (raw texts and all) to a JSON object, and back. */
 JsonNode *sa_snapshot_to_node(const struct sa_snapshot *snap);
 struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err);
-/* The same as JSON text (g_free it); the form stored in a trace. */
+/*
+ * The same as JSON text (g_free it); the form stored in a trace. The text
+ * is read through the one JSON reader (util/json-read.h), name naming it
+ * in errors.
+ */
 char *sa_snapshot_to_json(const struct sa_snapshot *snap, bool pretty);
-struct sa_snapshot *sa_snapshot_from_json(const char *text, GError **err);
+struct sa_snapshot *sa_snapshot_from_json(const char *text, const char *name,
+					  GError **err);
 
 #endif /* SLABACCT_SNAPSHOT_H */

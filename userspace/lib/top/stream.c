@@ -22,6 +22,7 @@
 #include "trace/cpu-readers.h"
 #include "trace/raw.h"
 #include "top/stream.h"
+#include "util/sigstack.h"
 
 /*
  * Pages waiting for the merger, per CPU and buffer: 16 times the ring
@@ -313,7 +314,7 @@ struct sa_top_stream *sa_top_stream_start(struct tracefs_instance *inst,
 					  err);
 	if (!s->readers)
 		goto fail;
-	s->merger = g_thread_new("slabacct-merge", merger_thread, s);
+	s->merger = sa_thread_new("slabacct-merge", merger_thread, s);
 	return s;
 fail:
 	sa_top_stream_free(s);

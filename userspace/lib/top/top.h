@@ -37,6 +37,7 @@ struct sa_top_row {
 
 struct sa_top_source {
 	char *desc;		/* "/proc/slab_account", "tracefs ..." */
+	const char *instance;	/* the tracefs instance's path, or NULL */
 	/*
 	 * Fill rows (struct sa_top_row *, rates 0) with the cumulative
 	 * counts now, and *lost with what the source missed so far

@@ -205,6 +205,7 @@ struct sa_top_source *sa_top_source_trace(const struct sa_top_trace_opts *o,
 		goto error;
 	t->inst = t->own->inst;
 	src->desc = g_strdup_printf("tracefs instance %s", t->own->name);
+	src->instance = t->own->dir;
 	tracefs_trace_off(t->inst);
 	if (o->buffer_kb > 0)
 		tracefs_instance_set_buffer_size(t->inst, o->buffer_kb, -1);

@@ -17,6 +17,7 @@
 #include <gio/gio.h>
 
 #include "trace/cpu-readers.h"
+#include "util/sigstack.h"
 
 struct cpu_reader {
 	struct sa_cpu_readers *r;
@@ -206,7 +207,7 @@ struct sa_cpu_readers *sa_cpu_readers_start(struct tracefs_instance *inst,
 		struct cpu_reader *c = &r->cpus[cpu];
 
 		if (c->tcpu)
-			c->thread = g_thread_new("slabacct-cpu", reader_thread,
+			c->thread = sa_thread_new("slabacct-cpu", reader_thread,
 						 c);
 	}
 	return r;

@@ -24,6 +24,7 @@
 #include <trace-cmd.h>
 
 #include "trace/decode.h"
+#include "util/sigstack.h"
 #include "util/input-file.h"
 #include "trace/kallsyms.h"
 #include "trace/check.h"
@@ -278,7 +279,7 @@ static void streams_start(struct stream *st, int n, int cpus,
 		for (j = 0; j < CHUNKS_PER_STREAM; j++)
 			g_async_queue_push(st[i].empty,
 					   g_malloc(sizeof(struct chunk)));
-		st[i].thread = g_thread_new("sa-reader", reader_thread, &st[i]);
+		st[i].thread = sa_thread_new("sa-reader", reader_thread, &st[i]);
 	}
 }
 

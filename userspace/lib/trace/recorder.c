@@ -276,7 +276,7 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 				      GPtrArray **missing, GError **err)
 {
 	struct sa_recorder *r;
-	char buf[32];
+	char buf[32], *lock;
 
 	*missing = g_ptr_array_new_with_free_func(g_free);
 	r = g_new0(struct sa_recorder, 1);
@@ -291,6 +291,9 @@ struct sa_recorder *sa_recorder_start(const struct sa_record_opts *o,
 	r->own = sa_instance_create(err);
 	if (!r->own)
 		goto fail;
+	lock = sa_outfile_lock_path(r->out);
+	sa_instance_note_lock(r->own, lock);
+	g_free(lock);
 	r->inst = r->own->inst;
 	if (o->buffer_kb > 0) {
 		snprintf(buf, sizeof(buf), "%d", o->buffer_kb);

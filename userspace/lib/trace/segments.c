@@ -18,6 +18,7 @@
 
 #include "trace/raw.h"
 #include "trace/segments.h"
+#include "util/sigstack.h"
 
 #define SEG_BYTES	(256u << 10)
 #define SEG_AHEAD	4
@@ -312,7 +313,7 @@ struct sa_segments *sa_segments_start(const guint8 *map, size_t len, int fd,
 		ss->rd[i].ss = ss;
 		ss->rd[i].dec = dec[i];
 		ss->rd[i].tep = tep[i];
-		ss->rd[i].thread = g_thread_new("sa-reader", reader_main,
+		ss->rd[i].thread = sa_thread_new("sa-reader", reader_main,
 						&ss->rd[i]);
 	}
 	return ss;

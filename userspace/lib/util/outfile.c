@@ -336,3 +336,36 @@ int sa_outfile_mode_parse(const char *s, unsigned int *mode)
 	*mode = (unsigned int)v;
 	return 0;
 }
+
+char *sa_outfile_lock_path(const struct sa_outfile *f)
+{
+	char *p, *abs;
+
+	if (!f || f->lock_fd < 0)
+		return NULL;
+	p = g_build_filename(f->dir, f->lock_name, NULL);
+	abs = g_canonicalize_filename(p, NULL);
+	g_free(p);
+	return abs;
+}
+
+int sa_outfile_remove_stale_lock(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat a, b;
+	int ret = 0;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	/*
+	 * Held by us, the file at path is ours to remove (as unlock does):
+	 * a writer that opened it meanwhile finds it gone once it locks it,
+	 * and makes a new one.
+	 */
+	if (!flock(fd, LOCK_EX | LOCK_NB) && !fstat(fd, &a) &&
+	    !lstat(path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino &&
+	    S_ISREG(a.st_mode) && !unlink(path))
+		ret = 1;
+	close(fd);
+	return ret;
+}

@@ -60,6 +60,19 @@ int sa_outfile_commit(struct sa_outfile *f, GError **err);
 void sa_outfile_abort(struct sa_outfile *f);
 
 /*
+ * The full path of f's lock file (g_free it), NULL if it has none: a
+ * process killed (SIGKILL) while it wrote leaves it behind, unheld.
+ */
+char *sa_outfile_lock_path(const struct sa_outfile *f);
+
+/*
+ * Remove the lock file at path if no process holds it, as its last
+ * holder would: 1 if removed, 0 if it is held or gone, -1 (errno) if it
+ * cannot be opened. A symbolic link there is never followed.
+ */
+int sa_outfile_remove_stale_lock(const char *path);
+
+/*
  * Parse an octal mode for --mode ("0644", "640"): permission bits only.
  * Returns 0, or -1 for anything else.
  */

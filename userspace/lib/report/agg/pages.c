@@ -225,7 +225,8 @@ static GArray *frag_of(const char *snapshot_json, const char **why)
 	guint i;
 	int j;
 
-	snap = sa_snapshot_from_json(snapshot_json, &err);
+	snap = sa_snapshot_from_json(snapshot_json, "the system snapshot",
+				     &err);
 	if (!snap) {
 		*why = "its system snapshot could not be read";
 		g_clear_error(&err);
