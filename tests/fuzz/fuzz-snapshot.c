@@ -12,6 +12,7 @@
 #include "snapshot/diff.h"
 #include "snapshot/snapshot.h"
 #include "snapshot/view.h"
+#include "util/json-read.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
@@ -37,27 +38,27 @@ static void use(struct sa_snapshot *snap)
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	char *text = g_strndup((const char *)data, size);
-	JsonParser *p = json_parser_new();
 	struct sa_snapshot *snap = NULL;
+	JsonNode *root, *node;
 	GError *err = NULL;
 
-	/* as cmd-snapshot.c's load() */
-	if (json_parser_load_from_data(p, text, -1, &err)) {
-		JsonNode *root = json_parser_get_root(p);
-
-		if (JSON_NODE_HOLDS_OBJECT(root) &&
-		    json_object_has_member(json_node_get_object(root), "raw"))
-			root = json_object_get_member(
-					json_node_get_object(root), "raw");
-		snap = sa_snapshot_from_node(root, &err);
+	/* as cmd-snapshot.c's load(), through the one JSON reader */
+	root = sa_json_read((const char *)data, size, "fuzz.json", &err);
+	if (!root) {
+		g_clear_error(&err);
+		return 0;
 	}
+	node = root;
+	if (JSON_NODE_HOLDS_OBJECT(root) &&
+	    json_object_has_member(json_node_get_object(root), "raw"))
+		node = json_object_get_member(json_node_get_object(root),
+					      "raw");
+	snap = sa_snapshot_from_node(node, &err);
 	g_clear_error(&err);
 	if (snap) {
 		use(snap);
 		sa_snapshot_free(snap);
 	}
-	g_object_unref(p);
-	g_free(text);
+	json_node_unref(root);
 	return 0;
 }
