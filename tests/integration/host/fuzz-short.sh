@@ -12,7 +12,7 @@
 command -v clang >/dev/null || fail "clang is missing (scripts/install-deps)"
 targets=$(ls "$TOP"/tests/fuzz/fuzz-*.c | sed 's|.*/fuzz-\(.*\)\.c|\1|')
 [ "$(echo $targets | wc -w)" -ge 5 ] || fail "fewer fuzz targets than 5: $targets"
-runs_of() { case $1 in tracedat) echo 400 ;; snapshot) echo 500 ;; *) echo 4000 ;; esac; }
+runs_of() { case $1 in tracedat) echo 400 ;; snapshot) echo 500 ;; json) echo 2000 ;; *) echo 4000 ;; esac; }
 rc=0
 for t in $targets; do
 	"$TOP/tests/fuzz/run" -runs "$(runs_of "$t")" "$t" >"$TEST_TMP/$t" 2>&1 ||
