@@ -83,7 +83,7 @@ struct sa_pagetypeinfo *sa_pagetypeinfo_parse(const char *text,
 			struct sa_pagetype_zone *z = zone_get(p, node, zone);
 
 			if (!strcmp(f[4], "type") && n > 6) {
-				/* as buddyinfo's: a shift past 63 is undefined */
+				/* as buddyinfo: shifts past 63 are undefined */
 				if (n - 6 > SA_BUDDY_MAX_ORDERS) {
 					g_strfreev(f);
 					goto too_many;
