@@ -15,8 +15,8 @@
 #                     print a boot memory report (ARCH=arm64|armhf: on an
 #                     ARM guest, with the CLI cross-built for it)
 #   make bench        run the benchmarks in bench/
-#   make fuzz         fuzz the report's trace.dat and /proc/slab_account
-#                     readers (libFuzzer), FUZZ_SECS each (600)
+#   make fuzz         fuzz every reader of a file (libFuzzer, tests/fuzz/),
+#                     FUZZ_SECS each (3600)
 #   make install      install the CLI, its man pages and bash completion
 #                     (PREFIX=/usr/local, DESTDIR)
 #   make install-dkms install the module's source for DKMS (DESTDIR)
@@ -346,7 +346,7 @@ bench:
 	bench/run
 
 # The sanitizer build (clang; ASan and UBSan, UBSan fatal) in build/asan/:
-# the library, instrumented for libFuzzer's coverage too, the two fuzz
+# the library, instrumented for libFuzzer's coverage too, the fuzz
 # targets (tests/fuzz/) and a slabacct linked from it. tests/fuzz/run and
 # the sanitizer tests (tests/integration/host/report-sanitize.sh) use it.
 ASAN := build/asan
@@ -358,11 +358,15 @@ ASAN_LIB_OBJS := $(LIB_SRCS:%.c=$(ASAN)/%.o) $(HTML_OBJ)
 ASAN_CMD_OBJS := $(CMD_SRCS:%.c=$(ASAN)/%.o) $(BPF_SRCS:%.c=$(ASAN)/%.o)
 asan_lib = $(ASAN)/lib/libsa-$(1).a
 asan_link = $(foreach l,$(1) $(LAYER_DEPS_$(1)),$(call asan_lib,$(l)))
-# each fuzz target links the layer it reads with and the ones below
+# each fuzz target (tests/fuzz/fuzz-NAME.c) links the layer it reads
+# with and the ones below
 FUZZ_LAYER_account := report
 FUZZ_LAYER_tracedat := emit
-FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,$(ASAN)/%,\
-	$(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_LAYER_json := emit
+FUZZ_LAYER_snapshot := emit
+FUZZ_LAYER_proc := sources
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
+FUZZ_TARGETS := $(FUZZ_NAMES:%=$(ASAN)/fuzz-%)
 
 $(ASAN)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -393,12 +397,13 @@ $(ASAN)/fuzz-$(1): tests/fuzz/fuzz-$(1).c $(call asan_link,$(FUZZ_LAYER_$(1)))
 	$(Q)$(ASAN_CC) $$(SA_CFLAGS) $(ASAN_FLAGS) -fsanitize=fuzzer -o $$@ $$< \
 		$(call asan_link,$(FUZZ_LAYER_$(1))) $$(SA_LIBS)
 endef
-$(foreach t,account tracedat,$(eval $(call fuzz_rules,$(t))))
+$(foreach t,$(FUZZ_NAMES),$(eval $(call fuzz_rules,$(t))))
 
 asan: $(ASAN)/slabacct $(FUZZ_TARGETS)
 
-# libFuzzer targets of the report's readers, 10 minutes each (FUZZ_SECS)
-FUZZ_SECS ?= 600
+# every libFuzzer target in turn, an hour each (FUZZ_SECS); make check runs
+# a short pass of each (tests/integration/host/fuzz-short.sh)
+FUZZ_SECS ?= 3600
 fuzz: all
 	tests/fuzz/run $(FUZZ_SECS)
 

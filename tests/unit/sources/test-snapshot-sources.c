@@ -126,6 +126,32 @@ START_TEST(pagetypeinfo_61)
 }
 END_TEST
 
+/* 16 orders are read; 17 refused (a shift past 63 was undefined) */
+START_TEST(pagetypeinfo_orders)
+{
+	GString *t = g_string_new("Page block order: 9\n"
+				  "Node    0, zone   Normal, type  Movable");
+	struct sa_pagetypeinfo *p;
+	const struct sa_pagetype_zone *z;
+	GError *e = NULL;
+	int i;
+
+	for (i = 0; i < 16; i++)
+		g_string_append(t, " 1");
+	p = sa_pagetypeinfo_parse(t->str, NULL);
+	ck_assert_ptr_nonnull(p);
+	z = &g_array_index(p->zones, struct sa_pagetype_zone, 0);
+	ck_assert_uint_eq(z->free_pages[0], 0xffff);
+	sa_pagetypeinfo_free(p);
+	g_string_append(t, " 1");
+	ck_assert_ptr_null(sa_pagetypeinfo_parse(t->str, &e));
+	ck_assert_str_eq(e->message,
+			 "pagetypeinfo: line 2 has more than 16 orders");
+	g_clear_error(&e);
+	g_string_free(t, TRUE);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("snapshot-sources");
@@ -136,6 +162,7 @@ Suite *suite(void)
 	tcase_add_test(tc, swaps);
 	tcase_add_test(tc, zoneinfo_61);
 	tcase_add_test(tc, pagetypeinfo_61);
+	tcase_add_test(tc, pagetypeinfo_orders);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -210,6 +210,7 @@ out:
 static int check_v6(struct cur *c)
 {
 	guint64 n, m, i, j, id, sz, cpus, off, size;
+	bool clock = false;
 	size_t end;
 
 	if (string(c, "header_page name") || block(c, 8, "header_page") ||
@@ -249,6 +250,8 @@ static int check_v6(struct cur *c)
 				return -1;
 			if (c->lay && id < 64)
 				c->lay->options |= 1ULL << id;
+			if (id == SA_OPT_TRACECLOCK)
+				clock = true;
 			if (id == SA_OPT_VERSION &&
 			    sz > strlen(SA_TRACEDAT_WRITER) &&
 			    !memcmp(c->d + c->pos, SA_TRACEDAT_WRITER,
@@ -299,6 +302,14 @@ static int check_v6(struct cur *c)
 		if (off + size > end)
 			end = off + size;
 	}
+	/*
+	 * With a trace_clock option, libtracecmd reads an 8-byte size
+	 * after the table and allocates that much (read_and_parse_trace_
+	 * clock): it must fit in the file.
+	 */
+	if (clock && c->pos + 8 <= c->len &&
+	    num(c, c->pos, 8) > c->len - c->pos - 8)
+		return damaged(c, c->pos, "a trace clock larger than the file");
 	return check_origin(c, end);
 }
 

@@ -352,6 +352,17 @@ static bool stack_setup(struct decoder *dec, struct tep_handle *tep,
 	return true;
 }
 
+/* Whether decs (id, decoder, id, decoder, ...) has a decoder of id. */
+static bool id_taken(const GPtrArray *decs, int id)
+{
+	guint i;
+
+	for (i = 0; i < decs->len; i += 2)
+		if (GPOINTER_TO_INT(decs->pdata[i]) == id)
+			return true;
+	return false;
+}
+
 struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 				GPtrArray *notes)
 {
@@ -409,7 +420,9 @@ struct sa_decode *sa_decode_new(struct tep_handle *tep, bool *ev_present,
 					     "for these events", row->system,
 					     row->name, fs->name);
 		}
-		if (row->ev == SA_EV_STACK && !stack_setup(dec, tep, ev)) {
+		/* two formats of one id (a damaged file): the first is kept */
+		if (id_taken(decs, ev->id) ||
+		    (row->ev == SA_EV_STACK && !stack_setup(dec, tep, ev))) {
 			g_free(dec);
 			continue;
 		}

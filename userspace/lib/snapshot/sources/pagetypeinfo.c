@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "snapshot/sources/buddyinfo.h"
 #include "snapshot/sources/pagetypeinfo.h"
 #include "snapshot/sources/parse.h"
 
@@ -82,6 +83,11 @@ struct sa_pagetypeinfo *sa_pagetypeinfo_parse(const char *text,
 			struct sa_pagetype_zone *z = zone_get(p, node, zone);
 
 			if (!strcmp(f[4], "type") && n > 6) {
+				/* as buddyinfo: shifts past 63 are undefined */
+				if (n - 6 > SA_BUDDY_MAX_ORDERS) {
+					g_strfreev(f);
+					goto too_many;
+				}
 				t = type_index(p, f[5]);
 				for (i = 6; i < n && t >= 0; i++)
 					if (sa_parse_u64(f[i], &v))
@@ -103,4 +109,10 @@ struct sa_pagetypeinfo *sa_pagetypeinfo_parse(const char *text,
 		return NULL;
 	}
 	return p;
+too_many:
+	sa_parse_error(err, "pagetypeinfo: line %d has more than %d orders",
+		       ln + 1, SA_BUDDY_MAX_ORDERS);
+	g_strfreev(lines);
+	sa_pagetypeinfo_free(p);
+	return NULL;
 }
