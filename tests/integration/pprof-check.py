@@ -8,11 +8,15 @@
 #    report's totals: allocations, bytes, live objects, live bytes;
 #  - pprof's functions by flat value (-top, every node) equal the rows
 #    summed per leaf function (the row's call site's function, or the
-#    wrapper of a "wrapper <- caller" row), for each sample type.
+#    wrapper of a "wrapper <- caller" row), for each sample type;
+#  - a second decoder, the npm package pprof-format
+#    (tests/pprof/pprof-sums.mjs, node), finds the same sample types,
+#    period type, sums and values per leaf function.
 # Prints what it compared; exits 1 with the differences.
 #
-#   pprof-check.py REPORT.json PROFILE     (go on PATH, offline)
+#   pprof-check.py REPORT.json PROFILE     (go and node on PATH, offline)
 import json
+import os
 import re
 import subprocess
 import sys
@@ -85,10 +89,38 @@ def main():
                        (t, len(diff), "\n  ".join(diff[:20])))
         elif not got:
             bad.append("%s: no function in pprof -top" % t)
+    # the second decoder
+    mjs = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "..", "pprof", "pprof-sums.mjs")
+    r = subprocess.run(["node", mjs, profile], capture_output=True,
+                       text=True)
+    if r.returncode:
+        sys.exit("pprof-format: %s" % r.stderr)
+    js = json.loads(r.stdout)
+    if js["types"] != want_types.split() or js["period_type"] != "space/bytes":
+        bad.append("pprof-format: types %s, period %s" %
+                   (js["types"], js["period_type"]))
+    if js["sums"] != sums or js["samples"] != n:
+        bad.append("pprof-format: %d samples summing to %s, go tool "
+                   "pprof %d to %s" % (js["samples"], js["sums"], n, sums))
+    want = {}
+    for r in cs["rows"]:
+        if r["allocs"] or r["live"]:
+            f = leaf_function(r["site"])
+            w = want.setdefault(f, [0] * 4)
+            for i, (_, _, key) in enumerate(TYPES):
+                w[i] += r[key]
+    diff = ["%s: pprof-format %s, rows %s" % (k, js["leaves"].get(k),
+                                              want.get(k))
+            for k in sorted(set(want) | set(js["leaves"]))
+            if js["leaves"].get(k) != want.get(k)]
+    if diff:
+        bad.append("pprof-format: %d leaf functions differ:\n  %s" %
+                   (len(diff), "\n  ".join(diff[:20])))
     if bad:
         sys.exit("\n".join(bad))
-    print("%d samples, sums %s, %d functions" %
-          (n, "/".join(map(str, sums)), len(got)))
+    print("%d samples, sums %s, %d functions; pprof-format: %d leaves" %
+          (n, "/".join(map(str, sums)), len(got), len(js["leaves"])))
 
 
 if __name__ == "__main__":

@@ -9,13 +9,16 @@
 # with kernel stacks (wrappers-6.18.dat: a wrapper's caller under its
 # whole stack, leaf first) and on two without (one-frame samples). The
 # file is written through a temporary file; wrong combinations are
-# refused.
+# refused. A second decoder, the npm package pprof-format (tests/pprof/,
+# installed by scripts/install-deps), finds the same sums and leaves.
 . "$(dirname "$0")/../../lib.sh"
 data=$TOP/tests/data/report
 check=$TOP/tests/integration/pprof-check.py
-for t in go python3 gzip; do
+for t in go python3 gzip node; do
 	command -v $t >/dev/null || fail "$t is missing (scripts/install-deps)"
 done
+[ -f "$TOP/tests/pprof/node_modules/pprof-format/package.json" ] ||
+	fail "npm pprof-format is missing in tests/pprof (scripts/install-deps)"
 export HOME=$TEST_TMP GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
 
 for dat in wrappers-6.18 tc-6.12 tc-6.1; do
