@@ -7,14 +7,15 @@
 # objects, live bytes), and pprof's functions by flat value equal to the
 # call-site rows summed per leaf function. On the committed recording
 # with kernel stacks (wrappers-6.18.dat: a wrapper's caller under its
-# whole stack, leaf first) and on two without (one-frame samples). The
+# whole stack, leaf first) and on two without (one-frame samples);
+# file:line from a --vmlinux made here on the locations. The
 # file is written through a temporary file; wrong combinations are
 # refused. A second decoder, the npm package pprof-format (tests/pprof/,
 # installed by scripts/install-deps), finds the same sums and leaves.
 . "$(dirname "$0")/../../lib.sh"
 data=$TOP/tests/data/report
 check=$TOP/tests/integration/pprof-check.py
-for t in go python3 gzip node; do
+for t in go python3 gzip node gcc; do
 	command -v $t >/dev/null || fail "$t is missing (scripts/install-deps)"
 done
 [ -f "$TOP/tests/pprof/node_modules/pprof-format/package.json" ] ||
@@ -67,6 +68,40 @@ cmp -s "$TEST_TMP/tc-6.1.pb.gz" "$TEST_TMP/keep.pb.gz" ||
 ln -s "$TEST_TMP/keep.pb.gz" "$TEST_TMP/link.pb.gz"
 "$SLABACCT" report --pprof "$TEST_TMP/link.pb.gz" "$data/tc-6.1.dat" \
 	2>/dev/null && fail "--pprof followed a symlink"
+
+# file:line through --vmlinux: a vmlinux made here (no banner, no build
+# ID: used with a note) whose functions are named as three call sites of
+# tc-6.1, at lines 10, 11 and 12 of fake.c; pprof's locations carry them
+cd "$TEST_TMP" || fail "no workspace"
+"$SLABACCT" report --json --sort bytes "$data/tc-6.1.dat" >all.json || fail "report"
+mapfile -t funcs < <(python3 -c '
+import json, re, sys
+seen = []
+for r in json.load(open(sys.argv[1]))["sections"]["callsite"]["rows"]:
+    if r["module"] is None and re.search(r"\+0x[0-9a-f]{1,3}$", r["site"]) \
+            and r["function"] not in seen:
+        seen.append(r["function"])
+print("\n".join(seen[:3]))' all.json)
+[ ${#funcs[@]} = 3 ] || fail "not three call sites to name"
+{
+	for i in 1 2 3 4 5 6 7 8 9; do echo "/* $i */"; done
+	for i in 0 1 2; do
+		echo "void f$i(void) __asm__(\"${funcs[$i]}\");"\
+			"void f$i(void) { __asm__ volatile(\".skip 8192\"); }"
+	done
+	echo 'void _start(void) { }'
+} >fake.c
+gcc -g -O0 -nostdlib -static -Wl,--build-id=none -o bare.elf fake.c ||
+	fail "cannot build a test vmlinux"
+"$SLABACCT" report --vmlinux bare.elf --pprof lines.pb.gz "$data/tc-6.1.dat" \
+	2>/dev/null || fail "report --vmlinux --pprof failed"
+go tool pprof -raw lines.pb.gz >raw || fail "go tool pprof -raw failed"
+for i in 0 1 2; do
+	grep -qE "^ +[0-9]+: 0x[0-9a-f]+ M=1 ${funcs[$i]} fake\.c:1$i s=0$" raw ||
+		fail "no location of ${funcs[$i]} at fake.c:1$i: $(grep " ${funcs[$i]} " raw)"
+done
+# the others have no line
+grep -qE " M=1 [^ ]+ :0 s=0$" raw || fail "every location has a line"
 
 assert_refused "--pprof --json" 2 "--pprof writes a file of its own" \
 	"$SLABACCT" report --pprof "$TEST_TMP/x" --json "$data/tc-6.12.dat"
