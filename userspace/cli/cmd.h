@@ -77,6 +77,13 @@ struct sa_threshold_result;
 void sa_print_limits(const char *cmd, const struct sa_thresholds *t,
 		     const struct sa_threshold_result *res);
 
+/*
+ * diff --folded A B: the stacks folded, weighed by the change of key
+ * (bytes, allocs, live, slack; NULL: bytes) (cmd-diff-folded.c)
+ */
+int sa_diff_folded(const char *a, const char *b, const char *key,
+		   const char *output, const struct sa_outfile_opts *of);
+
 /* report --html OUT A B: the diff of A and B as HTML (cmd-report-html.c) */
 int sa_report_html_diff(const char *out, const char *a, const char *b,
 			const struct sa_output_opts *o);
