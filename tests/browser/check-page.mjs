@@ -450,11 +450,16 @@ try {
 	 * chosen in its menu, as the report's totals; a real click on the
 	 * widest frame below the root zooms into it (the path and the root
 	 * change, the root as wide as the graph, its weight the frame's),
-	 * and the path's root zooms back out.
+	 * and the path's root zooms back out. With --flame-delta
+	 * 'bytes_alloc=N,...' (a diff's page), the root's change under
+	 * each weight is N, and a frame is red or blue as it grew or
+	 * shrank.
 	 */
 	if (args.flame) {
-		const want = Object.fromEntries(args.flame.split(',')
-			.map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+		const pairs = (a) => Object.fromEntries((a || '').split(',')
+			.filter(Boolean).map((kv) => kv.split('='))
+			.map(([k, v]) => [k, Number(v)]));
+		const want = pairs(args.flame), delta = pairs(args['flame-delta']);
 
 		for (const [k, v] of Object.entries(want)) {
 			const got = await evaluate(`(() => {
@@ -462,7 +467,17 @@ try {
 				s.value = ${JSON.stringify(k)};
 				s.dispatchEvent(new Event('change'));
 				const f = document.getElementById('flame');
+				const c = (sel) => [...f.querySelectorAll('.fl-frame')]
+					.filter(sel).every((x) => {
+						const m = /rgb\\((\\d+), (\\d+), (\\d+)\\)/
+							.exec(x.style.backgroundColor);
+						const d = Number(x.dataset.delta);
+						return !!m && (d > 0 ? +m[1] > +m[3] :
+							      d < 0 ? +m[3] > +m[1] : true);
+					});
 				return { total: Number(f.dataset.total),
+					 delta: Number(f.dataset.delta),
+					 colours: c(() => true),
 					 frames: Number(f.dataset.frames),
 					 root: Number(f.querySelector('.fl-frame')
 						.dataset.value) };
@@ -471,6 +486,11 @@ try {
 			ok(got.total === v && got.root === v && got.frames > 1,
 			   'flame graph by ' + k + ': total ' + got.total + ', root ' +
 			   got.root + ' (report ' + v + '), ' + got.frames + ' frames');
+			if (k in delta)
+				ok(got.delta === delta[k] && got.colours,
+				   'differential flame graph by ' + k + ': change ' +
+				   got.delta + ' (model ' + delta[k] + '), red grew, ' +
+				   'blue shrank');
 		}
 		const target = await evaluate(`(() => {
 			let best = null;

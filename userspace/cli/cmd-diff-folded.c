@@ -9,8 +9,6 @@
 #include "cli/cmd.h"
 #include "emit/folded-diff.h"
 #include "report/report.h"
-#include "symbols/attrib.h"
-#include "util/progress.h"
 
 int sa_diff_folded(const char *a, const char *b, const char *key,
 		   const char *output, const struct sa_outfile_opts *of)
@@ -19,9 +17,7 @@ int sa_diff_folded(const char *a, const char *b, const char *key,
 		[SA_FOLD_BYTES] = "bytes", [SA_FOLD_HITS] = "allocs",
 		[SA_FOLD_LIVE] = "live", [SA_FOLD_SLACK] = "slack",
 	};
-	const char *path[2] = { a, b };
 	struct sa_report *rep[2] = { NULL, NULL };
-	struct sa_report_opts opts = { 0 };
 	struct sa_output out = { 0 };
 	enum sa_fold_key k = SA_FOLD_NR;
 	int i, ret = SA_EXIT_USAGE;
@@ -35,26 +31,8 @@ int sa_diff_folded(const char *a, const char *b, const char *key,
 		return ret;
 	}
 	ret = SA_EXIT_FAIL;
-	opts.by = SA_BY_STACK;
-	opts.stack_depth = SA_ATTRIB_MAX_DEPTH;
-	for (i = 0; i < 2; i++) {
-		char *label = g_strdup_printf("slabacct diff: reading %s",
-					      path[i]);
-		GError *err = NULL;
-
-		opts.progress = sa_progress_cb;
-		opts.progress_data = sa_progress_new(stderr, label);
-		sa_crash_guard("diff", path[i]);
-		rep[i] = sa_report_read(path[i], 1u << SA_SEC_CALLSITE, &opts,
-					&err);
-		sa_progress_done(opts.progress_data);
-		g_free(label);
-		if (!rep[i]) {
-			sa_err("diff", "%s", err->message);
-			g_error_free(err);
-			goto out;
-		}
-	}
+	if (sa_diff_read_stacks(a, b, rep))
+		goto out;
 	if (sa_output_open("diff", output, of, &out))
 		goto out;
 	if (sa_folded_diff_write(out.f, rep[0], rep[1], k)) {

@@ -20,4 +20,10 @@ struct sa_callsite_result;
  */
 void sa_json_stacks(JsonBuilder *b, const struct sa_callsite_result *r);
 
+/*
+ * A diff's "stacks" (struct sa_diff_stack *): "frames", and "a" and "b"
+ * with allocs, bytes_alloc, live_bytes and slack each.
+ */
+void sa_json_diff_stacks(JsonBuilder *b, const GPtrArray *stacks);
+
 #endif /* SLABACCT_EMIT_STACKS_H */

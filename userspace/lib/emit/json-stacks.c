@@ -7,6 +7,7 @@
  */
 #include "emit/emit-stacks.h"
 #include "report/agg/callsite.h"
+#include "report/diff-stacks.h"
 #include "util/json.h"
 
 void sa_json_stacks(JsonBuilder *b, const struct sa_callsite_result *r)
@@ -37,6 +38,39 @@ void sa_json_stacks(JsonBuilder *b, const struct sa_callsite_result *r)
 		sa_json_put_uint(b, "live", s->live);
 		sa_json_put_uint(b, "live_bytes", s->live_alloc);
 		sa_json_put_uint(b, "slack", s->slack);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+void sa_json_diff_stacks(JsonBuilder *b, const GPtrArray *stacks)
+{
+	static const char *const names[SA_DSW_NR] = {
+		[SA_DSW_ALLOCS] = "allocs", [SA_DSW_BYTES] = "bytes_alloc",
+		[SA_DSW_LIVE_BYTES] = "live_bytes", [SA_DSW_SLACK] = "slack",
+	};
+	guint i;
+	int side, w;
+
+	json_builder_set_member_name(b, "stacks");
+	json_builder_begin_array(b);
+	for (i = 0; i < stacks->len; i++) {
+		const struct sa_diff_stack *s = stacks->pdata[i];
+		char **f;
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "frames");
+		json_builder_begin_array(b);
+		for (f = s->frames; *f; f++)
+			json_builder_add_string_value(b, *f);
+		json_builder_end_array(b);
+		for (side = 0; side < 2; side++) {
+			json_builder_set_member_name(b, side ? "b" : "a");
+			json_builder_begin_object(b);
+			for (w = 0; w < SA_DSW_NR; w++)
+				sa_json_put_uint(b, names[w], s->w[side][w]);
+			json_builder_end_object(b);
+		}
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);

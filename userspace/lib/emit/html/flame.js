@@ -9,6 +9,13 @@
  * weight still in their callers'. For a test, #flame carries the
  * weight's total (data-total), the frames drawn (data-frames) and the
  * zoomed path (data-zoom).
+ *
+ * A diff's page (the model's top-level "stacks", each with its weights
+ * in A and in B) draws the differential flame graph: a frame is as wide
+ * as the larger of A and B summed over its stacks, and coloured by its
+ * change from A to B: red grew, blue shrank, the deeper the more (the
+ * change over that width); grey unchanged. #flame and each frame carry
+ * the change too (data-delta).
  */
 
 const FLAME_WEIGHTS = [
@@ -19,29 +26,45 @@ const FLAME_WEIGHTS = [
 ];
 
 /* the tree of stacks under a weight: { name, value, kids: Map } */
-function flameTree(stacks, key) {
-	const root = { name: 'all', value: 0, kids: new Map(), parent: null };
+function flameTree(stacks, key, diff) {
+	const root = { name: 'all', value: 0, delta: 0, kids: new Map(),
+		       parent: null };
 
 	for (const s of stacks) {
-		const w = s[key] || 0;
+		const a = diff ? s.a[key] || 0 : 0;
+		const b = diff ? s.b[key] || 0 : 0;
+		const w = diff ? Math.max(a, b) : s[key] || 0;
 
 		if (!w)
 			continue;
 		let n = root;
 
 		n.value += w;
+		n.delta += b - a;
 		for (const f of s.frames) {
 			let k = n.kids.get(f);
 
 			if (!k) {
-				k = { name: f, value: 0, kids: new Map(), parent: n };
+				k = { name: f, value: 0, delta: 0, kids: new Map(),
+				      parent: n };
 				n.kids.set(f, k);
 			}
 			k.value += w;
+			k.delta += b - a;
 			n = k;
 		}
 	}
 	return root;
+}
+
+/* red grew, blue shrank, by the change over the frame's width */
+function flameDiffColour(n) {
+	if (!n.delta)
+		return '#d5d8de';
+	const f = Math.min(1, Math.abs(n.delta) / (n.value || 1));
+	const l = Math.round(88 - 40 * f);
+
+	return n.delta > 0 ? 'hsl(0,80%,' + l + '%)' : 'hsl(215,80%,' + l + '%)';
 }
 
 /* a warm colour from the name, so a function keeps its colour */
@@ -57,12 +80,15 @@ function flameColour(name) {
 }
 
 function flameGraph() {
-	const stacks = S.callsite && S.callsite.stacks;
+	const diff = isDiff;
+	const stacks = diff ? M.stacks : S.callsite && S.callsite.stacks;
 
 	if (!Array.isArray(stacks))
 		return;
 	const table = $('sec-table');
-	const box = newSection('flame', 'Flame graph of the stacks',
+	const box = newSection('flame', diff ? 'Differential flame graph ' +
+			       'of the stacks (red: grew from A to B, blue: ' +
+			       'shrank)' : 'Flame graph of the stacks',
 			       table && table.nextElementSibling);
 	const select = el('select', { id: 'fl-weight' });
 	const crumbs = el('span', { id: 'fl-crumbs' });
@@ -107,13 +133,16 @@ function flameGraph() {
 				title: n.name + '\n' + weight[1] + ': ' +
 					weight[2](n.value) + ' (' +
 					(100 * n.value / (root.value || 1)).toFixed(1) +
-					'% of all)' });
+					'% of all)' + (diff ? '\nchange from A to B: ' +
+					(n.delta > 0 ? '+' : n.delta < 0 ? '-' : '') +
+					weight[2](Math.abs(n.delta)) : '') });
 
 			f.style.left = x + 'px';
 			f.style.top = d * rowH + 'px';
 			f.style.width = Math.max(1, w - 1) + 'px';
-			f.style.background = n === root ? '#c9ced8' :
-				flameColour(n.name);
+			f.style.backgroundColor = diff ? flameDiffColour(n) :
+				n === root ? '#c9ced8' : flameColour(n.name);
+			f.dataset.delta = String(n.delta);
 			f.dataset.name = n.name;
 			f.dataset.value = String(n.value);
 			f.dataset.depth = String(d);
@@ -140,12 +169,13 @@ function flameGraph() {
 		place(zoom, 0, width, 0);
 		graph.style.height = Math.max(1, depth) * rowH + 'px';
 		graph.dataset.total = String(root.value);
+		graph.dataset.delta = String(root.delta);
 		graph.dataset.frames = String(frames);
 		graph.dataset.zoom = path(zoom).map((n) => n.name).join(';');
 		graph.dataset.weight = weight[0];
 	};
 	const build = () => {
-		root = flameTree(stacks, weight[0]);
+		root = flameTree(stacks, weight[0], diff);
 		zoom = root;
 		draw();
 	};
@@ -157,5 +187,4 @@ function flameGraph() {
 	box.parentElement.dataset.rendered = '1';
 }
 
-if (!isDiff)
-	flameGraph();
+flameGraph();
