@@ -202,8 +202,10 @@ $(PPROF_OBJ): $(PPROF_GEN)/profile.pb-c.c
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(shell $(PKG_CONFIG) --cflags libprotobuf-c) \
 		-I$(PPROF_GEN) -c -o $@ $<
-$(BUILD)/userspace/lib/emit/pprof.o: $(PPROF_GEN)/profile.pb-c.h
-$(BUILD)/userspace/lib/emit/pprof.o: SA_CFLAGS += -I$(PPROF_GEN)
+$(BUILD)/userspace/lib/emit/pprof.o build/asan/userspace/lib/emit/pprof.o: \
+	$(PPROF_GEN)/profile.pb-c.h
+$(BUILD)/userspace/lib/emit/pprof.o build/asan/userspace/lib/emit/pprof.o: \
+	SA_CFLAGS += -I$(PPROF_GEN)
 else
 PPROF_OBJ :=
 SA_CFLAGS += -DSA_NO_PPROF='"built without protobuf-c (libprotobuf-c-dev, protobuf-c-compiler)"'

@@ -1,6 +1,7 @@
 /*
- * The HTML report's script, part 7 of 7: the flame graph of the call
- * sites' stacks (the callsite section's "stacks", written by report
+ * The HTML report's script, its last part (after the six base.js names,
+ * html/assets.S): the flame graph of the call sites' stacks (the
+ * callsite section's "stacks", written by report
  * --by stack), drawn as an icicle: the outermost frames on top, each
  * frame as wide as the weight of the stacks through it, the call sites'
  * rows at the bottom. The weight is chosen above it (bytes allocated,
