@@ -7,7 +7,8 @@
 # objects, live bytes), and pprof's functions by flat value equal to the
 # call-site rows summed per leaf function. On the committed recording
 # with kernel stacks (wrappers-6.18.dat: a wrapper's caller under its
-# whole stack, leaf first) and on two without (one-frame samples);
+# whole stack, leaf first; and stacks-segments.dat.gz, 447 stacks of up
+# to 24 frames) and on two without (one-frame samples);
 # file:line from a --vmlinux made here on the locations. The
 # file is written through a temporary file; wrong combinations are
 # refused. A second decoder, the npm package pprof-format (tests/pprof/,
@@ -22,10 +23,14 @@ done
 	fail "npm pprof-format is missing in tests/pprof (scripts/install-deps)"
 export HOME=$TEST_TMP GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
 
-for dat in wrappers-6.18 tc-6.12 tc-6.1; do
-	"$SLABACCT" report --json "$data/$dat.dat" >"$TEST_TMP/r.json" ||
+zcat "$data/stacks-segments.dat.gz" >"$TEST_TMP/stacks-segments.dat" ||
+	fail "no stacks-segments.dat.gz"
+for dat in wrappers-6.18 tc-6.12 tc-6.1 stacks-segments; do
+	f=$data/$dat.dat
+	[ -f "$f" ] || f=$TEST_TMP/$dat.dat
+	"$SLABACCT" report --json "$f" >"$TEST_TMP/r.json" ||
 		fail "report --json $dat failed"
-	"$SLABACCT" report --pprof "$TEST_TMP/$dat.pb.gz" "$data/$dat.dat" ||
+	"$SLABACCT" report --pprof "$TEST_TMP/$dat.pb.gz" "$f" ||
 		fail "report --pprof $dat failed"
 	gzip -t "$TEST_TMP/$dat.pb.gz" || fail "$dat: --pprof's file is not gzip"
 	out=$(python3 "$check" "$TEST_TMP/r.json" "$TEST_TMP/$dat.pb.gz") ||
