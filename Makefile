@@ -181,12 +181,12 @@ $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 	$(call say,AS,$@)
 	$(Q)$(CC) -c -I$(HTML_DIR) -o $@ $<
 
-# report --pprof (emit/pprof.c): pprof's profile.proto
-# (userspace/lib/emit/pprof/profile.proto), made C by protoc-c into
+# report and memleak --pprof (util/pprof.c): pprof's profile.proto
+# (userspace/lib/util/profile.proto), made C by protoc-c into
 # build/gen/pprof/ and packed with libprotobuf-c. Without them (a
 # sysroot without libprotobuf-c) the CLI is built without --pprof.
 PROTOC_C ?= protoc-c
-PPROF_PROTO := userspace/lib/emit/pprof/profile.proto
+PPROF_PROTO := userspace/lib/util/profile.proto
 PPROF_GEN := $(BUILD)/gen/pprof
 HAVE_PPROF := $(shell $(PKG_CONFIG) --exists libprotobuf-c && \
 	command -v $(PROTOC_C) >/dev/null && echo yes)
@@ -202,9 +202,9 @@ $(PPROF_OBJ): $(PPROF_GEN)/profile.pb-c.c
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CFLAGS) $(shell $(PKG_CONFIG) --cflags libprotobuf-c) \
 		-I$(PPROF_GEN) -c -o $@ $<
-$(BUILD)/userspace/lib/emit/pprof.o build/asan/userspace/lib/emit/pprof.o: \
+$(BUILD)/userspace/lib/util/pprof.o build/asan/userspace/lib/util/pprof.o: \
 	$(PPROF_GEN)/profile.pb-c.h
-$(BUILD)/userspace/lib/emit/pprof.o build/asan/userspace/lib/emit/pprof.o: \
+$(BUILD)/userspace/lib/util/pprof.o build/asan/userspace/lib/util/pprof.o: \
 	SA_CFLAGS += -I$(PPROF_GEN)
 else
 PPROF_OBJ :=
@@ -226,7 +226,7 @@ $(BUILD)/%.o: %.c
 
 # one archive per layer
 define layer_rules
-$(call layer_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(BUILD)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ) $(PPROF_OBJ))
+$(call layer_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(BUILD)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))$(if $(filter util,$(1)), $(PPROF_OBJ))
 	@mkdir -p $$(dir $$@); rm -f $$@
 	$$(call say,AR,$$@)
 	$(Q)ar rcs $$@ $$^
@@ -400,7 +400,7 @@ $(BPF_SRCS:%.c=$(ASAN)/%.o) $(ASAN)/userspace/cli/cmd-bpf.o: $(BPF_SKELS)
 $(BPF_SRCS:%.c=$(ASAN)/%.o): SA_CFLAGS += -I$(BUILD)/bpf -Iuserspace/bpf
 
 define asan_layer_rules
-$(call asan_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(ASAN)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ) $(PPROF_OBJ))
+$(call asan_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(ASAN)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))$(if $(filter util,$(1)), $(PPROF_OBJ))
 	@mkdir -p $$(dir $$@); rm -f $$@
 	$$(call say,AR,$$@)
 	$(Q)ar rcs $$@ $$^

@@ -342,7 +342,7 @@ int cmd_report(int argc, char **argv)
 		       "--format, --json, --csv, --html, --folded or -o");
 		goto out;
 	}
-	if (pprof && !sa_pprof_available(&why)) {
+	if (pprof && !sa_pprof_report_available(&why)) {
 		sa_err("report", "--pprof: %s", why);
 		goto out;
 	}
@@ -510,7 +510,7 @@ int cmd_report(int argc, char **argv)
 	if (sa_output_open("report", pprof ? pprof : output, &of, &out))
 		goto out;
 	if (pprof) {
-		if (sa_pprof_write(out.f, rep, &err)) {
+		if (sa_pprof_report_write(out.f, rep, &err)) {
 			sa_err("report", "writing %s: %s", pprof,
 			       err->message);
 			g_clear_error(&err);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * report --pprof: the call-site rows as a gzipped profile.proto, the
- * format of pprof (emit/pprof/profile.proto), written with protobuf-c.
+ * format of pprof (util/pprof.h), written with protobuf-c.
  */
 #ifndef SLABACCT_EMIT_PPROF_H
 #define SLABACCT_EMIT_PPROF_H
@@ -21,9 +21,10 @@ struct sa_report;
  * the frames of --by stack outwards), or the call site alone. Returns 0,
  * or -1 with *err set.
  */
-int sa_pprof_write(FILE *out, const struct sa_report *rep, GError **err);
+int sa_pprof_report_write(FILE *out, const struct sa_report *rep,
+			  GError **err);
 
 /* false when the CLI was built without protobuf-c (then *why says so) */
-bool sa_pprof_available(const char **why);
+bool sa_pprof_report_available(const char **why);
 
 #endif /* SLABACCT_EMIT_PPROF_H */
