@@ -183,6 +183,36 @@ $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 	$(call say,AS,$@)
 	$(Q)$(CC) -c -I$(HTML_DIR) -o $@ $<
 
+# report and memleak --pprof (util/pprof.c): pprof's profile.proto
+# (userspace/lib/util/profile.proto), made C by protoc-c into
+# build/gen/pprof/ and packed with libprotobuf-c. Without them (a
+# sysroot without libprotobuf-c) the CLI is built without --pprof.
+PROTOC_C ?= protoc-c
+PPROF_PROTO := userspace/lib/util/profile.proto
+PPROF_GEN := $(BUILD)/gen/pprof
+HAVE_PPROF := $(shell $(PKG_CONFIG) --exists libprotobuf-c && \
+	command -v $(PROTOC_C) >/dev/null && echo yes)
+ifeq ($(HAVE_PPROF),yes)
+PKGS += libprotobuf-c
+PPROF_OBJ := $(PPROF_GEN)/profile.pb-c.o
+$(PPROF_GEN)/profile.pb-c.c: $(PPROF_PROTO)
+	@mkdir -p $(dir $@)
+	$(call say,PROTOC,$@)
+	$(Q)$(PROTOC_C) --c_out=$(PPROF_GEN) --proto_path=$(dir $<) $<
+$(PPROF_GEN)/profile.pb-c.h: $(PPROF_GEN)/profile.pb-c.c
+$(PPROF_OBJ): $(PPROF_GEN)/profile.pb-c.c
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CFLAGS) $(shell $(PKG_CONFIG) --cflags libprotobuf-c) \
+		-I$(PPROF_GEN) -c -o $@ $<
+$(BUILD)/userspace/lib/util/pprof.o build/asan/userspace/lib/util/pprof.o: \
+	$(PPROF_GEN)/profile.pb-c.h
+$(BUILD)/userspace/lib/util/pprof.o build/asan/userspace/lib/util/pprof.o: \
+	SA_CFLAGS += -I$(PPROF_GEN)
+else
+PPROF_OBJ :=
+SA_CFLAGS += -DSA_NO_PPROF='"built without protobuf-c (libprotobuf-c-dev, protobuf-c-compiler)"'
+endif
+
 .PHONY: all userspace layers module check check-unit check-kernel check-arm \
 	demo bench man completion \
 	install install-dkms dkms deps clean fuzz asan
@@ -198,7 +228,7 @@ $(BUILD)/%.o: %.c
 
 # one archive per layer
 define layer_rules
-$(call layer_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(BUILD)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))
+$(call layer_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(BUILD)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))$(if $(filter util,$(1)), $(PPROF_OBJ))
 	@mkdir -p $$(dir $$@); rm -f $$@
 	$$(call say,AR,$$@)
 	$(Q)ar rcs $$@ $$^
@@ -377,7 +407,7 @@ $(BPF_SRCS:%.c=$(ASAN)/%.o) $(ASAN)/userspace/cli/cmd-bpf.o: $(BPF_SKELS)
 $(BPF_SRCS:%.c=$(ASAN)/%.o): SA_CFLAGS += -I$(BUILD)/bpf -Iuserspace/bpf
 
 define asan_layer_rules
-$(call asan_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(ASAN)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))
+$(call asan_lib,$(1)): $(LAYER_SRCS_$(1):%.c=$(ASAN)/%.o) $(if $(filter emit,$(1)),$(HTML_OBJ))$(if $(filter util,$(1)), $(PPROF_OBJ))
 	@mkdir -p $$(dir $$@); rm -f $$@
 	$$(call say,AR,$$@)
 	$(Q)ar rcs $$@ $$^

@@ -25,6 +25,9 @@
 //     is there instead fails, with its reason);
 //   - with --scale log|linear, the treemap's tiles are sized so (the
 //     page picks log when one site holds over half the metric);
+//   - with --flame 'bytes_alloc=N,...', the flame graph of the stacks
+//     weighs as the report's totals under each weight, and zooms on a
+//     click (see below);
 //   - a screenshot of the page goes to --shot, and with --shots DIR one
 //     of each section (the header, the treemap, the table, every other)
 //     to DIR/NAME.png.
@@ -484,6 +487,85 @@ try {
 
 		ok(got === args.scale, 'the treemap is sized on a ' + args.scale +
 		   ' scale (' + got + ')');
+	}
+	/*
+	 * --flame 'bytes_alloc=N,allocs=N,live_bytes=N,slack=N': the flame
+	 * graph of the stacks (flame.js) weighs its root, under each weight
+	 * chosen in its menu, as the report's totals; a real click on the
+	 * widest frame below the root zooms into it (the path and the root
+	 * change, the root as wide as the graph, its weight the frame's),
+	 * and the path's root zooms back out. With --flame-delta
+	 * 'bytes_alloc=N,...' (a diff's page), the root's change under
+	 * each weight is N, and a frame is red or blue as it grew or
+	 * shrank.
+	 */
+	if (args.flame) {
+		const pairs = (a) => Object.fromEntries((a || '').split(',')
+			.filter(Boolean).map((kv) => kv.split('='))
+			.map(([k, v]) => [k, Number(v)]));
+		const want = pairs(args.flame), delta = pairs(args['flame-delta']);
+
+		for (const [k, v] of Object.entries(want)) {
+			const got = await evaluate(`(() => {
+				const s = document.getElementById('fl-weight');
+				s.value = ${JSON.stringify(k)};
+				s.dispatchEvent(new Event('change'));
+				const f = document.getElementById('flame');
+				const c = (sel) => [...f.querySelectorAll('.fl-frame')]
+					.filter(sel).every((x) => {
+						const m = /rgb\\((\\d+), (\\d+), (\\d+)\\)/
+							.exec(x.style.backgroundColor);
+						const d = Number(x.dataset.delta);
+						return !!m && (d > 0 ? +m[1] > +m[3] :
+							      d < 0 ? +m[3] > +m[1] : true);
+					});
+				return { total: Number(f.dataset.total),
+					 delta: Number(f.dataset.delta),
+					 colours: c(() => true),
+					 frames: Number(f.dataset.frames),
+					 root: Number(f.querySelector('.fl-frame')
+						.dataset.value) };
+			})()`);
+
+			ok(got.total === v && got.root === v && got.frames > 1,
+			   'flame graph by ' + k + ': total ' + got.total + ', root ' +
+			   got.root + ' (report ' + v + '), ' + got.frames + ' frames');
+			if (k in delta)
+				ok(got.delta === delta[k] && got.colours,
+				   'differential flame graph by ' + k + ': change ' +
+				   got.delta + ' (model ' + delta[k] + '), red grew, ' +
+				   'blue shrank');
+		}
+		const target = await evaluate(`(() => {
+			let best = null;
+			for (const f of document.querySelectorAll('#flame .fl-frame'))
+				if (f.dataset.depth === '1' && (!best ||
+				    f.offsetWidth > best.offsetWidth))
+					best = f;
+			best.scrollIntoView({ block: 'center' });
+			const r = best.getBoundingClientRect();
+			return { x: r.left + Math.min(r.width / 2, 20),
+				 y: r.top + r.height / 2, name: best.dataset.name,
+				 value: Number(best.dataset.value) };
+		})()`);
+		for (const type of ['mousePressed', 'mouseReleased'])
+			await call('Input.dispatchMouseEvent', { type, x: target.x,
+				y: target.y, button: 'left', clickCount: 1 });
+		await sleep(200);
+		const zoomed = await evaluate(`(() => {
+			const g = document.getElementById('flame');
+			const r = g.querySelector('.fl-frame');
+			return { zoom: g.dataset.zoom, name: r.dataset.name,
+				 value: Number(r.dataset.value),
+				 full: r.offsetWidth >= g.clientWidth - 2 };
+		})()`);
+		console.log('# flame: clicked ' + target.name + ', zoom ' + zoomed.zoom);
+		ok(zoomed.zoom === 'all;' + target.name && zoomed.name === target.name &&
+		   zoomed.value === target.value && zoomed.full,
+		   'clicking a frame zooms into it');
+		await evaluate(`document.querySelector('#fl-crumbs a').click()`);
+		ok(await evaluate(`document.getElementById('flame').dataset.zoom`) ===
+		   'all', 'the flame graph path\'s root zooms back out');
 	}
 
 	/* a screenshot of each section */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -19,6 +20,8 @@
 #include "bpf-tool.h"
 #include "util/msg.h"
 #include "util/escape.h"
+#include "util/outfile.h"
+#include "util/pprof.h"
 #include "memleak.h"
 #include "memleak.skel.h"
 
@@ -32,6 +35,7 @@ static gint opt_max_allocs = 131072;
 static gchar *opt_lib;
 static gchar *opt_prefix;
 static gboolean opt_kernel;
+static gchar *opt_pprof;
 
 static const GOptionEntry entries[] = {
 	{ "older", 'o', 0, G_OPTION_ARG_INT, &opt_older_ms,
@@ -51,6 +55,9 @@ static const GOptionEntry entries[] = {
 	  "prefixed jemalloc)", "PREFIX" },
 	{ "kernel", 'k', 0, G_OPTION_ARG_NONE, &opt_kernel,
 	  "kernel allocations (kmalloc, kmem_cache) through tracepoints", NULL },
+	{ "pprof", 0, 0, G_OPTION_ARG_FILENAME, &opt_pprof,
+	  "at the end, write every outstanding stack to FILE as a gzipped "
+	  "pprof profile (inuse_objects, inuse_space)", "FILE" },
 	{ NULL },
 };
 
@@ -299,6 +306,99 @@ static void report_text(struct ml_state *s, GArray *groups,
 	fflush(stdout);
 }
 
+/*
+ * --pprof: every stack's outstanding allocations as a pprof profile,
+ * sample types inuse_objects/count and inuse_space/bytes (Go's heap
+ * profile's live ones: memleak keeps no freed allocation), period type
+ * space/bytes, period the sample rate; a frame's function is its symbol
+ * (its object the function's file), leaf first; labels pid and comm.
+ */
+static int write_pprof(GArray *groups, struct sa_stacks *st)
+{
+	static const char *const types[2][2] = {
+		{ "inuse_objects", "count" }, { "inuse_space", "bytes" },
+	};
+	static const char *const period[2] = { "space", "bytes" };
+	struct sa_outfile_opts oo = { 0 };
+	struct sa_outfile *of;
+	struct sa_pprof *p;
+	GError *err = NULL;
+	FILE *f = NULL;
+	const char *why;
+	guint i, j;
+	int fd, ret = -1;
+
+	if (!sa_pprof_available(&why)) {
+		sa_err("memleak", "--pprof: %s", why);
+		return -1;
+	}
+	p = sa_pprof_new(types, 2, period, opt_sample_rate,
+			 opt_kernel ? "[kernel.kallsyms]" : "[user]");
+	for (i = 0; i < groups->len; i++) {
+		struct ml_group *g = &g_array_index(groups, struct ml_group, i);
+		GPtrArray *fr = opt_kernel ?
+			sa_stacks_frames(st, 0, g->stack_id, SA_NO_STACK) :
+			sa_stacks_frames(st, g->pid, SA_NO_STACK, g->stack_id);
+		guint64 *locs = g_new(guint64, fr->len ? fr->len : 1);
+		gint64 v[2] = { g->count, g->bytes };
+		char pid[16], comm[32];
+		const char *labels[4] = { "pid", pid, "comm", NULL };
+
+		for (j = 0; j < fr->len; j++) {
+			const char *name = g_ptr_array_index(fr, j);
+			const char *obj = strchr(name, '[');
+			char *fn = g_strndup(name, strcspn(name, "+ "));
+			char *file = obj ? g_strndup(obj + 1,
+						     strcspn(obj + 1, "]")) : NULL;
+
+			locs[j] = sa_pprof_location(p, 0, fn, file, 0);
+			g_free(fn);
+			g_free(file);
+		}
+		snprintf(pid, sizeof(pid), "%u", g->pid);
+		if (!opt_kernel)
+			labels[3] = sa_pid_comm(g->pid, comm, sizeof(comm));
+		if (fr->len)
+			sa_pprof_sample(p, locs, fr->len, v, labels,
+					opt_kernel ? 0 : 2);
+		g_free(locs);
+		g_ptr_array_unref(fr);
+	}
+	of = sa_outfile_open(opt_pprof, &oo, &err);
+	if (!of)
+		goto out;
+	fd = dup(sa_outfile_fd(of));
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		g_set_error(&err, G_FILE_ERROR, g_file_error_from_errno(errno),
+			    "%s", g_strerror(errno));
+		sa_outfile_abort(of);
+		goto out;
+	}
+	if (sa_pprof_write(p, f, &err)) {
+		fclose(f);
+		sa_outfile_abort(of);
+		goto out;
+	}
+	if (fclose(f)) {
+		g_set_error(&err, G_FILE_ERROR, g_file_error_from_errno(errno),
+			    "%s", g_strerror(errno));
+		sa_outfile_abort(of);
+		goto out;
+	}
+	ret = sa_outfile_commit(of, &err);
+out:
+	if (ret) {
+		sa_err("memleak", "--pprof %s: %s", opt_pprof,
+		       err ? err->message : "cannot write");
+		g_clear_error(&err);
+	}
+	sa_pprof_free(p);
+	return ret;
+}
+
 static int report(void *arg, bool final)
 {
 	struct ml_state *s = arg;
@@ -312,6 +412,11 @@ static int report(void *arg, bool final)
 		report_json(s, groups, st, total, bytes, final);
 	else
 		report_text(s, groups, st, total, bytes);
+	if (final && opt_pprof && write_pprof(groups, st)) {
+		g_array_unref(groups);
+		sa_stacks_free(st);
+		return -1;
+	}
 	g_array_unref(groups);
 	sa_stacks_free(st);
 	return 0;
@@ -463,7 +568,8 @@ const struct sa_bpf_tool sa_tool_memleak = {
 		"  slabacct memleak -s 100 -p 1234   record 1 allocation in 100\n"
 		"  slabacct memleak --lib /usr/lib/x86_64-linux-gnu/"
 		"libjemalloc.so.2 -p 1234\n"
-		"  slabacct memleak --kernel 10 1    kernel, one 10 s report",
+		"  slabacct memleak --kernel 10 1    kernel, one 10 s report\n"
+		"  slabacct memleak --pprof heap.pb.gz -c ./prog   for pprof",
 	.entries = entries,
 	.run = run,
 };

@@ -59,6 +59,11 @@ static const char diff_help[] =
 "error (exit 2). A truncated side (a recording that stopped early, or a\n"
 "merge with such a run: the output says 'TRUNCATED') is not judged:\n"
 "its figures are incomplete, so exit 4.\n"
+"--folded writes the two recordings' stacks folded, as report\n"
+"  --folded does (32 frames, the last the row's --by caller name),\n"
+"  each line weighed by its change from A to B in the --sort key: bytes\n"
+"  (allocated, default), allocs, live (bytes) or slack; negative: it\n"
+"  shrank. Unchanged lines are left out; lines are sorted.\n"
 "\n"
 "Exit status: 0 ok (and within the limits), 1 unreadable input (or\n"
 "one without what a rule judges), 2 usage, 3 a --fail-on limit was\n"
@@ -69,6 +74,7 @@ static const char diff_help[] =
 "Examples:\n"
 "  slabacct diff before.dat after.dat\n"
 "  slabacct diff --by function --top 20 --json base.dat patched.dat\n"
+"  slabacct diff --folded --sort live base.dat patched.dat > live.diff\n"
 "  slabacct diff slab_account.before slab_account.after\n"
 "  slabacct diff --fail-on 'total:+64K,site:+10%,new-site:16K' a.dat b.dat\n"
 "  slabacct diff --fail-on 'site:+10%&+8K,total/live:+1M' base.json b.dat\n"
@@ -80,7 +86,7 @@ int cmd_diff(int argc, char **argv)
 {
 	gchar *format = NULL, *by = NULL, *sort = NULL, *output = NULL;
 	gchar *fail_on = NULL;
-	gboolean json = FALSE, csv = FALSE, all = FALSE;
+	gboolean json = FALSE, csv = FALSE, all = FALSE, folded = FALSE;
 	gint top = 0, width = 80;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
@@ -106,6 +112,9 @@ int cmd_diff(int argc, char **argv)
 		  "below)", "RULES" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write to FILE instead of standard output", "FILE" },
+		{ "folded", 0, 0, G_OPTION_ARG_NONE, &folded,
+		  "the stacks folded, each weighed by its change from A to B "
+		  "in the --sort key", NULL },
 		SA_OUTPUT_OPTION_ENTRIES(oo),
 		{ NULL },
 	};
@@ -126,6 +135,16 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	if (argc != 3) {
 		sa_err("diff", "needs two files, A and B (see --help)");
+		goto out;
+	}
+	if (folded && (format || json || csv || by || fail_on || top || all)) {
+		sa_err("diff", "--folded is a format of its own: not with "
+		       "--format, --json, --csv, --by, --fail-on, --top or "
+		       "--all");
+		goto out;
+	}
+	if (folded) {
+		ret = sa_diff_folded(argv[1], argv[2], sort, output, &of);
 		goto out;
 	}
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;

@@ -14,6 +14,7 @@
 #include "report/agg/callsite.h"
 #include "cli/cmd.h"
 #include "util/outfile.h"
+#include "emit/pprof.h"
 #include "emit/emit.h"
 #include "util/progress.h"
 #include "report/sort.h"
@@ -140,6 +141,11 @@ static const char report_help[] =
 "  weight: the --sort key, bytes (allocated, the default), hits\n"
 "  (allocations), live (live bytes) or slack. Every row, whatever --top;\n"
 "  weight 0 left out.\n"
+"--pprof FILE writes the call sites with their stacks (as --folded) as\n"
+"  a gzipped profile.proto for pprof, with Go's heap profile's sample\n"
+"  types: alloc_objects, alloc_space, inuse_objects, inuse_space (the\n"
+"  allocations, bytes, live objects and live bytes); a function is a\n"
+"  kernel symbol, with its file:line where --vmlinux gives one.\n"
 "FILE may also be a saved /proc/slab_account (its call sites) or\n"
 "  /proc/allocinfo (the kernel's allocation profiling, 6.10+: per source\n"
 "  line, the bytes and allocations live now, of every allocator; its\n"
@@ -163,6 +169,7 @@ static const char report_help[] =
 "  slabacct report --html diff.html before.dat after.dat\n"
 "  slabacct report --format prometheus --top 20 -o slabacct.prom t.dat\n"
 "  slabacct report --folded --sort live t.dat | flamegraph.pl > live.svg\n"
+"  slabacct report --pprof heap.pb.gz t.dat && go tool pprof -top heap.pb.gz\n"
 "  slabacct report --top 20 allocinfo.txt";
 
 /*
@@ -222,7 +229,7 @@ int cmd_report(int argc, char **argv)
 {
 	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
 	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
-	gchar *output = NULL, *html = NULL, *label = NULL;
+	gchar *output = NULL, *html = NULL, *label = NULL, *pprof = NULL;
 	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
 	gboolean no_raw = FALSE, force_vmlinux = FALSE, metrics = FALSE;
 	gboolean fail_on_lost = FALSE, folded = FALSE;
@@ -257,6 +264,9 @@ int cmd_report(int argc, char **argv)
 		{ "folded", 0, 0, G_OPTION_ARG_NONE, &folded,
 		  "the stacks folded, for flame graphs, weighed by the --sort "
 		  "key: bytes (default), hits, live or slack", NULL },
+		{ "pprof", 0, 0, G_OPTION_ARG_FILENAME, &pprof,
+		  "write the call sites and their stacks to FILE as a gzipped "
+		  "pprof profile (heap profile's sample types)", "FILE" },
 		{ "stack-depth", 0, 0, G_OPTION_ARG_INT, &stack_depth,
 		  "--by stack: frames from the caller outwards (default 4, "
 		  "at most 32)", "N" },
@@ -311,6 +321,7 @@ int cmd_report(int argc, char **argv)
 	guint32 sections = 1;
 	enum sa_text_input input;
 	char *bad = NULL;
+	const char *why;
 	int ret = SA_EXIT_USAGE;
 
 	if (sa_parse_options(&argc, &argv, "report", "FILE",
@@ -350,6 +361,19 @@ int cmd_report(int argc, char **argv)
 	if (folded && (format || html || json || csv)) {
 		sa_err("report", "--folded is a format of its own: not with "
 		       "--format, --json, --csv or --html");
+		goto out;
+	}
+	if (pprof && (format || html || json || csv || folded || output)) {
+		sa_err("report", "--pprof writes a file of its own: not with "
+		       "--format, --json, --csv, --html, --folded or -o");
+		goto out;
+	}
+	if (pprof && !sa_pprof_report_available(&why)) {
+		sa_err("report", "--pprof: %s", why);
+		goto out;
+	}
+	if (pprof && by && strcmp(by, "stack")) {
+		sa_err("report", "--pprof writes stacks: not --by %s", by);
 		goto out;
 	}
 	if (folded) {
@@ -419,7 +443,7 @@ int cmd_report(int argc, char **argv)
 	if (!by)
 		opts.by = stack_depth != -1 ? SA_BY_STACK : SA_BY_CALLSITE;
 	opts.stack_depth = stack_depth > 0 ? stack_depth : 0;
-	if (e.fmt == SA_FMT_FOLDED) {
+	if (e.fmt == SA_FMT_FOLDED || pprof) {
 		opts.by = SA_BY_STACK;
 		if (stack_depth == -1)
 			opts.stack_depth = SA_ATTRIB_MAX_DEPTH;
@@ -446,7 +470,8 @@ int cmd_report(int argc, char **argv)
 	opts.depth = depth;
 	opts.threads = threads;
 	opts.no_raw = no_raw;
-	if (e.fmt == SA_FMT_ACCOUNT || e.fmt == SA_FMT_FOLDED || metrics)
+	if (e.fmt == SA_FMT_ACCOUNT || e.fmt == SA_FMT_FOLDED || metrics ||
+	    pprof)
 		sections = 1u << SA_SEC_CALLSITE;
 
 	ret = SA_EXIT_FAIL;
@@ -505,8 +530,20 @@ int cmd_report(int argc, char **argv)
 	sa_callsite_view(rep->result[SA_SEC_CALLSITE], sp, top,
 			 min_bytes);
 	sa_live_view(rep->result[SA_SEC_LIVE], top);
-	if (sa_output_open("report", output, &of, &out))
+	if (sa_output_open("report", pprof ? pprof : output, &of, &out))
 		goto out;
+	if (pprof) {
+		if (sa_pprof_report_write(out.f, rep, &err)) {
+			sa_err("report", "writing %s: %s", pprof,
+			       err->message);
+			g_clear_error(&err);
+			sa_output_close("report", &out, false);
+			goto out;
+		}
+		if (!sa_output_close("report", &out, true))
+			ret = SA_EXIT_OK;
+		goto out;
+	}
 	e.out = out.f;
 	e.width = width;
 	e.verbose = verbose;
@@ -535,6 +572,7 @@ out:
 	g_free(build_tree);
 	g_free(output);
 	g_free(html);
+	g_free(pprof);
 	g_free(label);
 	return ret;
 }

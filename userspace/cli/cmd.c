@@ -26,6 +26,9 @@
 #include "trace/recorder.h"
 #include "util/escape.h"
 #include "report/diff.h"
+#include "report/diff-stacks.h"
+#include "report/report.h"
+#include "symbols/attrib.h"
 #include "report/threshold.h"
 #include "util/textfold.h"
 
@@ -458,6 +461,48 @@ void sa_print_record_result(const char *cmd, const char *output,
 	sa_print_lost(cmd, res, res->lost_total ? advice : NULL);
 }
 
+int sa_diff_read_stacks(const char *a, const char *b,
+			struct sa_report *rep[2])
+{
+	const char *path[2] = { a, b };
+	struct sa_report_opts opts = { 0 };
+	int i;
+
+	opts.by = SA_BY_STACK;
+	opts.stack_depth = SA_ATTRIB_MAX_DEPTH;
+	for (i = 0; i < 2; i++) {
+		char *label = g_strdup_printf("slabacct diff: reading %s",
+					      path[i]);
+		GError *err = NULL;
+
+		opts.progress = sa_progress_cb;
+		opts.progress_data = sa_progress_new(stderr, label);
+		sa_crash_guard("diff", path[i]);
+		rep[i] = sa_report_read(path[i], 1u << SA_SEC_CALLSITE, &opts,
+					&err);
+		sa_progress_done(opts.progress_data);
+		g_free(label);
+		if (!rep[i]) {
+			sa_err("diff", "%s", err->message);
+			g_error_free(err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+GPtrArray *sa_diff_load_stacks(const char *a, const char *b)
+{
+	struct sa_report *rep[2] = { NULL, NULL };
+	GPtrArray *st = NULL;
+
+	if (!sa_diff_read_stacks(a, b, rep))
+		st = sa_diff_stacks(rep[0], rep[1]);
+	sa_report_free(rep[0]);
+	sa_report_free(rep[1]);
+	return st;
+}
+
 int sa_diff_write(const char *cmd, const char *a, const char *b,
 		  struct sa_diff_opts *o, struct sa_emit *e,
 		  const char *output, const struct sa_outfile_opts *of)
@@ -503,6 +548,11 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 	if (o->fail_on)
 		crossed = sa_thresholds_check(o->fail_on, &d, &limits);
 	sa_diff_view(&d, o);
+	/* the page's differential flame graph: two recordings' stacks */
+	if (e->fmt == SA_FMT_HTML && !strcmp(d.side[0].source, "trace") &&
+	    !strcmp(d.side[1].source, "trace") &&
+	    !(d.stacks = sa_diff_load_stacks(a, b)))
+		goto out;
 	if (sa_output_open(cmd, output, of, &out))
 		goto out;
 	e->out = out.f;
@@ -539,6 +589,8 @@ int sa_diff_write(const char *cmd, const char *a, const char *b,
 	}
 out:
 	sa_threshold_result_clear(&limits);
+	if (d.stacks)
+		g_ptr_array_free(d.stacks, TRUE);
 	sa_diff_clear(&d);
 	return ret;
 }

@@ -79,6 +79,25 @@ struct sa_threshold_result;
 void sa_print_limits(const char *cmd, const struct sa_thresholds *t,
 		     const struct sa_threshold_result *res);
 
+/*
+ * diff --folded A B: the stacks folded, weighed by the change of key
+ * (bytes, allocs, live, slack; NULL: bytes) (cmd-diff-folded.c)
+ */
+int sa_diff_folded(const char *a, const char *b, const char *key,
+		   const char *output, const struct sa_outfile_opts *of);
+/*
+ * The stacks of two recordings side by side for the diff page's flame
+ * graph (report/diff-stacks.h), or NULL after saying why not
+ */
+GPtrArray *sa_diff_load_stacks(const char *a, const char *b);
+/*
+ * Read A and B's call sites with their stacks (--by stack, 32 frames):
+ * 0, or -1 after saying why (both rep[] then freed by the caller)
+ */
+struct sa_report;
+int sa_diff_read_stacks(const char *a, const char *b,
+			struct sa_report *rep[2]);
+
 /* report --html OUT A B: the diff of A and B as HTML (cmd-report-html.c) */
 int sa_report_html_diff(const char *out, const char *a, const char *b,
 			const struct sa_output_opts *o);

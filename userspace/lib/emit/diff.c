@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "emit/emit.h"
+#include "emit/emit-stacks.h"
 #include "report/diff.h"
 #include "emit/snapshot-origin.h"
 
@@ -416,6 +417,8 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	if (d->stacks)
+		sa_json_diff_stacks(b, d->stacks);
 	json_builder_end_object(b);
 	if (e->fmt == SA_FMT_HTML)
 		sa_html_write(e);

@@ -16,6 +16,7 @@
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-areas.h"
 #include "emit/emit-coverage.h"
+#include "emit/emit-stacks.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
 
@@ -256,6 +257,8 @@ void sa_json_callsite(struct sa_emit *e, const struct sa_report *rep,
 	for (i = 0; i < r->shown->len; i++)
 		site_obj(b, r->shown->pdata[i], r->accounted_known);
 	json_builder_end_array(b);
+	if (r->by == SA_BY_STACK)
+		sa_json_stacks(b, r);
 	json_builder_end_object(b);
 }
 

@@ -161,6 +161,9 @@ struct sa_diff {
 	guint64 n_new, n_gone, n_changed, n_same;
 	GArray *rows;			/* struct sa_diff_row, by |change| */
 	guint64 hidden;			/* rows left out by top/unchanged */
+	/* the page's differential flame graph: struct sa_diff_stack *
+	 * (report/diff-stacks.h), or NULL (not in the JSON then) */
+	GPtrArray *stacks;
 };
 
 enum sa_diff_sort {

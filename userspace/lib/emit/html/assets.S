@@ -1,6 +1,6 @@
 /*
  * The HTML report's page, style sheets and script (report.html,
- * report.css and merge.css, and the script's six parts beside this
+ * report.css and merge.css, and the script's seven parts beside this
  * file, in order), embedded into the binary as NUL-terminated strings
  * for emit/html.c.
  * The Makefile assembles this with -I userspace/lib/emit/html so .incbin
@@ -25,6 +25,7 @@ sa_html_page_js:
 	.incbin "sections.js"
 	.incbin "merge.js"
 	.incbin "report.js"
+	.incbin "flame.js"
 	.byte 0
 
 	.section .note.GNU-stack, "", %progbits
