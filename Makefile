@@ -190,8 +190,9 @@ $(HTML_OBJ): $(HTML_DIR)/assets.S $(HTML_ASSETS)
 PROTOC_C ?= protoc-c
 PPROF_PROTO := userspace/lib/util/profile.proto
 PPROF_GEN := $(BUILD)/gen/pprof
-HAVE_PPROF := $(shell $(PKG_CONFIG) --exists libprotobuf-c && \
-	command -v $(PROTOC_C) >/dev/null && echo yes)
+# (quiet: a fresh machine reads this before install-deps has run)
+HAVE_PPROF := $(shell { $(PKG_CONFIG) --exists libprotobuf-c && \
+	command -v $(PROTOC_C); } >/dev/null 2>&1 && echo yes)
 ifeq ($(HAVE_PPROF),yes)
 PKGS += libprotobuf-c
 PPROF_OBJ := $(PPROF_GEN)/profile.pb-c.o
