@@ -1,5 +1,7 @@
-# A boot traced with the parameters of `slabacct boot cmdline --stacks`
-# (a large buffer), in a guest of kernel flavour $1, collected by
+# A boot traced with the parameters of `slabacct boot cmdline` for the
+# guest (1024 MB, 2 CPUs, 48 MB per CPU) and a stack after every event
+# (trace_options=stacktrace, whatever the kernel: a boot trace of tens
+# of MB), in a guest of kernel flavour $1, collected by
 # `slabacct boot collect` there:
 #  - first into a tmpfs of 256 KB, too small: it fails (exit 1) before
 #    reading anything, leaves no file there, has turned tracing off, and
@@ -22,7 +24,9 @@ flavour=${1:?kernel flavour}
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
 command -v jq >/dev/null || fail "jq is not installed (scripts/install-deps)"
 
-params=$("$SLABACCT" boot cmdline -q --stacks) || fail "boot cmdline failed"
+params=$("$SLABACCT" boot cmdline -q --mem 1024 --cpus 2 -b 49152) ||
+	fail "boot cmdline failed ($?)"
+params="$params trace_options=stacktrace"
 cat >"$TEST_TMP/collect.sh" <<'GUEST'
 T=/sys/kernel/tracing
 mount -t tracefs nodev $T 2>/dev/null
