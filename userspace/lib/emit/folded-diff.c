@@ -13,32 +13,9 @@
 #include <string.h>
 
 #include "emit/folded-diff.h"
+#include "emit/folded.h"
 #include "report/report.h"
 #include "report/agg/callsite.h"
-
-static gint64 weight(const struct sa_site *s, enum sa_fold_key key)
-{
-	switch (key) {
-	case SA_FOLD_HITS:
-		return s->allocs;
-	case SA_FOLD_LIVE:
-		return s->live_alloc;
-	case SA_FOLD_SLACK:
-		return s->slack;
-	default:
-		return s->bytes_alloc;
-	}
-}
-
-/* a frame's or the leaf's name, as emit/folded.c writes it */
-static void put_name(GString *line, const char *name, bool leaf)
-{
-	const char *p;
-
-	for (p = name; *p; p++)
-		g_string_append_c(line, (leaf && *p == ';') ||
-				  (guchar)*p < 0x20 ? '_' : *p);
-}
 
 /* line -> gint64 weight, added with sign */
 static void add_side(GHashTable *lines, const struct sa_report *rep,
@@ -49,24 +26,20 @@ static void add_side(GHashTable *lines, const struct sa_report *rep,
 
 	for (i = 0; r && i < r->sites->len; i++) {
 		const struct sa_site *s = r->sites->pdata[i];
-		gint64 w = weight(s, key), *v;
-		GString *line;
+		gint64 w = (gint64)sa_fold_weight(s, key), *v;
+		char *stack;
 
 		if (!w)
 			continue;
-		line = g_string_new(NULL);
-		if (s->path && *s->path) {
-			put_name(line, s->path, false);
-			g_string_append_c(line, ';');
-		}
-		put_name(line, s->leaf ? s->leaf : s->sym ? s->sym : "?", true);
-		v = g_hash_table_lookup(lines, line->str);
+		stack = sa_fold_stack(s);
+		v = g_hash_table_lookup(lines, stack);
 		if (!v) {
 			v = g_new0(gint64, 1);
-			g_hash_table_insert(lines, g_strdup(line->str), v);
+			g_hash_table_insert(lines, stack, v);
+		} else {
+			g_free(stack);
 		}
 		*v += sign * w;
-		g_string_free(line, TRUE);
 	}
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "emit/emit.h"
+#include "emit/folded.h"
 
 static const char *const key_names[SA_FOLD_NR] = {
 	[SA_FOLD_BYTES] = "bytes",
@@ -34,7 +35,7 @@ int sa_fold_key_parse(const char *s, enum sa_fold_key *key)
 	return -1;
 }
 
-static guint64 weight(const struct sa_site *s, enum sa_fold_key key)
+guint64 sa_fold_weight(const struct sa_site *s, enum sa_fold_key key)
 {
 	switch (key) {
 	case SA_FOLD_HITS:
@@ -61,6 +62,18 @@ static void put_name(GString *line, const char *name, bool leaf)
 				  (guchar)*p < 0x20 ? '_' : *p);
 }
 
+char *sa_fold_stack(const struct sa_site *s)
+{
+	GString *line = g_string_new(NULL);
+
+	if (s->path && *s->path) {
+		put_name(line, s->path, false);
+		g_string_append_c(line, ';');
+	}
+	put_name(line, s->leaf ? s->leaf : s->sym ? s->sym : "?", true);
+	return g_string_free(line, FALSE);
+}
+
 static gint by_text(gconstpointer a, gconstpointer b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -74,19 +87,15 @@ static int folded_begin(struct sa_emit *e, const struct sa_report *rep)
 
 	for (i = 0; r && i < r->sites->len; i++) {
 		const struct sa_site *s = r->sites->pdata[i];
-		guint64 w = weight(s, e->fold_key);
-		GString *line;
+		guint64 w = sa_fold_weight(s, e->fold_key);
+		char *stack;
 
 		if (!w)
 			continue;
-		line = g_string_new(NULL);
-		if (s->path && *s->path) {
-			put_name(line, s->path, false);
-			g_string_append_c(line, ';');
-		}
-		put_name(line, s->leaf ? s->leaf : s->sym ? s->sym : "?", true);
-		g_string_append_printf(line, " %" G_GUINT64_FORMAT, w);
-		g_ptr_array_add(lines, g_string_free(line, FALSE));
+		stack = sa_fold_stack(s);
+		g_ptr_array_add(lines, g_strdup_printf("%s %" G_GUINT64_FORMAT,
+						       stack, w));
+		g_free(stack);
 	}
 	g_ptr_array_sort(lines, by_text);
 	for (i = 0; i < lines->len; i++)
