@@ -53,44 +53,6 @@ static const char description[] =
 	"  slabacct budget --csv\n"
 	"  slabacct budget --root DIR         a copied proc/, sys/, dev/kmsg";
 
-enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
-
-static int parse_format(const char *s, gboolean json, gboolean csv,
-			enum fmt *f)
-{
-	if (json + csv > 1 || (s && (json || csv))) {
-		sa_err("budget", "choose one of --format, --json, --csv");
-		return -1;
-	}
-	*f = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
-	if (!s || !strcmp(s, "text"))
-		return 0;
-	if (!strcmp(s, "json"))
-		*f = FMT_JSON;
-	else if (!strcmp(s, "csv"))
-		*f = FMT_CSV;
-	else {
-		sa_err("budget", "unknown format '%s' (text, json, csv)", s);
-		return -1;
-	}
-	return 0;
-}
-
-static int write_text(const char *path, const struct sa_outfile_opts *of,
-		      const char *s, size_t len)
-{
-	struct sa_output out;
-	bool bad;
-
-	if (sa_output_open("budget", path, of, &out))
-		return -1;
-	bad = fwrite(s, 1, len, out.f) != len || fflush(out.f) != 0;
-	if (bad)
-		sa_err("budget", "%s: %s", path ? path : "stdout",
-		       g_strerror(errno));
-	return sa_output_close("budget", &out, !bad) || bad ? -1 : 0;
-}
-
 int cmd_budget(int argc, char **argv)
 {
 	gchar *output = NULL, *format = NULL, *root = NULL;
@@ -118,20 +80,20 @@ int cmd_budget(int argc, char **argv)
 	struct sa_outfile_opts of;
 	GError *e = NULL;
 	GString *out;
-	enum fmt f;
+	enum sa_format f;
 
 	if (sa_parse_options(&argc, &argv, "budget", "",
 			     "Split the physical RAM into its owners.",
 			     description, entries))
 		goto done;
-	if (parse_format(format, json, csv, &f) ||
+	if (sa_plain_format("budget", format, json, csv, &f) ||
 	    sa_output_opts_get("budget", &oo, &of))
 		goto done;
 	if (argc > 1) {
 		sa_err("budget", "unexpected argument '%s'", argv[1]);
 		goto done;
 	}
-	if (raw && f != FMT_JSON) {
+	if (raw && f != SA_FMT_JSON) {
 		sa_err("budget", "--raw is for --json");
 		goto done;
 	}
@@ -144,7 +106,7 @@ int cmd_budget(int argc, char **argv)
 		goto done;
 	}
 	out = g_string_new(NULL);
-	if (f == FMT_JSON) {
+	if (f == SA_FMT_JSON) {
 		JsonNode *n = sa_budget_to_json(b, raw ? in : NULL);
 		char *s = json_to_string(n, TRUE);
 
@@ -152,7 +114,7 @@ int cmd_budget(int argc, char **argv)
 		g_string_append_c(out, '\n');
 		g_free(s);
 		json_node_unref(n);
-	} else if (f == FMT_CSV) {
+	} else if (f == SA_FMT_CSV) {
 		sa_budget_emit_csv(out, b);
 	} else {
 		char *t;
@@ -162,8 +124,8 @@ int cmd_budget(int argc, char **argv)
 		g_string_assign(out, t);
 		g_free(t);
 	}
-	ret = write_text(output, &of, out->str, out->len) ? SA_EXIT_FAIL :
-		SA_EXIT_OK;
+	ret = sa_output_write("budget", output, &of, out->str, out->len) ?
+		SA_EXIT_FAIL : SA_EXIT_OK;
 	g_string_free(out, TRUE);
 done:
 	sa_output_opts_clear(&oo);

@@ -43,29 +43,6 @@ static const char description[] =
 	"  slabacct snapshot --load raw.json --csv  again later\n"
 	"  slabacct snapshot --compare a.json b.json";
 
-enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
-
-static int parse_format(const char *s, gboolean json, gboolean csv,
-			enum fmt *f)
-{
-	if (json + csv > 1 || (s && (json || csv))) {
-		sa_err("snapshot", "choose one of --format, --json, --csv");
-		return -1;
-	}
-	*f = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
-	if (!s || !strcmp(s, "text"))
-		return 0;
-	if (!strcmp(s, "json"))
-		*f = FMT_JSON;
-	else if (!strcmp(s, "csv"))
-		*f = FMT_CSV;
-	else {
-		sa_err("snapshot", "unknown format '%s' (text, json, csv)", s);
-		return -1;
-	}
-	return 0;
-}
-
 /* A saved snapshot: its processes and caches, some MB at most */
 #define SA_SNAPSHOT_MAX_JSON	(256u << 20)
 
@@ -139,29 +116,10 @@ fail:
 	return NULL;
 }
 
-/*
- * A new file renamed into place when complete (or, for /dev/null and
- * FIFOs, written in place); a symlink is followed only if asked.
- */
-static int write_text(const char *path, const struct sa_outfile_opts *of,
-		      const char *s, size_t len)
-{
-	struct sa_output out;
-	bool bad;
-
-	if (sa_output_open("snapshot", path, of, &out))
-		return -1;
-	bad = fwrite(s, 1, len, out.f) != len || fflush(out.f) != 0;
-	if (bad)
-		sa_err("snapshot", "%s: %s", path ? path : "stdout",
-		       g_strerror(errno));
-	return sa_output_close("snapshot", &out, !bad) || bad ? -1 : 0;
-}
-
 static int write_out(const char *path, const struct sa_outfile_opts *of,
 		     GString *s)
 {
-	return write_text(path, of, s->str, s->len);
+	return sa_output_write("snapshot", path, of, s->str, s->len);
 }
 
 /* Text, folded to 80 columns (util/textfold.h). */
@@ -169,7 +127,7 @@ static int write_folded(const char *path, const struct sa_outfile_opts *of,
 			GString *s)
 {
 	char *t = sa_text_fold(s->str, 80);
-	int ret = write_text(path, of, t, strlen(t));
+	int ret = sa_output_write("snapshot", path, of, t, strlen(t));
 
 	g_free(t);
 	return ret;
@@ -185,7 +143,7 @@ static void append_json(GString *out, JsonNode *node)
 	json_node_unref(node);
 }
 
-static int compare(char **files, enum fmt f, int top, const char *output,
+static int compare(char **files, enum sa_format f, int top, const char *output,
 		   const struct sa_outfile_opts *of)
 {
 	struct sa_snapshot *a = load(files[0]), *b = a ? load(files[1]) : NULL;
@@ -201,16 +159,16 @@ static int compare(char **files, enum fmt f, int top, const char *output,
 	va = sa_snapshot_view_new(a);
 	vb = sa_snapshot_view_new(b);
 	d = sa_snapshot_diff(va, vb);
-	if (f == FMT_JSON) {
+	if (f == SA_FMT_JSON) {
 		append_json(out, sa_snapshot_diff_to_json(d));
-	} else if (f == FMT_CSV) {
+	} else if (f == SA_FMT_CSV) {
 		sa_snapshot_emit_diff_csv(out, d);
 	} else {
 		g_string_append_printf(out, "System: A = %s, B = %s\n",
 				       files[0], files[1]);
 		sa_snapshot_emit_diff_text(out, d, top);
 	}
-	ret = (f == FMT_TEXT ? write_folded(output, of, out) :
+	ret = (f == SA_FMT_TEXT ? write_folded(output, of, out) :
 	       write_out(output, of, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
 	g_string_free(out, TRUE);
 	g_array_unref(d);
@@ -261,13 +219,13 @@ int cmd_snapshot(int argc, char **argv)
 	struct sa_snapshot *snap = NULL;
 	struct sa_snapshot_view *view;
 	GString *out;
-	enum fmt f;
+	enum sa_format f;
 
 	if (sa_parse_options(&argc, &argv, "snapshot", "[--compare A B]",
 			     "Capture the classic memory statistics and "
 			     "explain them.", description, entries))
 		goto done;
-	if (parse_format(format, json, csv, &f) ||
+	if (sa_plain_format("snapshot", format, json, csv, &f) ||
 	    sa_output_opts_get("snapshot", &oo, &of))
 		goto done;
 	sa_crash_guard("snapshot", NULL);
@@ -306,7 +264,7 @@ int cmd_snapshot(int argc, char **argv)
 		goto done;
 	if (save) {
 		char *s = sa_snapshot_to_json(snap, true);
-		int bad = write_text(save, &of, s, strlen(s));
+		int bad = sa_output_write("snapshot", save, &of, s, strlen(s));
 
 		g_free(s);
 		if (bad)
@@ -316,13 +274,13 @@ int cmd_snapshot(int argc, char **argv)
 	opts.raw = raw;
 	view = sa_snapshot_view_new(snap);
 	out = g_string_new(NULL);
-	if (f == FMT_JSON)
+	if (f == SA_FMT_JSON)
 		append_json(out, sa_snapshot_view_to_json(view, &opts));
-	else if (f == FMT_CSV)
+	else if (f == SA_FMT_CSV)
 		sa_snapshot_emit_csv(out, view);
 	else
 		sa_snapshot_emit_text(out, view, &opts);
-	ret = (f == FMT_TEXT ? write_folded(output, &of, out) :
+	ret = (f == SA_FMT_TEXT ? write_folded(output, &of, out) :
 	       write_out(output, &of, out)) ? SA_EXIT_FAIL : SA_EXIT_OK;
 	g_string_free(out, TRUE);
 	sa_snapshot_view_free(view);

@@ -653,3 +653,39 @@ void sa_print_limits(const char *cmd, const struct sa_thresholds *t,
 	       t->n, s->str);
 	g_string_free(s, TRUE);
 }
+
+int sa_plain_format(const char *cmd, const char *s, gboolean json,
+		    gboolean csv, enum sa_format *f)
+{
+	if (json + csv > 1 || (s && (json || csv))) {
+		sa_err(cmd, "choose one of --format, --json, --csv");
+		return -1;
+	}
+	*f = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
+	if (!s || !strcmp(s, "text"))
+		return 0;
+	if (!strcmp(s, "json"))
+		*f = SA_FMT_JSON;
+	else if (!strcmp(s, "csv"))
+		*f = SA_FMT_CSV;
+	else {
+		sa_err(cmd, "unknown format '%s' (text, json, csv)", s);
+		return -1;
+	}
+	return 0;
+}
+
+int sa_output_write(const char *cmd, const char *path,
+		    const struct sa_outfile_opts *of, const char *s, size_t len)
+{
+	struct sa_output out;
+	bool bad;
+
+	if (sa_output_open(cmd, path, of, &out))
+		return -1;
+	bad = fwrite(s, 1, len, out.f) != len || fflush(out.f) != 0;
+	if (bad)
+		sa_err(cmd, "%s: %s", path ? path : "stdout",
+		       g_strerror(errno));
+	return sa_output_close(cmd, &out, !bad) || bad ? -1 : 0;
+}

@@ -13,6 +13,7 @@
 
 #include <glib.h>
 
+#include "emit/emit.h"
 #include "util/msg.h"
 
 struct sa_command {
@@ -119,6 +120,19 @@ int sa_output_open(const char *cmd, const char *path,
  * earlier file at the path stays). 0, or -1 after printing why.
  */
 int sa_output_close(const char *cmd, struct sa_output *out, bool ok);
+/*
+ * len bytes of s, whole, to path (or stdout) through sa_output_open: a
+ * new file renamed into place when complete. 0, or -1 after saying why.
+ */
+int sa_output_write(const char *cmd, const char *path,
+		    const struct sa_outfile_opts *of, const char *s,
+		    size_t len);
+/*
+ * --format text|json|csv, --json and --csv of a command with those three
+ * only, into *f (SA_FMT_TEXT, _JSON, _CSV). 0, or -1 after saying why.
+ */
+int sa_plain_format(const char *cmd, const char *s, gboolean json,
+		    gboolean csv, enum sa_format *f);
 /* Print an output error, with the hint for a refused symlink. */
 void sa_output_error(const char *cmd, const GError *err);
 /*
