@@ -87,7 +87,7 @@ int cmd_diff(int argc, char **argv)
 	gchar *format = NULL, *by = NULL, *sort = NULL, *output = NULL;
 	gchar *fail_on = NULL;
 	gboolean json = FALSE, csv = FALSE, all = FALSE, folded = FALSE;
-	gint top = 0, width = 80;
+	gint top = 0, width = G_MININT;
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
@@ -106,7 +106,8 @@ int cmd_diff(int argc, char **argv)
 		{ "all", 'a', 0, G_OPTION_ARG_NONE, &all,
 		  "also list the sites that did not change", NULL },
 		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
-		  "text: columns (default 80, 0 = unlimited)", "N" },
+		  "text: columns (default: a terminal's width; elsewhere, and "
+		  "with 0, full lines)", "N" },
 		{ "fail-on", 0, 0, G_OPTION_ARG_STRING, &fail_on,
 		  "exit 3 if the change crosses one of these limits (see "
 		  "below)", "RULES" },
@@ -164,6 +165,8 @@ int cmd_diff(int argc, char **argv)
 		       "live)", sort);
 		goto out;
 	}
+	if (width == G_MININT)		/* no --width */
+		width = sa_text_width_default(output != NULL);
 	if (top < 0 || width < 0) {
 		sa_err("diff", "--top and --width take numbers >= 0");
 		goto out;

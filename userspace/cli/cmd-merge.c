@@ -62,7 +62,7 @@ int cmd_merge(int argc, char **argv)
 {
 	gchar *format = NULL, *by = NULL, *output = NULL, *html = NULL;
 	gboolean json = FALSE, csv = FALSE;
-	gint top = G_MININT, width = 80;	/* G_MININT: no --top */
+	gint top = G_MININT, width = G_MININT;	/* G_MININT: not given */
 	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
 		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
@@ -77,7 +77,8 @@ int cmd_merge(int argc, char **argv)
 		{ "top", 't', 0, G_OPTION_ARG_INT, &top,
 		  "show the first N sites only", "N" },
 		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
-		  "text: columns (default 80, 0 = unlimited)", "N" },
+		  "text: columns (default: a terminal's width; elsewhere, and "
+		  "with 0, full lines)", "N" },
 		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
 		  "write to FILE instead of standard output", "FILE" },
 		{ "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
@@ -127,6 +128,12 @@ int cmd_merge(int argc, char **argv)
 	}
 	if (by && strcmp(by, "site") && strcmp(by, "function")) {
 		sa_err("merge", "--by takes site or function, not '%s'", by);
+		goto out;
+	}
+	if (width == G_MININT)		/* no --width */
+		width = sa_text_width_default(output != NULL);
+	if (width < 0) {
+		sa_err("merge", "--width takes a number >= 0, not %d", width);
 		goto out;
 	}
 	if (top < 0 && top != G_MININT) {

@@ -289,8 +289,8 @@ int cmd_report(int argc, char **argv)
 		{ "depth", 0, 0, G_OPTION_ARG_INT, &depth,
 		  "subsys: directory levels to roll up to (default all)", "N" },
 		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
-		  "text: columns (default: a terminal's width, else 80; 0 = "
-		  "unlimited). A site's name is never cut: its numbers give "
+		  "text: columns (default: a terminal's width; elsewhere, and "
+		  "with 0, full lines). A site's name is never cut: its numbers give "
 		  "way first", "N" },
 		{ "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
 		  "text: a second line per call site (req, live, GFP)", NULL },

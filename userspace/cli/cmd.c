@@ -88,7 +88,7 @@ int sa_text_width_default(bool to_file)
 	if (!to_file && isatty(STDOUT_FILENO) &&
 	    !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col >= 40)
 		return ws.ws_col;
-	return 80;
+	return 0;
 }
 
 /* The numeric options' values before parsing: to tell those given. */

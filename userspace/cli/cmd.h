@@ -171,7 +171,8 @@ int sa_parse_options(int *argc, char ***argv, const char *cmd,
  */
 /*
  * The text width when --width is not given: a terminal's columns (at
- * least 40), else 80 (a file, a pipe, or -o FILE when to_file).
+ * least 40), else 0, full lines (a file, a pipe, or -o FILE when
+ * to_file): what a script greps or a file keeps is never cut.
  */
 int sa_text_width_default(bool to_file);
 

@@ -49,7 +49,7 @@ assert_eq "victim comm" "$comm" "$(j '.sections.oom.kills[0].victim_comm')"
 [ "$(j '.sections.oom.kills[0].top_live_callsites | length')" -gt 0 ] ||
 	fail "no live call sites at the kill"
 
-"$SLABACCT" report --what all "$o/trace.dat" >"$TEST_TMP/r.txt" || fail "report failed"
+"$SLABACCT" report --width 80 --what all "$o/trace.dat" >"$TEST_TMP/r.txt" || fail "report failed"
 grep -q "^kill 1 at .*: victim pid $pid ($comm)\$" "$TEST_TMP/r.txt" ||
 	fail "text: no kill of $pid ($comm)"
 grep -q '^kill 2 ' "$TEST_TMP/r.txt" && fail "text: more than one kill"

@@ -15,7 +15,7 @@ runs=("$t1" "$t2" "$a1" "$t1" "$a2")
 "$SLABACCT" merge --json "${runs[@]}" >"$TEST_TMP/m.json" ||
 	fail "merge --json failed"
 "$SLABACCT" merge --csv "${runs[@]}" >"$TEST_TMP/m.csv" || fail "merge --csv failed"
-"$SLABACCT" merge "${runs[@]}" >"$TEST_TMP/m.text" || fail "merge failed"
+"$SLABACCT" merge --width 80 "${runs[@]}" >"$TEST_TMP/m.text" || fail "merge failed"
 for r in "${runs[@]}"; do
 	"$SLABACCT" report --json "$r"
 done >"$TEST_TMP/reports.json" || fail "report --json of the runs failed"

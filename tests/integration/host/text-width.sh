@@ -1,6 +1,7 @@
 #!/bin/bash
 # Every text output stays within 80 columns on an 80-column terminal
-# (report: --width 80, as a terminal of 80 columns sets it), on the recorded
+# (--width 80, as a terminal of 80 columns sets it); into a pipe or a
+# file the lines are whole, as with --width 0, on the recorded
 # traces and snapshots of tests/data/: report (every section, -v,
 # --objects, --by cache, a /proc/slab_account input, a /proc/allocinfo
 # input), diff (traces, snapshots, one of each, allocinfo), account,
@@ -44,17 +45,17 @@ for a in "$d"/slab_account/*.txt; do
 	check "$b report" "$SLABACCT" report --width 80 --what all "$a"
 	check "$b account" "$SLABACCT" account "$a"
 done
-check "diff" "$SLABACCT" diff "${traces[0]}" "${traces[1]}"
-check "diff --all" "$SLABACCT" diff --all "${traces[0]}" "${traces[1]}"
-check "diff --by function" "$SLABACCT" diff --by function ./*.dat
-check "diff snapshots" "$SLABACCT" diff "$d"/slab_account/*.txt
+check "diff" "$SLABACCT" diff --width 80 "${traces[0]}" "${traces[1]}"
+check "diff --all" "$SLABACCT" diff --width 80 --all "${traces[0]}" "${traces[1]}"
+check "diff --by function" "$SLABACCT" diff --width 80 --by function ./*.dat
+check "diff snapshots" "$SLABACCT" diff --width 80 "$d"/slab_account/*.txt
 for a in "$d"/allocinfo/*.txt; do
 	b=${a##*/}
 	check "$b report" "$SLABACCT" report --width 80 "$a"
 	check "$b account" "$SLABACCT" account "$a"
 done
-check "diff allocinfo" "$SLABACCT" diff "$d"/allocinfo/*.txt
-check "diff snapshot, trace" "$SLABACCT" diff "$d/slab_account/6.1.txt" "${traces[0]}"
+check "diff allocinfo" "$SLABACCT" diff --width 80 "$d"/allocinfo/*.txt
+check "diff snapshot, trace" "$SLABACCT" diff --width 80 "$d/slab_account/6.1.txt" "${traces[0]}"
 for r in "$d"/proc/*/; do
 	b=$(basename "$r")
 	[ -d "$r/proc" ] || continue
@@ -102,4 +103,25 @@ grep -q '~' full.txt w80.txt && fail "a name was cut with '~': $(grep -h '~' ful
 grep -q "^# most slack: $long+0x10/0x40," full.txt ||
 	fail "the most-slack line: $(grep 'most slack' full.txt)"
 note "a 69-character caller: whole at 80 columns (numbers gave way) and unlimited"
+
+# Not a terminal (a pipe, a file, -o FILE): full lines, as --width 0
+"$SLABACCT" report long.txt | cmp -s - full.txt ||
+	fail "report into a pipe is not --width 0's full lines"
+"$SLABACCT" report -o default.txt long.txt || fail "report -o"
+cmp -s default.txt full.txt || fail "report -o FILE is not --width 0's full lines"
+{
+	sed '/^#    total/q' "$d/slab_account/6.1.txt"
+	printf '%10d %9d %10d %10d %7d %11s kmalloc %s+0x10/0x40\n' \
+		999000 99 998901 0 0 3/3 "$long"
+} >long2.txt
+"$SLABACCT" diff --width 0 long.txt long2.txt >dfull.txt || fail "diff --width 0"
+grep -q -F "$long" dfull.txt || fail "diff --width 0 lacks the long site: $(cat dfull.txt)"
+"$SLABACCT" diff long.txt long2.txt | cmp -s - dfull.txt ||
+	fail "diff into a pipe is not --width 0's full lines"
+"$SLABACCT" merge --width 0 long.txt long2.txt >mfull.txt || fail "merge --width 0"
+"$SLABACCT" merge long.txt long2.txt | cmp -s - mfull.txt ||
+	fail "merge into a pipe is not --width 0's full lines"
+[ "$(awk '{ if (length > m) m = length } END { print m + 0 }' dfull.txt)" -gt 80 ] ||
+	fail "diff's full lines are all within 80 columns: the test proves nothing"
+note "into a pipe or a file: full lines (report, diff, merge)"
 exit 0
