@@ -17,9 +17,9 @@
 #include "emit/pprof.h"
 #include "emit/emit.h"
 #include "util/progress.h"
+#include "report/input-kind.h"
 #include "report/sort.h"
 #include "report/report.h"
-#include "account/sniff.h"
 #include "symbols/attrib.h"
 #include "symbols/wrappers.h"
 
@@ -319,7 +319,7 @@ int cmd_report(int argc, char **argv)
 	struct sa_report *rep = NULL;
 	GError *err = NULL;
 	guint32 sections = 1;
-	enum sa_text_input input;
+	enum sa_input_kind input;
 	char *bad = NULL;
 	const char *why;
 	int ret = SA_EXIT_USAGE;
@@ -481,9 +481,13 @@ int cmd_report(int argc, char **argv)
 	opts.progress = sa_progress_cb;
 	sa_crash_guard("report", argv[1]);
 	/* a text snapshot, told by its first line, or a trace */
-	input = sa_is_tracedat(argv[1]) ? SA_TEXT_OTHER :
-		sa_text_input_sniff(argv[1]);
-	if (input == SA_TEXT_ALLOCINFO && (e.fmt == SA_FMT_ACCOUNT ||
+	if (sa_input_kind(argv[1], &input, &err)) {
+		sa_progress_done(opts.progress_data);
+		sa_err("report", "%s", err->message);
+		g_error_free(err);
+		goto out;
+	}
+	if (input == SA_INPUT_ALLOCINFO && (e.fmt == SA_FMT_ACCOUNT ||
 					   e.fmt == SA_FMT_OPENMETRICS ||
 					   e.fmt == SA_FMT_PROMETHEUS)) {
 		sa_progress_done(opts.progress_data);
@@ -494,13 +498,14 @@ int cmd_report(int argc, char **argv)
 		ret = SA_EXIT_USAGE;
 		goto out;
 	}
-	if (input == SA_TEXT_ALLOCINFO)
+	if (input == SA_INPUT_ALLOCINFO)
 		rep = sa_report_from_allocinfo(argv[1], &opts, &err);
-	else if (input == SA_TEXT_SLAB_ACCOUNT)
+	else if (input == SA_INPUT_SLAB_ACCOUNT)
 		rep = sa_report_from_account(argv[1], &opts, &err);
 	else
 		rep = sa_report_read(argv[1], sections, &opts, &err);
-	if (rep && input != SA_TEXT_OTHER)
+	if (rep && (input == SA_INPUT_ALLOCINFO ||
+		    input == SA_INPUT_SLAB_ACCOUNT))
 		sections = rep->sections;
 	sa_progress_done(opts.progress_data);
 	if (!rep) {

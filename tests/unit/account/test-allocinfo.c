@@ -10,7 +10,6 @@
 #include <check.h>
 
 #include "account/allocinfo.h"
-#include "account/sniff.h"
 
 Suite *suite(void);
 
@@ -236,15 +235,11 @@ START_TEST(load_and_sniff)
 	ck_assert_msg(ai, "%s", err ? err->message : "?");
 	ck_assert_uint_eq(ai->n_rows, 4);
 	sa_allocinfo_free(ai);
-	ck_assert_int_eq(sa_text_input_sniff(path), SA_TEXT_ALLOCINFO);
-	ck_assert_int_eq(sa_text_input_sniff(other), SA_TEXT_SLAB_ACCOUNT);
-	ck_assert_int_eq(sa_text_input_sniff(empty), SA_TEXT_OTHER);
-	ck_assert_int_eq(sa_text_input_sniff("/nonexistent/allocinfo"),
-			 SA_TEXT_OTHER);
-	/* a directory or a FIFO is not read */
-	ck_assert_int_eq(sa_text_input_sniff("/"), SA_TEXT_OTHER);
-	ck_assert_str_eq(sa_text_input_name(SA_TEXT_ALLOCINFO),
-			 "/proc/allocinfo");
+	/* the content alone tells (report/input-kind.c asks) */
+	ck_assert(sa_allocinfo_sniff(v1, strlen(v1)));
+	ck_assert(!sa_allocinfo_sniff(account, strlen(account)));
+	ck_assert(!sa_allocinfo_sniff("", 0));
+	ck_assert(!sa_allocinfo_sniff(v1, 5));
 	/* not an allocinfo file: the error names the file and the line */
 	ck_assert_ptr_null(sa_allocinfo_load(other, &err));
 	ck_assert_msg(g_str_has_prefix(err->message, other) &&

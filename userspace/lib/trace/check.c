@@ -572,18 +572,9 @@ int sa_tracedat_check(const char *name, const guint8 *data, size_t len,
 	return check(name, data, len, lay, false, err);
 }
 
-bool sa_is_tracedat(const char *path)
+bool sa_tracedat_sniff(const char *head, size_t n)
 {
-	char buf[MAGIC_LEN];
-	ssize_t n = -1;
-	int fd;
-
-	fd = sa_input_open(path, NULL);
-	if (fd >= 0) {
-		n = read(fd, buf, MAGIC_LEN);
-		close(fd);
-	}
-	return n == MAGIC_LEN && !memcmp(buf, MAGIC, MAGIC_LEN);
+	return n >= MAGIC_LEN && !memcmp(head, MAGIC, MAGIC_LEN);
 }
 
 int sa_tracedat_check_file(const char *path, struct sa_tracedat_layout *lay,

@@ -131,7 +131,7 @@ void sa_page_damage_error(GError **err, const char *path,
 int sa_tracedat_uncompress(const char *zname, const guint8 *in, size_t n,
 			   guint8 *out, size_t size);
 
-/* Whether path starts like a trace.dat file (trace-cmd's magic). */
-bool sa_is_tracedat(const char *path);
+/* Whether the n bytes of a file's head start with trace-cmd's magic. */
+bool sa_tracedat_sniff(const char *head, size_t n);
 
 #endif /* SLABACCT_REPORT_CHECK_H */
