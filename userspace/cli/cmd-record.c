@@ -492,42 +492,104 @@ static int check_args(struct sa_record_opts *o, const char *groups,
 	return 0;
 }
 
-int cmd_record(int argc, char **argv)
+/* The command line, as given */
+struct record_args {
+	gchar *groups, *output, *comm, *gfp, *site, *cgroup, *command;
+	gchar **wrapper_names;
+	gint buffer_kb, pid;
+	gboolean no_snapshot, trace_self, self_filter, fail_on_lost, follow;
+	gdouble duration;
+	struct sa_output_opts oo;
+	char **workload;	/* CMD and its arguments, or NULL */
+};
+
+/* What one recording did */
+struct record_run {
+	struct sa_record_result res;
+	enum stop_reason why;
+	int status, signo;
+	GPid child;
+	GError *error;
+};
+
+/*
+ * The options that name what is recorded and of whom: the call site,
+ * the stacks, the scope and the workload. 0, or SA_EXIT_USAGE after
+ * saying why.
+ */
+static int record_scope(struct record_args *a, struct sa_record_opts *o)
 {
-	gchar *groups = NULL, *output = NULL, *comm = NULL, *gfp = NULL;
-	gchar *site = NULL, *command = NULL, *advice, *path;
-	gint buffer_kb = 0, pid = 0;
-	gboolean no_snapshot = FALSE, trace_self = FALSE, self_filter = FALSE;
-	gboolean fail_on_lost = FALSE, follow = FALSE;
-	gchar *cgroup = NULL;
-	struct workload wl = { 0, -1, -1 };
-	gchar **wrapper_names = NULL;
-	gdouble duration = 0;
-	struct sa_output_opts oo = { 0 };
+	char *path;
+
+	o->site_name = a->site;
+	if (a->site && parse_call_site(a->site, o)) {
+		sa_err(CMD, "unknown call site '%s' (a kernel function in "
+		       "/proc/kallsyms, or 0xADDRESS)", a->site);
+		return SA_EXIT_USAGE;
+	}
+	if (a->wrapper_names && !stacks_arg) {
+		sa_err(CMD, "--wrapper goes with --stacks");
+		return SA_EXIT_USAGE;
+	}
+	if (stacks_arg)
+		o->stacks = strcmp(stacks_arg, "all") ? SA_STACKS_WRAPPERS :
+			    SA_STACKS_ALL;
+	if (o->stacks == SA_STACKS_WRAPPERS &&
+	    stack_ranges(o, a->wrapper_names))
+		return SA_EXIT_USAGE;
+	if (a->follow && !a->workload) {
+		sa_err(CMD, "--follow follows a command: give it after '--'");
+		return SA_EXIT_USAGE;
+	}
+	if (a->follow && a->cgroup) {
+		sa_err(CMD, "--follow and --cgroup are two scopes: give one");
+		return SA_EXIT_USAGE;
+	}
+	o->scope = a->follow ? SA_SCOPE_FOLLOW : a->cgroup ? SA_SCOPE_CGROUP :
+		   SA_SCOPE_SYSTEM;
+	o->cgroup = a->cgroup;
+	if (!a->workload)
+		return 0;
+	/* before anything is touched: an earlier FILE stays */
+	if (!(path = g_find_program_in_path(a->workload[0]))) {
+		sa_err(CMD, "cannot run '%s': not found, or not executable",
+		       a->workload[0]);
+		return SA_EXIT_USAGE;
+	}
+	g_free(path);
+	a->command = g_strjoinv(" ", a->workload);
+	o->command = a->command;
+	return 0;
+}
+
+/* Parse and check the command line into a and o: 0, or the exit status */
+static int record_parse(int argc, char **argv, struct record_args *a,
+			struct sa_record_opts *o)
+{
 	const GOptionEntry entries[] = {
-		{ "events", 'e', 0, G_OPTION_ARG_STRING, &groups,
+		{ "events", 'e', 0, G_OPTION_ARG_STRING, &a->groups,
 		  "groups: kmem (default), page, vmscan, compaction, oom, "
 		  "boot, vmalloc, percpu, all",
 		  "GROUPS" },
-		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &a->output,
 		  "the trace.dat to write (default trace.dat)", "FILE" },
-		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &buffer_kb,
+		{ "buffer-size", 'b', 0, G_OPTION_ARG_INT, &a->buffer_kb,
 		  "ring buffer per CPU, in KB (default: the kernel's)", "KB" },
-		{ "duration", 0, 0, G_OPTION_ARG_DOUBLE, &duration,
+		{ "duration", 0, 0, G_OPTION_ARG_DOUBLE, &a->duration,
 		  "record for S seconds", "S" },
-		{ "pid", 'p', 0, G_OPTION_ARG_INT, &pid,
+		{ "pid", 'p', 0, G_OPTION_ARG_INT, &a->pid,
 		  "only events of this pid", "PID" },
-		{ "comm", 'c', 0, G_OPTION_ARG_STRING, &comm,
+		{ "comm", 'c', 0, G_OPTION_ARG_STRING, &a->comm,
 		  "only events of tasks with this command name", "COMM" },
-		{ "follow", 'F', 0, G_OPTION_ARG_NONE, &follow,
+		{ "follow", 'F', 0, G_OPTION_ARG_NONE, &a->follow,
 		  "only CMD and its descendants (default: the whole "
 		  "system)", NULL },
-		{ "cgroup", 0, 0, G_OPTION_ARG_FILENAME, &cgroup,
+		{ "cgroup", 0, 0, G_OPTION_ARG_FILENAME, &a->cgroup,
 		  "only the tasks of this cgroup (v2) and their "
 		  "descendants", "PATH" },
-		{ "gfp", 0, 0, G_OPTION_ARG_STRING, &gfp,
+		{ "gfp", 0, 0, G_OPTION_ARG_STRING, &a->gfp,
 		  "only allocations with one of these GFP bits", "MASK" },
-		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &site,
+		{ "call-site", 0, 0, G_OPTION_ARG_STRING, &a->site,
 		  "only allocations from this function (or 0xADDRESS); "
 		  "every free is kept", "SYM" },
 		{ "stacks", 0, G_OPTION_FLAG_OPTIONAL_ARG,
@@ -535,34 +597,27 @@ int cmd_record(int argc, char **argv)
 		  "a kernel stack with the allocations at a wrapper's call "
 		  "site, or with every event: wrappers (default) or all",
 		  "[WHICH]" },
-		{ "wrapper", 0, 0, G_OPTION_ARG_STRING_ARRAY, &wrapper_names,
+		{ "wrapper", 0, 0, G_OPTION_ARG_STRING_ARRAY,
+		  &a->wrapper_names,
 		  "--stacks: one more allocation wrapper (repeatable)",
 		  "SYM" },
-		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &no_snapshot,
+		{ "no-snapshot", 0, 0, G_OPTION_ARG_NONE, &a->no_snapshot,
 		  "store no system snapshot at start and end (it reads "
 		  "every process's smaps_rollup)", NULL },
-		{ "trace-self", 0, 0, G_OPTION_ARG_NONE, &trace_self,
+		{ "trace-self", 0, 0, G_OPTION_ARG_NONE, &a->trace_self,
 		  "keep the events of slabacct's own threads (left out by "
 		  "default)", NULL },
 		{ "self-filter", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE,
-		  &self_filter, "leave them out by an event filter even "
+		  &a->self_filter, "leave them out by an event filter even "
 		  "where set_event_notrace_pid exists (for tests)", NULL },
-		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &fail_on_lost,
+		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &a->fail_on_lost,
 		  "exit 4 if any event was lost or the recording was "
 		  "truncated: an incomplete measurement fails (for CI)",
 		  NULL },
-		SA_OUTPUT_OPTION_ENTRIES(oo),
+		SA_OUTPUT_OPTION_ENTRIES(a->oo),
 		{ NULL },
 	};
-	struct sa_record_opts o = { 0 };
-	struct sa_record_result res;
-	struct sa_recorder *rec;
-	GPtrArray *missing = NULL;
-	GError *error = NULL;
-	GPid child = 0;
-	sigset_t set;
-	enum stop_reason why;
-	int ret, status = 0, i, signo = 0;
+	int ret;
 
 	if (argc > 1 && !strcmp(argv[argc - 1], "--")) {
 		sa_err(CMD, "no command after '--' (see --help)");
@@ -573,73 +628,43 @@ int cmd_record(int argc, char **argv)
 			     "Record kernel memory events into a trace.dat "
 			     "file.", description, entries))
 		return SA_EXIT_USAGE;
-	o.buffer_kb = buffer_kb;
-	o.pid = pid;
-	o.comm = comm;
-	o.output = output ? output : "trace.dat";
-	o.recorder = "slabacct record";
-	o.no_snapshot = no_snapshot;
-	o.snapshot = sa_snapshot_capture_json;
-	o.trace_self = trace_self;
-	o.self_by_filter = self_filter;
-	ret = check_args(&o, groups, duration, gfp);
-	if (!ret && sa_output_opts_get(CMD, &oo, &o.out))
-		ret = SA_EXIT_USAGE;
-	if (!ret && argc > 1 && !strcmp(argv[1], "--")) {
+	o->buffer_kb = a->buffer_kb;
+	o->pid = a->pid;
+	o->comm = a->comm;
+	o->output = a->output ? a->output : "trace.dat";
+	o->recorder = "slabacct record";
+	o->no_snapshot = a->no_snapshot;
+	o->snapshot = sa_snapshot_capture_json;
+	o->trace_self = a->trace_self;
+	o->self_by_filter = a->self_filter;
+	if ((ret = check_args(o, a->groups, a->duration, a->gfp)))
+		return ret;
+	if (sa_output_opts_get(CMD, &a->oo, &o->out))
+		return SA_EXIT_USAGE;
+	if (argc > 1 && !strcmp(argv[1], "--")) {
 		argv++;
 		argc--;
 	}
-	if (ret)
-		goto out;
-	if (sa_require_tracefs(CMD)) {
-		ret = SA_EXIT_USAGE;
-		goto out;
-	}
+	a->workload = argc > 1 ? argv + 1 : NULL;
+	if (sa_require_tracefs(CMD))
+		return SA_EXIT_USAGE;
 	sa_stale_instances(CMD, true);
-	o.site_name = site;
-	if (site && parse_call_site(site, &o)) {
-		sa_err(CMD, "unknown call site '%s' (a kernel function in "
-		       "/proc/kallsyms, or 0xADDRESS)", site);
-		ret = SA_EXIT_USAGE;
-		goto out;
-	}
-	if (wrapper_names && !stacks_arg) {
-		sa_err(CMD, "--wrapper goes with --stacks");
-		ret = SA_EXIT_USAGE;
-		goto out;
-	}
-	if (stacks_arg && !strcmp(stacks_arg, "all"))
-		o.stacks = SA_STACKS_ALL;
-	else if (stacks_arg)
-		o.stacks = SA_STACKS_WRAPPERS;
-	if (o.stacks == SA_STACKS_WRAPPERS &&
-	    (ret = stack_ranges(&o, wrapper_names)))
-		goto out;
-	if (follow && argc <= 1) {
-		sa_err(CMD, "--follow follows a command: give it after '--'");
-		ret = SA_EXIT_USAGE;
-		goto out;
-	}
-	if (follow && cgroup) {
-		sa_err(CMD, "--follow and --cgroup are two scopes: give one");
-		ret = SA_EXIT_USAGE;
-		goto out;
-	}
-	o.scope = follow ? SA_SCOPE_FOLLOW : cgroup ? SA_SCOPE_CGROUP :
-		  SA_SCOPE_SYSTEM;
-	o.cgroup = cgroup;
-	if (argc > 1) {
-		/* before anything is touched: an earlier FILE stays */
-		if (!(path = g_find_program_in_path(argv[1]))) {
-			sa_err(CMD, "cannot run '%s': not found, or not "
-			       "executable", argv[1]);
-			ret = SA_EXIT_USAGE;
-			goto out;
-		}
-		g_free(path);
-		command = g_strjoinv(" ", argv + 1);
-		o.command = command;
-	}
+	return record_scope(a, o);
+}
+
+/*
+ * Record until the workload ends, the duration passes or a signal comes:
+ * 0 with r->res filled (also when the disk filled: r->res.disk_full), or
+ * the exit status after saying why.
+ */
+static int record_run(const struct record_args *a, struct sa_record_opts *o,
+		      struct record_run *r)
+{
+	struct workload wl = { 0, -1, -1 };
+	GPtrArray *missing = NULL;
+	struct sa_recorder *rec;
+	sigset_t set;
+	int ret, i;
 
 	/* A file size limit is an error (EFBIG) like a full disk. */
 	signal(SIGXFSZ, SIG_IGN);
@@ -648,121 +673,148 @@ int cmd_record(int argc, char **argv)
 	recorder_pid = getpid();
 	pthread_sigmask(SIG_BLOCK, &set, &caller_mask);
 	/* held before its exec until tracing is on */
-	if (argc > 1 && workload_fork(argv + 1, &wl)) {
-		sa_err(CMD, "cannot run '%s': %s", argv[1], g_strerror(errno));
-		ret = SA_EXIT_FAIL;
-		goto out;
+	if (a->workload && workload_fork(a->workload, &wl)) {
+		sa_err(CMD, "cannot run '%s': %s", a->workload[0],
+		       g_strerror(errno));
+		return SA_EXIT_FAIL;
 	}
-	o.follow_pid = wl.pid;
-	rec = sa_recorder_start(&o, &missing, &error);
+	o->follow_pid = wl.pid;
+	rec = sa_recorder_start(o, &missing, &r->error);
 	for (i = 0; missing && i < (int)missing->len; i++)
 		sa_warn(CMD, "%s does not exist on this kernel; not recorded",
 			(char *)missing->pdata[i]);
+	if (missing)
+		g_ptr_array_unref(missing);
 	if (!rec) {
 		if (wl.pid)
 			workload_cancel(&wl);
-		sa_output_error(CMD, error);
-		ret = g_error_matches(error, G_IO_ERROR,
-				      G_IO_ERROR_INVALID_ARGUMENT) ||
-		      g_error_matches(error, G_IO_ERROR,
-				      G_IO_ERROR_NOT_SUPPORTED)
+		sa_output_error(CMD, r->error);
+		return g_error_matches(r->error, G_IO_ERROR,
+				       G_IO_ERROR_INVALID_ARGUMENT) ||
+		       g_error_matches(r->error, G_IO_ERROR,
+				       G_IO_ERROR_NOT_SUPPORTED)
 			? SA_EXIT_USAGE : SA_EXIT_FAIL;
-		goto out;
 	}
 	crash_guard(sa_recorder_instance_dir(rec));
 	if (wl.pid) {
 		int e = workload_release(&wl);
 
 		if (e) {
-			sa_err(CMD, "cannot run '%s': %s", argv[1],
+			sa_err(CMD, "cannot run '%s': %s", a->workload[0],
 			       g_strerror(e));
 			sa_recorder_abort(rec);
-			ret = SA_EXIT_USAGE;
-			goto out;
+			return SA_EXIT_USAGE;
 		}
-		child = wl.pid;
+		r->child = wl.pid;
 	}
-	if (argc <= 1)
+	if (!a->workload)
 		fprintf(stderr, "slabacct record: recording into %s (instance "
-			"%s)%s\n", o.output, sa_recorder_instance(rec),
-			duration > 0 ? "" : "; Ctrl-C stops");
-	why = wait_for_end(rec, child, duration, &status, &signo);
+			"%s)%s\n", o->output, sa_recorder_instance(rec),
+			a->duration > 0 ? "" : "; Ctrl-C stops");
+	r->why = wait_for_end(rec, r->child, a->duration, &r->status,
+			      &r->signo);
 	/* the workload or the duration did not end: the trace is cut */
-	if (why == STOP_SIGNAL && (child > 0 || duration > 0)) {
+	if (r->why == STOP_SIGNAL && (r->child > 0 || a->duration > 0)) {
 		char *early = g_strdup_printf("%s before the %s ended",
-					      signal_name(signo),
-					      child > 0 ? "workload" :
+					      signal_name(r->signo),
+					      r->child > 0 ? "workload" :
 					      "duration");
 
 		sa_recorder_stopped_early(rec, early);
 		g_free(early);
 	}
-	ret = sa_recorder_stop(rec, &res, &error);
-	if (child > 0 && why != STOP_CHILD) {
-		kill(child, SIGTERM);
-		waitpid(child, &status, 0);
+	ret = sa_recorder_stop(rec, &r->res, &r->error);
+	if (r->child > 0 && r->why != STOP_CHILD) {
+		kill(r->child, SIGTERM);
+		waitpid(r->child, &r->status, 0);
 	}
-	if (ret && !res.disk_full) {
-		sa_err(CMD, "%s", error->message);
-		ret = SA_EXIT_FAIL;
-		goto out;
+	if (ret && !r->res.disk_full) {
+		sa_err(CMD, "%s", r->error->message);
+		return SA_EXIT_FAIL;
 	}
-	advice = buffer_advice(&res, o.buffer_kb);
-	sa_print_record_result(CMD, o.output, &res, advice);
+	return 0;
+}
+
+/* What was recorded, of whom, and the exit status it makes */
+static int record_verdict(const struct record_args *a,
+			  const struct sa_record_opts *o,
+			  const struct record_run *r)
+{
+	const struct sa_record_result *res = &r->res;
+	const char *cmd = a->workload ? a->workload[0] : NULL;
+	char *advice = buffer_advice(res, o->buffer_kb);
+
+	sa_print_record_result(CMD, o->output, res, advice);
 	g_free(advice);
-	if (o.scope == SA_SCOPE_FOLLOW)
+	if (o->scope == SA_SCOPE_FOLLOW)
 		fprintf(stderr, "slabacct record: scope: '%s' and its "
-			"descendants only\n", argv[1]);
-	else if (o.scope == SA_SCOPE_CGROUP)
+			"descendants only\n", cmd);
+	else if (o->scope == SA_SCOPE_CGROUP)
 		fprintf(stderr, "slabacct record: scope: cgroup %s (its tasks "
-			"at the start and their descendants)\n", o.cgroup);
+			"at the start and their descendants)\n", o->cgroup);
 	else
 		fprintf(stderr, "slabacct record: scope: the whole system, "
-			"every task%s\n", argc > 1 ? " (--follow: CMD and its "
+			"every task%s\n", cmd ? " (--follow: CMD and its "
 			"descendants only)" : "");
-	if (res.disk_full && res.no_origin) {
+	if (res->disk_full && res->no_origin) {
 		sa_err(CMD, "the disk filled while %s was assembled (%s): it "
 		       "holds the events that fitted, but not the section "
 		       "that ends a complete file; trace-cmd reads it, "
 		       "slabacct report refuses it as cut short",
-		       o.output, error->message);
-		ret = SA_EXIT_FAIL;
-	} else if (res.disk_full) {
+		       o->output, r->error->message);
+		return SA_EXIT_FAIL;
+	}
+	if (res->disk_full) {
 		sa_err(CMD, "the disk filled, so recording stopped early (%s); "
 		       "%s is readable, holds the events written before and "
-		       "is marked as truncated", error->message, o.output);
-		ret = SA_EXIT_FAIL;
-	} else if (child > 0 && why == STOP_CHILD &&
-		   !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
-		/* the workload's failure is ours, as with time(1) */
-		sa_warn(CMD, "'%s' %s %d (the recording is complete)",
-			argv[1], WIFEXITED(status) ? "exited with status" :
-			"was killed by signal",
-			WIFEXITED(status) ? WEXITSTATUS(status) :
-			WTERMSIG(status));
-		ret = WIFEXITED(status) ? WEXITSTATUS(status) :
-			128 + WTERMSIG(status);
-	} else if (fail_on_lost &&
-		   (res.lost_total || res.no_buffer || res.truncated)) {
-		sa_fail_on_lost(CMD, &res);
-		ret = SA_EXIT_LOST;
+		       "is marked as truncated", r->error->message, o->output);
+		return SA_EXIT_FAIL;
 	}
-	sa_record_result_clear(&res);
-out:
-	if (missing)
-		g_ptr_array_unref(missing);
-	g_clear_error(&error);
-	g_free(groups);
-	g_free(output);
-	g_free(comm);
-	g_free(cgroup);
-	g_free(gfp);
-	g_free(site);
-	g_free(command);
-	g_strfreev(wrapper_names);
+	if (r->child > 0 && r->why == STOP_CHILD &&
+	    !(WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0)) {
+		/* the workload's failure is ours, as with time(1) */
+		sa_warn(CMD, "'%s' %s %d (the recording is complete)", cmd,
+			WIFEXITED(r->status) ? "exited with status" :
+			"was killed by signal",
+			WIFEXITED(r->status) ? WEXITSTATUS(r->status) :
+			WTERMSIG(r->status));
+		return WIFEXITED(r->status) ? WEXITSTATUS(r->status) :
+			128 + WTERMSIG(r->status);
+	}
+	if (a->fail_on_lost &&
+	    (res->lost_total || res->no_buffer || res->truncated)) {
+		sa_fail_on_lost(CMD, res);
+		return SA_EXIT_LOST;
+	}
+	return 0;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct record_args a = { 0 };
+	struct sa_record_opts o = { 0 };
+	struct record_run r = { 0 };
+	int ret;
+
+	ret = record_parse(argc, argv, &a, &o);
+	if (!ret)
+		ret = record_run(&a, &o, &r);
+	if (!ret) {
+		ret = record_verdict(&a, &o, &r);
+		sa_record_result_clear(&r.res);
+	}
+	g_clear_error(&r.error);
+	g_free(a.groups);
+	g_free(a.output);
+	g_free(a.comm);
+	g_free(a.cgroup);
+	g_free(a.gfp);
+	g_free(a.site);
+	g_free(a.command);
+	g_strfreev(a.wrapper_names);
 	g_clear_pointer(&stacks_arg, g_free);
 	if (o.stack_ranges)
 		g_array_unref(o.stack_ranges);
-	sa_output_opts_clear(&oo);
+	sa_output_opts_clear(&a.oo);
 	return ret;
 }
