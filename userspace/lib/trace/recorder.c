@@ -20,6 +20,7 @@
 #include <tracefs.h>
 #include <event-parse.h>
 
+#include "trace/fail.h"
 #include "trace/boot-log.h"
 #include "trace/cpu-readers.h"
 #include "trace/events.h"
@@ -60,27 +61,11 @@ struct sa_recorder {
 
 static void disable_events(struct sa_recorder *r);
 
-static int set_error(GError **err, int code, const char *fmt, ...)
-	G_GNUC_PRINTF(3, 4);
-
-static int set_error(GError **err, int code, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	g_set_error_literal(err, G_IO_ERROR, code, msg);
-	g_free(msg);
-	return -1;
-}
-
 static int errno_error(GError **err, const char *what)
 {
 	int e = errno;
 
-	return set_error(err, g_io_error_from_errno(e), "%s: %s", what,
+	return sa_trace_fail(err, g_io_error_from_errno(e), "%s: %s", what,
 			 g_strerror(e));
 }
 
@@ -112,7 +97,7 @@ static int enable_events(struct sa_recorder *r, unsigned int groups,
 		g_ptr_array_add(r->events, e);
 	}
 	if (!r->events->len)
-		return set_error(err, G_IO_ERROR_NOT_FOUND,
+		return sa_trace_fail(err, G_IO_ERROR_NOT_FOUND,
 				 "none of the requested events exists on "
 				 "this kernel");
 	return 0;
@@ -336,7 +321,7 @@ static int reserve_header(struct sa_recorder *r, GError **err)
 	if (!disk_full_errno(e))
 		return errno_error(err, r->output);
 	/* no file can be readable without its header: record nothing */
-	return set_error(err, g_io_error_from_errno(e), "%s: %s: %s "
+	return sa_trace_fail(err, g_io_error_from_errno(e), "%s: %s: %s "
 			 "cannot hold the %.1f MB a trace.dat needs "
 			 "before its first event (kallsyms, event formats) "
 			 "and the %u MB kept for its end; nothing was "
@@ -758,7 +743,7 @@ static int top_events(struct sa_recorder *r, GError **err)
 	g_strfreev(lines);
 	free(text);
 	if (!r->events->len)
-		return set_error(err, G_IO_ERROR_NOT_FOUND, "no trace event "
+		return sa_trace_fail(err, G_IO_ERROR_NOT_FOUND, "no trace event "
 				 "is enabled at the top level (boot with the "
 				 "parameters of 'slabacct boot cmdline')");
 	return 0;
@@ -818,7 +803,7 @@ static int check_room(struct sa_recorder *r, GError **err)
 	avail = (guint64)v.f_bavail * v.f_frsize;
 	if (need <= avail)
 		return 0;
-	return set_error(err, G_IO_ERROR_NO_SPACE, "%s would take about "
+	return sa_trace_fail(err, G_IO_ERROR_NO_SPACE, "%s would take about "
 			 "%" G_GUINT64_FORMAT " KB (the boot buffer holds "
 			 "%" G_GUINT64_FORMAT " KB of events), and its file "
 			 "system has %" G_GUINT64_FORMAT " KB free: nothing "

@@ -9,6 +9,7 @@
 
 #include <gio/gio.h>
 
+#include "trace/fail.h"
 #include "trace/scope.h"
 #include "trace/tracedat-format.h"
 
@@ -17,22 +18,6 @@
 #define PID_WRITE_MAX	2048
 /* passes over a cgroup's threads until no new one appears */
 #define SEED_PASSES	64
-
-static int fail(GError **err, int code, const char *fmt, ...)
-	G_GNUC_PRINTF(3, 4);
-
-static int fail(GError **err, int code, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	va_start(ap, fmt);
-	msg = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	g_set_error_literal(err, G_IO_ERROR, code, msg);
-	g_free(msg);
-	return -1;
-}
 
 /* Where the cgroup2 hierarchy is mounted, or NULL. */
 static char *cgroup2_mount(void)
@@ -230,7 +215,7 @@ static int write_pids(struct tracefs_instance *inst, GArray *ids,
 		if (s->len && (i == ids->len || s->len > PID_WRITE_MAX)) {
 			if (tracefs_instance_file_append(inst, "set_event_pid",
 							 s->str) < 0)
-				ret = fail(err, G_IO_ERROR_FAILED,
+				ret = sa_trace_fail(err, G_IO_ERROR_FAILED,
 					   "cannot write set_event_pid: %s",
 					   g_strerror(errno));
 			g_string_truncate(s, 0);
@@ -297,12 +282,12 @@ static int pid_filter_ready(struct tracefs_instance *inst, GError **err)
 {
 	if (!tracefs_file_exists(inst, "set_event_pid") ||
 	    !tracefs_option_is_supported(inst, TRACEFS_OPTION_EVENT_FORK))
-		return fail(err, G_IO_ERROR_NOT_SUPPORTED,
+		return sa_trace_fail(err, G_IO_ERROR_NOT_SUPPORTED,
 			    "this kernel's tracefs has no set_event_pid or no "
 			    "event-fork option: it cannot follow a task's "
 			    "children (4.7 and later can)");
 	if (tracefs_option_enable(inst, TRACEFS_OPTION_EVENT_FORK))
-		return fail(err, G_IO_ERROR_FAILED,
+		return sa_trace_fail(err, G_IO_ERROR_FAILED,
 			    "cannot set the instance's event-fork option");
 	return 0;
 }
@@ -327,7 +312,7 @@ int sa_scope_set(struct tracefs_instance *inst, struct sa_tracedat *td,
 		snprintf(buf, sizeof(buf), "%d", pid);
 		if (tracefs_instance_file_write(inst, "set_event_pid",
 						buf) < 0)
-			return fail(err, G_IO_ERROR_FAILED,
+			return sa_trace_fail(err, G_IO_ERROR_FAILED,
 				    "cannot write set_event_pid: %s",
 				    g_strerror(errno));
 		text = g_strdup_printf("process tree: the command (pid %d) "
@@ -339,13 +324,13 @@ int sa_scope_set(struct tracefs_instance *inst, struct sa_tracedat *td,
 	}
 	mnt = cgroup2_mount();
 	if (!mnt)
-		return fail(err, G_IO_ERROR_NOT_SUPPORTED,
+		return sa_trace_fail(err, G_IO_ERROR_NOT_SUPPORTED,
 			    "--cgroup needs the cgroup2 hierarchy, and none "
 			    "is mounted");
 	dir = cgroup_dir(mnt, cgroup);
 	text = g_build_filename(dir, "cgroup.threads", NULL);
 	if (!g_file_test(text, G_FILE_TEST_EXISTS)) {
-		ret = fail(err, G_IO_ERROR_INVALID_ARGUMENT,
+		ret = sa_trace_fail(err, G_IO_ERROR_INVALID_ARGUMENT,
 			   "'%s' is not a cgroup2 directory (%s has no "
 			   "cgroup.threads)", cgroup, dir);
 		goto out;
@@ -356,7 +341,7 @@ int sa_scope_set(struct tracefs_instance *inst, struct sa_tracedat *td,
 		ret = seed_cgroup(inst, dir, &listed, err);
 	}
 	if (!ret && !listed)
-		ret = fail(err, G_IO_ERROR_INVALID_ARGUMENT,
+		ret = sa_trace_fail(err, G_IO_ERROR_INVALID_ARGUMENT,
 			   "cgroup '%s' has no task: the kernel filters by "
 			   "task, not by cgroup, so an empty cgroup cannot be "
 			   "recorded (start the workload with --follow)",
