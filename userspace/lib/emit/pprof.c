@@ -13,10 +13,14 @@
  * the call site (a wrapper's row: the wrapper, "kvmalloc_node"), then
  * the frames from the caller outwards (--by stack); a row without a
  * stack is the call site alone. A location is an address (call site or
- * return address) in one function; a function is a kernel symbol, with
- * the source file:line the report resolved (--vmlinux) where it did: the
- * call site's, or a wrapper's caller's. Labels: the row's kind and cache.
- * Rows of no allocation and no live object are left out.
+ * return address) in one function, one location per address; a function
+ * is a kernel symbol, with its source file, and a location its line,
+ * where the report resolved them (--vmlinux): the call site's, and every
+ * frame's (agg/callsite.h: sa_callsite_frame_src), as the report's
+ * file:line reads (through inlined code, the line that calls into it).
+ * A wrapper's leaf stands for every call site in the wrapper: no line.
+ * Labels: the row's kind and cache. Rows of no allocation and no live
+ * object are left out.
  */
 #include <string.h>
 
@@ -41,8 +45,11 @@ static const char *const kind_names[] = {
 	[SA_KIND_KMALLOC] = "kmalloc", [SA_KIND_CACHE] = "cache",
 };
 
-static void add_sample(struct sa_pprof *p, const struct sa_site *s)
+static void add_sample(struct sa_pprof *p,
+		       const struct sa_callsite_result *r,
+		       const struct sa_site *s)
 {
+	struct sa_frame_src src;
 	guint32 n = s->frames ? s->frames->n : 0, i;
 	guint64 *locs = g_new(guint64, 1 + n);
 	gint64 values[SA_PPROF_HEAP_TYPES] = {
@@ -65,8 +72,12 @@ static void add_sample(struct sa_pprof *p, const struct sa_site *s)
 		leaf = g_strdup(s->func);
 	else
 		leaf = func_of(s->sym ? s->sym : "?");
-	locs[0] = sa_pprof_location(p, s->call_site, leaf, n ? NULL : s->file,
-				    n ? 0 : s->line);
+	if (!n)
+		src = (struct sa_frame_src){ s->file, s->line };
+	else if (s->wrapper || !sa_callsite_frame_src(r, s->call_site, &src))
+		src = (struct sa_frame_src){ NULL, 0 };
+	locs[0] = sa_pprof_location(p, s->call_site, leaf, src.file,
+				    src.line);
 	g_free(leaf);
 
 	/* the frames, from the caller outwards: path is outermost first */
@@ -86,9 +97,10 @@ static void add_sample(struct sa_pprof *p, const struct sa_site *s)
 				 "x", s->frames->ip[i]);
 			name = addr;
 		}
+		if (!sa_callsite_frame_src(r, s->frames->ip[i], &src))
+			src = (struct sa_frame_src){ NULL, 0 };
 		locs[1 + i] = sa_pprof_location(p, s->frames->ip[i], name,
-						i ? NULL : s->file,
-						i ? 0 : s->line);
+						src.file, src.line);
 	}
 	g_strfreev(comps);
 	sa_pprof_sample(p, locs, 1 + n, values, labels, 2);
@@ -115,7 +127,7 @@ int sa_pprof_report_write(FILE *out, const struct sa_report *rep,
 		const struct sa_site *s = r->sites->pdata[i];
 
 		if (s->allocs || s->live)
-			add_sample(p, s);
+			add_sample(p, r, s);
 	}
 	if (rep->last_ts > rep->first_ts)
 		sa_pprof_set_duration(p, rep->last_ts - rep->first_ts);

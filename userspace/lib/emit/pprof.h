@@ -18,8 +18,10 @@ struct sa_report;
  * count, alloc_space/bytes, inuse_objects/count, inuse_space/bytes
  * (allocations, bytes allocated, live objects and live bytes at the
  * end). A sample is a row: its stack leaf first (the call site, then
- * the frames of --by stack outwards), or the call site alone. Returns 0,
- * or -1 with *err set.
+ * the frames of --by stack outwards), or the call site alone; with
+ * --vmlinux, each location with its line and each function with its
+ * file (agg/callsite.h: sa_callsite_frame_src). Returns 0, or -1 with
+ * *err set.
  */
 int sa_pprof_report_write(FILE *out, const struct sa_report *rep,
 			  GError **err);

@@ -231,6 +231,11 @@ guint64 sa_pprof_location(struct sa_pprof *p, guint64 addr,
 	perftools__profiles__line__init(ln);
 	ln->function_id = fid;
 	ln->line = line > 0 ? line : 0;
+	/* the mapping says what its locations were symbolized with */
+	if (file && *file)
+		p->map.has_filenames = true;
+	if (line > 0)
+		p->map.has_line_numbers = true;
 	l->n_line = 1;
 	l->line = g_new(Line *, 1);
 	l->line[0] = ln;

@@ -694,9 +694,11 @@ static void note_untraced(struct sa_report *rep, GPtrArray *sites,
 /*
  * The names of a row attributed by its stack: "kvmalloc_node <-
  * caller+0xoff" (with --by stack, more frames after it), the caller's
- * symbol and its place, which subsystems and the treemap group by.
+ * symbol and its place, which subsystems and the treemap group by; and
+ * the file:line of its addresses, in res.
  */
-static void name_attributed(struct sa_symbols *syms, struct sa_site *s)
+static void name_attributed(struct sa_symbols *syms, struct sa_site *s,
+			    struct sa_callsite_result *res)
 {
 	GString *name = g_string_new(NULL), *path = g_string_new(NULL);
 	struct sa_sym sym = { 0 };
@@ -709,6 +711,7 @@ static void name_attributed(struct sa_symbols *syms, struct sa_site *s)
 		sa_symbols_lookup(syms, s->call_site, &sym);
 		cs = sa_sym_format(&sym, s->call_site);
 		g_string_append(name, cs);
+		sa_callsite_frame_src_put(res, s->call_site, &sym);
 	}
 	for (i = 0; i < s->frames->n; i++) {
 		char *f, *fn;
@@ -717,6 +720,7 @@ static void name_attributed(struct sa_symbols *syms, struct sa_site *s)
 		sa_symbols_lookup(syms, s->frames->ip[i], &sym);
 		f = sa_sym_format(&sym, s->frames->ip[i]);
 		g_string_append_printf(name, " <- %s", f);
+		sa_callsite_frame_src_put(res, s->frames->ip[i], &sym);
 		/* outermost first: each frame goes in front, no ';' in it */
 		fn = g_strdelimit(g_strdup(sym.func ? sym.func : f), ";", '_');
 		if (i)
@@ -798,7 +802,7 @@ static void *cs_finish(void *state, struct sa_report *rep)
 		g_ptr_array_add(res->sites, s);
 		sa_site_derive(s);
 		if (s->frames && rep->syms) {
-			name_attributed(rep->syms, s);
+			name_attributed(rep->syms, s, res);
 		} else if (s->call_site && rep->syms) {
 			sa_symbols_lookup(rep->syms, s->call_site, &sym);
 			s->func = sym.func;
@@ -879,6 +883,9 @@ static void cs_free_result(void *result)
 
 	g_ptr_array_free(res->shown, TRUE);
 	g_ptr_array_free(res->sites, TRUE);
+	sa_inttable_clear(&res->frame_idx);
+	if (res->frame_src)
+		g_array_free(res->frame_src, TRUE);
 	g_free(res);
 }
 

@@ -33,6 +33,7 @@
 #define SLABACCT_AGG_CALLSITE_H
 
 #include "report/report.h"
+#include "util/inttable.h"
 #include "util/livemap.h"
 
 enum sa_kind {
@@ -107,6 +108,12 @@ struct sa_totals {
 	guint64 accounted, accounted_bytes;
 };
 
+/* A frame's source position, as a call site's (symbols.h: struct sa_sym) */
+struct sa_frame_src {
+	const char *file;		/* interned */
+	int line;
+};
+
 struct sa_callsite_result {
 	struct sa_totals total[SA_KIND_NR];
 	guint64 unmatched_frees;	/* of memory allocated before the trace */
@@ -135,6 +142,15 @@ struct sa_callsite_result {
 	 */
 	bool allocinfo;
 	GPtrArray *sites;		/* struct sa_site *, every row */
+	/*
+	 * With --vmlinux, the file:line of each address of the rows' stacks
+	 * (their frames, and the call site of a row with frames that is not
+	 * a wrapper's), resolved while the symbols are at hand: one entry
+	 * per distinct address that has one, however many rows share it
+	 * (sa_callsite_frame_src)
+	 */
+	struct sa_inttable frame_idx;	/* address -> index in frame_src */
+	GArray *frame_src;		/* struct sa_frame_src, or NULL */
 	GPtrArray *shown;		/* the rows to print, sorted; a view */
 	guint64 hidden;			/* rows left out by --top/--min-bytes */
 };
@@ -146,6 +162,17 @@ int sa_age_bucket(guint64 age_ns);
 const char *sa_age_label(int bucket);
 /* "kmalloc" or "cache", for SA_KIND_* */
 const char *sa_kind_name(int kind);
+
+/*
+ * The file:line of the stacks' addresses (agg/frame-src.c): keep sym's
+ * for addr (once; nothing without a file), and look it up: false when
+ * --vmlinux gave none.
+ */
+struct sa_sym;
+void sa_callsite_frame_src_put(struct sa_callsite_result *r, guint64 addr,
+			       const struct sa_sym *sym);
+bool sa_callsite_frame_src(const struct sa_callsite_result *r, guint64 addr,
+			   struct sa_frame_src *out);
 
 /* Slack, frag % and the live figures of a row, from its counts. */
 void sa_site_derive(struct sa_site *s);
