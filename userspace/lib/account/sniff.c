@@ -4,6 +4,7 @@
 
 #include "account/account.h"
 #include "account/allocinfo.h"
+#include "account/hist.h"
 #include "account/sniff.h"
 #include "util/input-file.h"
 
@@ -20,11 +21,14 @@ enum sa_text_input sa_text_input_sniff(const char *path)
 		return SA_TEXT_SLAB_ACCOUNT;
 	if (sa_allocinfo_sniff(head, n))
 		return SA_TEXT_ALLOCINFO;
+	if (sa_hist_sniff(head, n))
+		return SA_TEXT_HIST;
 	return SA_TEXT_OTHER;
 }
 
 const char *sa_text_input_name(enum sa_text_input k)
 {
 	return k == SA_TEXT_SLAB_ACCOUNT ? "/proc/" SLAB_ACCOUNT_PROC_NAME :
-	       k == SA_TEXT_ALLOCINFO ? "/proc/allocinfo" : "other";
+	       k == SA_TEXT_ALLOCINFO ? "/proc/allocinfo" :
+	       k == SA_TEXT_HIST ? "hist" : "other";
 }
