@@ -494,8 +494,20 @@ int cmd_report(int argc, char **argv)
 		ret = SA_EXIT_USAGE;
 		goto out;
 	}
+	if (input == SA_TEXT_HIST && e.fmt != SA_FMT_TEXT &&
+	    e.fmt != SA_FMT_JSON && e.fmt != SA_FMT_CSV &&
+	    e.fmt != SA_FMT_HTML) {
+		sa_progress_done(opts.progress_data);
+		sa_err("report", "%s: a hist file has allocations and bytes "
+		       "per call site only (--format text, json, csv or "
+		       "--html)", argv[1]);
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
 	if (input == SA_TEXT_ALLOCINFO)
 		rep = sa_report_from_allocinfo(argv[1], &opts, &err);
+	else if (input == SA_TEXT_HIST)
+		rep = sa_report_from_hist(argv[1], &opts, &err);
 	else if (input == SA_TEXT_SLAB_ACCOUNT)
 		rep = sa_report_from_account(argv[1], &opts, &err);
 	else
