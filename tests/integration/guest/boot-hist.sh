@@ -171,4 +171,8 @@ assert_eq "report of a hist keyed by ptr" 1 "$?"
 grep -q 'keyed by ptr, not call_site' "$TEST_TMP/ptr.err" || fail "ptr: $(cat "$TEST_TMP/ptr.err")"
 "$SLABACCT" report --format account "$h" >/dev/null 2>"$TEST_TMP/acct.err"
 assert_eq "report --format account of a hist file" 2 "$?"
+"$SLABACCT" diff "$h" "$h" >/dev/null 2>"$TEST_TMP/diff.err"
+assert_eq "diff of hist files" 1 "$?"
+grep -q "a hist file (boot cmdline --hist): 'slabacct report' reads it" "$TEST_TMP/diff.err" ||
+	fail "diff: $(cat "$TEST_TMP/diff.err")"
 exit 0
