@@ -396,6 +396,7 @@ FUZZ_LAYER_tracedat := emit
 FUZZ_LAYER_json := emit
 FUZZ_LAYER_snapshot := emit
 FUZZ_LAYER_proc := sources
+FUZZ_LAYER_hist := account
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(ASAN)/fuzz-%)
 

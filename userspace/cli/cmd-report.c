@@ -149,7 +149,10 @@ static const char report_help[] =
 "FILE may also be a saved /proc/slab_account (its call sites) or\n"
 "  /proc/allocinfo (the kernel's allocation profiling, 6.10+: per source\n"
 "  line, the bytes and allocations live now, of every allocator; its\n"
-"  rows have those only, ordered by live bytes), told by content.\n"
+"  rows have those only, ordered by live bytes), or the kernel's hist\n"
+"  files of kmalloc and kmem_cache_alloc keyed by call site, concatenated\n"
+"  ('slabacct boot cmdline --hist': counts, not events; allocations and\n"
+"  bytes per site, Dropped as lost), told by content.\n"
 "A recording that stopped early (a full disk, a signal before the\n"
 "  workload ended) is marked in its file: every format says 'truncated\n"
 "  at T (why)' beside the lost events (JSON lost.truncated).\n"
@@ -498,13 +501,25 @@ int cmd_report(int argc, char **argv)
 		ret = SA_EXIT_USAGE;
 		goto out;
 	}
+	if (input == SA_INPUT_HIST && e.fmt != SA_FMT_TEXT &&
+	    e.fmt != SA_FMT_JSON && e.fmt != SA_FMT_CSV &&
+	    e.fmt != SA_FMT_HTML) {
+		sa_progress_done(opts.progress_data);
+		sa_err("report", "%s: a hist file has allocations and bytes "
+		       "per call site only (--format text, json, csv or "
+		       "--html)", argv[1]);
+		ret = SA_EXIT_USAGE;
+		goto out;
+	}
 	if (input == SA_INPUT_ALLOCINFO)
 		rep = sa_report_from_allocinfo(argv[1], &opts, &err);
+	else if (input == SA_INPUT_HIST)
+		rep = sa_report_from_hist(argv[1], &opts, &err);
 	else if (input == SA_INPUT_SLAB_ACCOUNT)
 		rep = sa_report_from_account(argv[1], &opts, &err);
 	else
 		rep = sa_report_read(argv[1], sections, &opts, &err);
-	if (rep && (input == SA_INPUT_ALLOCINFO ||
+	if (rep && (input == SA_INPUT_ALLOCINFO || input == SA_INPUT_HIST ||
 		    input == SA_INPUT_SLAB_ACCOUNT))
 		sections = rep->sections;
 	sa_progress_done(opts.progress_data);

@@ -5,7 +5,11 @@
 # (exit 0), the CPU's share when it does not (exit 4, with what to
 # drop); --maxcpus N adds maxcpus=N and shares the budget by N; a board
 # too small, a --buffer-size over the budget and a symbol file that is
-# not one are refused (exit 2). No root, no tracefs.
+# not one are refused (exit 2). --hist adds the kernel's histograms of
+# the allocations to trace_trigger= where the symbols have both
+# setup_trace_triggers and event_hist_trigger_parse, and is refused
+# (exit 2, nothing printed) where either is missing (6.1's shape: hist
+# triggers but no boot triggers). No root, no tracefs.
 . "$(dirname "$0")/../../lib.sh"
 
 # run EXPECTED_STATUS ARGS...: stdout in $TEST_TMP/out, stderr in err
@@ -56,4 +60,32 @@ echo 'hello' >"$TEST_TMP/notsyms"
 run 2 -q --stacks --kernel-symbols "$TEST_TMP/notsyms"
 grep -q 'not a symbol file' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
 run 2 -q --mem -1
+
+# --hist
+h='kmalloc.hist:keys=call_site.sym-offset:vals=bytes_alloc:size=2048,kmalloc.hist:keys=call_site.sym-offset:vals=bytes_req:size=2048,kmem_cache_alloc.hist:keys=call_site.sym-offset:vals=bytes_alloc:size=2048,kmem_cache_alloc.hist:keys=call_site.sym-offset:vals=bytes_req:size=2048'
+printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81000100 t setup_trace_triggers' \
+	'ffffffff81000200 t event_hist_trigger_parse' 'ffffffff81001000 T kstrdup' >"$TEST_TMP/hsyms"
+run 0 --mem 128 --cpus 2 -e boot --hist --kernel-symbols "$TEST_TMP/hsyms"
+assert_eq "--hist -e boot, 128 MB" "trace_event=initcall:initcall_level,initcall:initcall_finish,sched:sched_process_exec trace_buf_size=1M trace_clock=global trace_trigger=\"$h\"" "$(cat "$TEST_TMP/out")"
+grep -q '4 histograms of 2048 call sites' "$TEST_TMP/err" || fail "no cost said: $(cat "$TEST_TMP/err")"
+run 0 -q --mem 128 --cpus 2 -e boot --hist --hist-size 128 --kernel-symbols "$TEST_TMP/hsyms"
+assert_eq "--hist-size 128: four maps of 128" 4 "$(grep -o 'size=128\b' "$TEST_TMP/out" | wc -l)"
+# with --stacks: one trace_trigger, the stack triggers first
+run 0 -q --mem 1024 --cpus 2 --stacks --hist --kernel-symbols "$TEST_TMP/hsyms"
+grep -qF " trace_trigger=\"kmalloc.stacktrace if call_site.function == kstrdup,$h\"" "$TEST_TMP/out" ||
+	fail "--stacks --hist: $(cat "$TEST_TMP/out")"
+for n in 1000 64 262144; do
+	run 2 -q --hist --hist-size $n --kernel-symbols "$TEST_TMP/hsyms"
+	grep -q "bad --hist-size $n (a power of two, 128 to 131072)" "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+done
+# 6.1's shape: hist triggers, no boot triggers
+printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81000200 t event_hist_trigger_parse' >"$TEST_TMP/61syms"
+run 2 -q --hist --kernel-symbols "$TEST_TMP/61syms"
+grep -q 'takes no trigger on its command line (no setup_trace_triggers in' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+[ -s "$TEST_TMP/out" ] && fail "parameters printed where --hist is refused: $(cat "$TEST_TMP/out")"
+printf '%s\n' 'ffffffff81000000 T _text' 'ffffffff81000100 t setup_trace_triggers' >"$TEST_TMP/nohist"
+run 2 -q --hist --kernel-symbols "$TEST_TMP/nohist"
+grep -q 'built without CONFIG_HIST_TRIGGERS' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+run 2 -q --hist --kernel-symbols /nonexistent/System.map
+grep -q -- '--hist needs the kernel' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
 exit 0

@@ -48,6 +48,7 @@ START_TEST(kinds)
 	ck_assert_int_eq(KIND("# slab_account"), SA_INPUT_OTHER);
 	ck_assert_int_eq(KIND("allocinfo - version: 1.0\n"),
 			 SA_INPUT_ALLOCINFO);
+	ck_assert_int_eq(KIND("# event histogram\n#\n"), SA_INPUT_HIST);
 	ck_assert_int_eq(KIND("{\"schema_version\": 1}"), SA_INPUT_JSON);
 	ck_assert_int_eq(KIND(" \n\t {}"), SA_INPUT_JSON);
 	ck_assert_int_eq(KIND("[1]"), SA_INPUT_OTHER);
@@ -66,6 +67,7 @@ START_TEST(kinds)
 	ck_assert_str_eq(sa_input_kind_name(SA_INPUT_SLAB_ACCOUNT),
 			 "/proc/slab_account");
 	ck_assert_str_eq(sa_input_kind_name(SA_INPUT_TRACEDAT), "trace.dat");
+	ck_assert_str_eq(sa_input_kind_name(SA_INPUT_HIST), "hist");
 	ck_assert_str_eq(sa_input_kind_name(SA_INPUT_OTHER), "other");
 }
 END_TEST

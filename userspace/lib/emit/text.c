@@ -115,7 +115,12 @@ void sa_text_header(struct sa_emit *e, const struct sa_report *rep)
 	put_secs(f, rep->last_ts > rep->first_ts ?
 		 rep->last_ts - rep->first_ts : 0);
 	fprintf(f, " s\n");
-	if (o->lost_known)
+	if (o->lost_known && rep->hist)
+		fprintf(f, "# lost events: %" G_GUINT64_FORMAT "%s\n",
+			o->lost_total, o->lost_total ?
+			" (the histograms' Dropped: allocations that found "
+			"a map full; the figures are incomplete)" : "");
+	else if (o->lost_known)
 		fprintf(f, "# lost events: %" G_GUINT64_FORMAT "%s\n",
 			o->lost_total, o->lost_total ?
 			" (ring-buffer overruns: the figures are incomplete)"

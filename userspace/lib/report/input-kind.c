@@ -5,6 +5,7 @@
 
 #include "account/account.h"
 #include "account/allocinfo.h"
+#include "account/hist.h"
 #include "report/input-kind.h"
 #include "trace/check.h"
 #include "util/input-file.h"
@@ -24,6 +25,8 @@ static enum sa_input_kind kind_of(const char *head, size_t n)
 		return SA_INPUT_SLAB_ACCOUNT;
 	if (sa_allocinfo_sniff(head, n))
 		return SA_INPUT_ALLOCINFO;
+	if (sa_hist_sniff(head, n))
+		return SA_INPUT_HIST;
 	for (i = 0; i < n && g_ascii_isspace(head[i]); i++)
 		;
 	return i < n && head[i] == '{' ? SA_INPUT_JSON : SA_INPUT_OTHER;
@@ -63,6 +66,8 @@ const char *sa_input_kind_name(enum sa_input_kind k)
 		return "/proc/" SLAB_ACCOUNT_PROC_NAME;
 	case SA_INPUT_ALLOCINFO:
 		return "/proc/allocinfo";
+	case SA_INPUT_HIST:
+		return "hist";
 	case SA_INPUT_JSON:
 		return "JSON";
 	case SA_INPUT_OTHER:

@@ -6,6 +6,8 @@
  *   trace.dat           trace-cmd's magic
  *   /proc/slab_account  "# slab_account N" (a saved copy, or the file)
  *   /proc/allocinfo     "allocinfo - version: X.Y"
+ *   hist                a tracefs hist file ("# event histogram"; boot
+ *                       cmdline --hist)
  *   JSON                '{' first, after white space (our own outputs)
  *   other               none of these: the trace reader names what is
  *                       wrong with it
@@ -20,6 +22,7 @@ enum sa_input_kind {
 	SA_INPUT_TRACEDAT,
 	SA_INPUT_SLAB_ACCOUNT,
 	SA_INPUT_ALLOCINFO,
+	SA_INPUT_HIST,
 	SA_INPUT_JSON,
 };
 
@@ -30,7 +33,10 @@ enum sa_input_kind {
  */
 int sa_input_kind(const char *path, enum sa_input_kind *kind, GError **err);
 
-/* "trace.dat", "/proc/slab_account", "/proc/allocinfo", "JSON", "other" */
+/*
+ * "trace.dat", "/proc/slab_account", "/proc/allocinfo", "hist", "JSON" or
+ * "other"
+ */
 const char *sa_input_kind_name(enum sa_input_kind k);
 
 #endif /* SLABACCT_REPORT_INPUT_KIND_H */

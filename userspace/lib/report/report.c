@@ -10,6 +10,7 @@
 #include <trace-cmd.h>
 
 #include "account/allocinfo.h"
+#include "account/hist.h"
 #include "trace/kallsyms.h"
 #include "util/notes.h"
 #include "report/report.h"
@@ -290,6 +291,7 @@ void sa_report_free(struct sa_report *rep)
 	g_ptr_array_free(rep->notes, TRUE);
 	g_free(rep->account);
 	sa_allocinfo_free(rep->allocinfo);
+	sa_hist_free(rep->hist);
 	g_free(rep->allocinfo_head);
 	g_clear_error(&rep->error);
 	sa_trace_origin_clear(&rep->origin);

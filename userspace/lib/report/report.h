@@ -219,6 +219,9 @@ struct sa_report {
 	 * NULL for a trace */
 	struct sa_allocinfo *allocinfo;
 	struct sa_allocinfo_head *allocinfo_head;
+	/* a saved hist file (account/hist.h): its rows' names are what the
+	 * call-site rows point to. NULL for a trace */
+	struct sa_hist *hist;
 	struct sa_symbols *syms;	/* only while the trace is open */
 	struct tep_handle *tep;		/* only while the trace is open */
 	const struct sa_report_opts *opts;
@@ -252,6 +255,16 @@ struct sa_report *sa_report_from_account(const char *path,
 struct sa_report *sa_report_from_allocinfo(const char *path,
 					   const struct sa_report_opts *opts,
 					   GError **err);
+
+/*
+ * The call-site section of a saved hist file of `boot cmdline --hist`
+ * (report/hist.c): allocations and bytes per call site, counted in the
+ * kernel; the histograms' Dropped as lost events. Returns NULL with *err
+ * naming the file (and the line) if path is not one.
+ */
+struct sa_report *sa_report_from_hist(const char *path,
+				      const struct sa_report_opts *opts,
+				      GError **err);
 
 /* Add a note ("kmalloc has no bytes_req: slack not computed"), once. */
 void sa_report_note(struct sa_report *rep, const char *fmt, ...)

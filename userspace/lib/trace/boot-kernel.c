@@ -73,6 +73,9 @@ int sa_boot_kernel_read(const char *path, struct sa_boot_kernel *k,
 		syms++;
 		if (!strcmp(name, "setup_trace_triggers"))
 			k->triggers = true;
+		if (!strcmp(name, "event_hist_trigger_parse") ||
+		    !strcmp(name, "event_hist_trigger_func"))
+			k->hist = true;
 		if (type != 'T' && type != 't')
 			continue;
 		w = wrapper_of(name);
@@ -141,5 +144,21 @@ char *sa_boot_kernel_triggers(const struct sa_boot_kernel *k,
 		g_string_free(s, TRUE);
 		return NULL;
 	}
+	return g_string_free(s, FALSE);
+}
+
+char *sa_boot_kernel_hist(unsigned int size)
+{
+	static const char *const events[] = { "kmalloc", "kmem_cache_alloc" };
+	static const char *const vals[] = { "bytes_alloc", "bytes_req" };
+	GString *s = g_string_new(NULL);
+	size_t e, v;
+
+	for (e = 0; e < G_N_ELEMENTS(events); e++)
+		for (v = 0; v < G_N_ELEMENTS(vals); v++)
+			g_string_append_printf(s, "%s%s.hist:keys=call_site."
+					       "sym-offset:vals=%s:size=%u",
+					       s->len ? "," : "", events[e],
+					       vals[v], size);
 	return g_string_free(s, FALSE);
 }

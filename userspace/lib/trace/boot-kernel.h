@@ -16,6 +16,9 @@
 
 struct sa_boot_kernel {
 	bool triggers;		/* it has trace_trigger= */
+	bool hist;		/* it has hist triggers (CONFIG_HIST_TRIGGERS:
+				 * event_hist_trigger_parse, before 5.17
+				 * event_hist_trigger_func) */
 	GPtrArray *wrappers;	/* its names of the wrappers (char *) */
 	GPtrArray *cache_wrappers; /* those that call kmem_cache_alloc */
 };
@@ -39,5 +42,18 @@ void sa_boot_kernel_clear(struct sa_boot_kernel *k);
  */
 char *sa_boot_kernel_triggers(const struct sa_boot_kernel *k,
 			      unsigned int groups);
+
+/*
+ * The value of trace_trigger= that sets the kernel's histograms of
+ * kmem:kmalloc and kmem:kmem_cache_alloc keyed by call site, size
+ * entries each: two per event, since trace_trigger= splits its value at
+ * every comma and a trigger can take one value only (bytes_alloc, whose
+ * map is set first, then bytes_req). size is a power of two within
+ * SA_BOOT_HIST_MIN..MAX (the kernel's TRACING_MAP_BITS 7..17).
+ */
+#define SA_BOOT_HIST_MIN	128
+#define SA_BOOT_HIST_MAX	131072
+#define SA_BOOT_HIST_MAPS	4
+char *sa_boot_kernel_hist(unsigned int size);
 
 #endif /* SLABACCT_BOOT_KERNEL_H */
