@@ -66,7 +66,7 @@ mount -t tracefs nodev $T 2>/dev/null
 echo 0 > $T/tracing_on
 cat /sys/devices/system/cpu/online >$OUT/online
 for c in $T/per_cpu/cpu*; do
-	echo "${c##*/} $(sed -n 's/^overrun: //p' $c/stats) $(sed -n 's/^dropped events: //p' $c/stats)"
+	echo "${c##*/} $(sed -n 's/^overrun: //p' $c/stats) $(sed -n 's/^dropped events: //p' $c/stats) $(sed -n 's/^bytes: //p' $c/stats)"
 done >$OUT/stats
 dmesg >$OUT/dmesg-before
 slabacct boot collect -o $OUT/boot.dat >$OUT/collect.out 2>&1
@@ -98,7 +98,7 @@ fi
 overrun=$(awk '{ s += $2 } END { print s }' "$o/stats")
 dropped=$(awk '{ s += $3 } END { print s }' "$o/stats")
 assert_eq "dropped events" 0 "$dropped"
-note "per CPU (overrun, dropped): $(tr '\n' ' ' <"$o/stats")"
+note "per CPU (overrun, dropped, bytes held): $(tr '\n' ' ' <"$o/stats")"
 dat=$o/boot.dat
 "$SLABACCT" report --json "$dat" >"$TEST_TMP/report.json" || fail "report failed"
 lost=$(jq '.lost.events' "$TEST_TMP/report.json")
