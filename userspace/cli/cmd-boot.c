@@ -34,11 +34,12 @@ static const char cmdline_description[] =
 	"                      for a typical boot is what the busiest CPU\n"
 	"                      (the one that unpacks the initramfs, not\n"
 	"                      always CPU 0) records, within the budget: all\n"
-	"                      CPUs' buffers together take at most (MB - 120)\n"
-	"                      / 2 (120 MB: a Debian kernel, its initramfs\n"
-	"                      unpacking and user space on a 128 MB board;\n"
-	"                      half of the rest left to slab, user space and\n"
-	"                      'boot collect'), and at most 192 MB (more keeps\n"
+	"                      CPUs' buffers together take at most (MB - 108)\n"
+	"                      / 2 (108 MB: a Debian kernel and its 18 MB\n"
+	"                      initramfs, held twice while it is unpacked, on\n"
+	"                      a 128 MB board; half of the rest left to slab,\n"
+	"                      user space and 'boot collect'), and at most\n"
+	"                      192 MB (more keeps\n"
 	"                      a CPU from coming up: its buffer is allocated\n"
 	"                      early, before most memory is initialised)\n"
 	"  trace_clock=global  when the kernel finds the TSC unstable (under\n"
@@ -71,6 +72,12 @@ static const char cmdline_description[] =
 	"\n"
 	"--maxcpus N boots the board with N CPUs (maxcpus=N): the others stay\n"
 	"offline and get no buffer, so the budget is shared by N.\n"
+	"\n"
+	"--until init sizes the buffer for a capture that ends where the\n"
+	"board's /init starts: its first command stops tracing (echo 0 >\n"
+	"/sys/kernel/tracing/tracing_on). A typical boot into user space is\n"
+	"350,000 kmem events on its busiest CPU; the kernel's boot to /init,\n"
+	"72,000 (Debian's 6.1).\n"
 	"\n"
 	"Exit status: 0; 4 when a typical boot's events do not fit the budget\n"
 	"(the parameters are printed all the same, within the budget, and\n"
@@ -110,13 +117,15 @@ static void boot_usage(FILE *f)
 {
 	fprintf(f, "usage: slabacct boot cmdline [--mem MB] [--cpus N] "
 		   "[--maxcpus N]\n"
-		   "                             [-e GROUPS] [--stacks]\n"
+		   "                             [-e GROUPS] [--stacks] "
+		   "[--until init]\n"
 		   "       slabacct boot collect [-o FILE] [--fail-on-lost]\n"
 		   "'slabacct boot SUBCOMMAND --help' describes one.\n");
 }
 
 static void explain(unsigned int groups, const struct sa_boot_estimate *est,
-		    const struct sa_boot_budget *b, guint64 buffer_kb)
+		    const struct sa_boot_budget *b, guint64 buffer_kb,
+		    enum sa_boot_until until)
 {
 	int i, n = 0;
 	const struct sa_event_desc *d;
@@ -129,9 +138,10 @@ static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 		"%" G_GUINT64_FORMAT " MB and %u CPU%s: %s; %" G_GUINT64_FORMAT
 		" MB per CPU\n", b->total_kb / 1024, b->mem_mb, b->cpus,
 		b->cpus == 1 ? "" : "s", b->capped ? "the most CPU bringup "
-		"can allocate (192 MB)" : "(RAM - 120 MB) / 2", b->cpu_kb / 1024);
-	fprintf(stderr, "# trace_buf_size: a typical boot on its busiest CPU "
-		"(events x record size):\n");
+		"can allocate (192 MB)" : "(RAM - 108 MB) / 2", b->cpu_kb / 1024);
+	fprintf(stderr, "# trace_buf_size: a typical boot%s on its busiest CPU "
+		"(events x record size):\n", until == SA_BOOT_UNTIL_INIT ?
+		" until /init" : "");
 	for (i = 0; i < est->nr_shares; i++)
 		fprintf(stderr, "#   %-11s %8" G_GUINT64_FORMAT " events %8"
 			G_GUINT64_FORMAT " stacks %6.1f MB\n",
@@ -149,25 +159,34 @@ static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 
 /* What a boot that does not fit can drop, and whether each would fit. */
 static void what_to_drop(unsigned int groups, enum sa_boot_stacks stacks,
+			 enum sa_boot_until until,
 			 const struct sa_boot_estimate *est,
 			 const struct sa_boot_budget *b)
 {
 	struct sa_boot_estimate e;
 
-	fprintf(stderr, "slabacct boot cmdline: a typical boot needs %"
+	fprintf(stderr, "slabacct boot cmdline: a typical boot%s needs %"
 		G_GUINT64_FORMAT " MB on its busiest CPU, and the budget "
 		"gives %" G_GUINT64_FORMAT " MB per CPU: events will be lost "
 		"(the oldest: the start of the boot). To fit, drop:\n",
+		until == SA_BOOT_UNTIL_INIT ? " until /init" : "",
 		est->buffer_kb / 1024, b->cpu_kb / 1024);
+	if (until == SA_BOOT_UNTIL_COLLECT) {
+		sa_boot_estimate_until(groups, stacks, SA_BOOT_UNTIL_INIT, &e);
+		fprintf(stderr, "  user space (--until init: /init stops "
+			"tracing first thing): %" G_GUINT64_FORMAT " MB%s\n",
+			e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
+			", fits" : "");
+	}
 	if (stacks != SA_BOOT_STACKS_NONE) {
-		sa_boot_estimate(groups, &e);
+		sa_boot_estimate_until(groups, SA_BOOT_STACKS_NONE, until, &e);
 		fprintf(stderr, "  stacks (no --stacks): %" G_GUINT64_FORMAT
 			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
 			", fits" : "");
 	}
 	if (groups & ~(SA_GROUP_KMEM | SA_GROUP_BOOT)) {
-		sa_boot_estimate_stacks(SA_GROUP_KMEM | SA_GROUP_BOOT, stacks,
-					&e);
+		sa_boot_estimate_until(SA_GROUP_KMEM | SA_GROUP_BOOT, stacks,
+				       until, &e);
 		fprintf(stderr, "  groups (-e kmem): %" G_GUINT64_FORMAT
 			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
 			", fits" : "");
@@ -287,7 +306,7 @@ static int hist_triggers(const char *symbols, gint size, char **htrig)
 
 static int boot_cmdline(int argc, char **argv)
 {
-	gchar *groups = NULL, *symbols = NULL;
+	gchar *groups = NULL, *symbols = NULL, *until_s = NULL;
 	gint buffer_kb = 0, mem_mb = 0, cpus = 0, budget_mb = 0, maxcpus = 0;
 	gboolean quiet = FALSE, stacks = FALSE, hist = FALSE;
 	gint hist_size = 2048;
@@ -301,8 +320,12 @@ static int boot_cmdline(int argc, char **argv)
 		  "boot with N of them (maxcpus=N): only those get a buffer",
 		  "N" },
 		{ "budget", 0, 0, G_OPTION_ARG_INT, &budget_mb,
-		  "all CPUs' buffers together (default: (MB - 120) / 2, at "
+		  "all CPUs' buffers together (default: (MB - 108) / 2, at "
 		  "most 192)", "MB" },
+		{ "until", 0, 0, G_OPTION_ARG_STRING, &until_s,
+		  "where the capture ends: collect (default: 'boot collect', "
+		  "in user space) or init (/init stops tracing first thing)",
+		  "POINT" },
 		{ "stacks", 0, 0, G_OPTION_ARG_NONE, &stacks,
 		  "a kernel stack with the allocations at a wrapper's call "
 		  "site (trace_trigger=), or after every event "
@@ -329,6 +352,7 @@ static int boot_cmdline(int argc, char **argv)
 		{ NULL },
 	};
 	enum sa_boot_stacks mode = SA_BOOT_STACKS_NONE;
+	enum sa_boot_until until = SA_BOOT_UNTIL_COLLECT;
 	struct sa_boot_estimate est;
 	struct sa_boot_budget b;
 	unsigned int mask;
@@ -350,6 +374,13 @@ static int boot_cmdline(int argc, char **argv)
 		       "vmscan, compaction, oom, boot, vmalloc, percpu, "
 		       "all)", bad);
 		g_free(bad);
+		goto out;
+	}
+	if (until_s && !strcmp(until_s, "init")) {
+		until = SA_BOOT_UNTIL_INIT;
+	} else if (until_s && strcmp(until_s, "collect")) {
+		sa_err("boot cmdline", "unknown --until '%s' (collect, init)",
+		       until_s);
 		goto out;
 	}
 	/* a boot trace carries its phases, whatever else it records */
@@ -384,7 +415,7 @@ static int boot_cmdline(int argc, char **argv)
 		goto out;
 	if (stacks && stacks_mode(symbols, mask, quiet, &mode, &trig))
 		goto out;
-	sa_boot_estimate_stacks(mask, mode, &est);
+	sa_boot_estimate_until(mask, mode, until, &est);
 	if (buffer_kb > 0 && (guint64)buffer_kb > b.cpu_kb) {
 		sa_err("boot cmdline", "--buffer-size %d KB is over the budget "
 		       "of %" G_GUINT64_FORMAT " KB per CPU (%d MB, %d CPUs): "
@@ -414,7 +445,7 @@ static int boot_cmdline(int argc, char **argv)
 			"arm64, 1024 on 32-bit ARM), which cuts it short; fewer "
 			"groups (-e) shorten it", n);
 	if (!quiet)
-		explain(mask, &est, &b, kb);
+		explain(mask, &est, &b, kb, until);
 	if (!quiet && mode == SA_BOOT_STACKS_WRAPPERS)
 		fprintf(stderr, "# trace_trigger: a stack with the allocations "
 			"at a wrapper's call site only\n");
@@ -436,7 +467,7 @@ static int boot_cmdline(int argc, char **argv)
 			"#   attributes wrapper sites in the kernel instead\n");
 	ret = SA_EXIT_OK;
 	if (!buffer_kb && est.buffer_kb > b.cpu_kb) {
-		what_to_drop(mask, mode, &est, &b);
+		what_to_drop(mask, mode, until, &est, &b);
 		ret = SA_EXIT_LOST;
 	}
 out:
@@ -445,6 +476,7 @@ out:
 	g_free(htrig);
 	g_free(groups);
 	g_free(symbols);
+	g_free(until_s);
 	return ret;
 }
 

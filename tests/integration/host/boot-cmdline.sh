@@ -1,9 +1,10 @@
 # slabacct boot cmdline sizes a board's boot trace within its budget,
-# computed here by hand: (MB - 120) / 2 for all CPUs' buffers, at most
+# computed here by hand: (MB - 108) / 2 for all CPUs' buffers, at most
 # 192 MB, each CPU a whole-MB share; a typical boot's estimate (24M
 # without stacks, 149M with a stack after every event) when it fits
 # (exit 0), the CPU's share when it does not (exit 4, with what to
-# drop); --maxcpus N adds maxcpus=N and shares the budget by N; a board
+# drop, --until init among it); --until init sizes for the kernel's boot
+# to /init (5M); --maxcpus N adds maxcpus=N and shares the budget by N; a board
 # too small, a --buffer-size over the budget and a symbol file that is
 # not one are refused (exit 2). --hist adds the kernel's histograms of
 # the allocations to trace_trigger= where the symbols have both
@@ -25,15 +26,23 @@ size() { sed -n 's/.*trace_buf_size=\([0-9]*M\).*/\1/p' "$TEST_TMP/out"; }
 run 0 -q --mem 1024 --cpus 2
 assert_eq "1 GB, 2 CPUs" 24M "$(size)"
 run 4 --mem 128 --cpus 2
-assert_eq "128 MB, 2 CPUs: (128 - 120) / 2 / 2" 2M "$(size)"
-grep -q 'needs 24 MB on its busiest CPU, and the budget gives 2 MB per CPU' "$TEST_TMP/err" ||
+assert_eq "128 MB, 2 CPUs: (128 - 108) / 2 / 2" 5M "$(size)"
+grep -q 'needs 24 MB on its busiest CPU, and the budget gives 5 MB per CPU' "$TEST_TMP/err" ||
 	fail "no budget said: $(cat "$TEST_TMP/err")"
-grep -q -- '--maxcpus 1: the boot runs on one CPU, maxcpus=1): one buffer of 4 MB$' "$TEST_TMP/err" ||
+grep -q -- '--maxcpus 1: the boot runs on one CPU, maxcpus=1): one buffer of 10 MB$' "$TEST_TMP/err" ||
 	fail "no CPU to drop said: $(cat "$TEST_TMP/err")"
+grep -q -- '^  user space (--until init: /init stops tracing first thing): 5 MB, fits$' "$TEST_TMP/err" ||
+	fail "no user space to drop said: $(cat "$TEST_TMP/err")"
+# the kernel's boot to /init: 72,000 x 56 bytes + 1,000 x 24, + 25%
+run 0 --mem 128 --cpus 2 --until init
+assert_eq "128 MB, 2 CPUs, until /init" 5M "$(size)"
+grep -q '^#   kmem           72000 events' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+run 2 -q --mem 128 --cpus 2 --until login
+grep -q "unknown --until 'login'" "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
 run 0 -q --mem 256 --cpus 2 -e all
 assert_eq "256 MB, 2 CPUs, every group: fits" 33M "$(size)"
 run 4 -q --mem 200 --cpus 2 -e all
-assert_eq "200 MB, 2 CPUs, every group: (200 - 120) / 2 / 2" 20M "$(size)"
+assert_eq "200 MB, 2 CPUs, every group: (200 - 108) / 2 / 2" 23M "$(size)"
 run 0 -q --mem 256 --cpus 3 --maxcpus 1
 assert_eq "256 MB, 1 of 3 CPUs" 24M "$(size)"
 case $(cat "$TEST_TMP/out") in *" maxcpus=1") ;; *) fail "no maxcpus=1: $(cat "$TEST_TMP/out")" ;; esac
@@ -54,7 +63,7 @@ assert_eq "1 GB, 1 CPU, stacks (kmem and boot)" 149M "$(size)"
 run 2 -q --mem 100 --cpus 2
 grep -q 'leave no buffer' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
 run 2 -q --mem 128 --cpus 2 --buffer-size 8192
-grep -q 'over the budget of 2048 KB per CPU' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+grep -q 'over the budget of 5120 KB per CPU' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
 run 2 -q --stacks --kernel-symbols /nonexistent/System.map
 echo 'hello' >"$TEST_TMP/notsyms"
 run 2 -q --stacks --kernel-symbols "$TEST_TMP/notsyms"

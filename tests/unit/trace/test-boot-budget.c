@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Boot capture on a board, computed by hand: the budget ((MB - 120) / 2
+ * Boot capture on a board, computed by hand: the budget ((MB - 108) / 2
  * for all CPUs, at most 192 MB, each CPU a whole-MB share), the estimate
  * with stacks (296 bytes each: after every event, or on the wrappers'
  * allocations only), and what a kernel's symbol file says: boot triggers
@@ -24,13 +24,13 @@ START_TEST(budget)
 	struct sa_boot_budget b;
 
 	sa_boot_budget(128, 2, 0, &b);
-	ck_assert_uint_eq(b.total_kb, 4 * 1024);
-	ck_assert_uint_eq(b.cpu_kb, 2 * 1024);
+	ck_assert_uint_eq(b.total_kb, 10 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 5 * 1024);
 	ck_assert(!b.capped);
 	sa_boot_budget(256, 2, 0, &b);
-	ck_assert_uint_eq(b.total_kb, 68 * 1024);
-	ck_assert_uint_eq(b.cpu_kb, 34 * 1024);
-	/* 1 GB: (1024 - 120) / 2 = 452, capped */
+	ck_assert_uint_eq(b.total_kb, 74 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 37 * 1024);
+	/* 1 GB: (1024 - 108) / 2 = 458, capped */
 	sa_boot_budget(1024, 2, 0, &b);
 	ck_assert_uint_eq(b.total_kb, 192 * 1024);
 	ck_assert_uint_eq(b.cpu_kb, 96 * 1024);
@@ -50,6 +50,7 @@ END_TEST
 START_TEST(estimate_stacks)
 {
 	struct sa_boot_estimate e;
+	struct sa_boot_budget b;
 
 	sa_boot_estimate_stacks(SA_GROUP_KMEM, SA_BOOT_STACKS_ALL, &e);
 	ck_assert_uint_eq(e.shares[0].stacks, 350000);
@@ -61,6 +62,15 @@ START_TEST(estimate_stacks)
 	ck_assert_uint_eq(e.total_bytes, 350000ULL * 56 + 2000 * 296);
 	sa_boot_estimate_stacks(SA_GROUP_KMEM, SA_BOOT_STACKS_NONE, &e);
 	ck_assert_uint_eq(e.buffer_kb, 24 * 1024);
+	/* until /init: 72,000 x 56 = 3.85 MiB, + 25% = 4.8: 5 MB */
+	sa_boot_estimate_until(SA_GROUP_KMEM | SA_GROUP_BOOT,
+			       SA_BOOT_STACKS_NONE, SA_BOOT_UNTIL_INIT, &e);
+	ck_assert_uint_eq(e.shares[0].events, 72000);
+	ck_assert_uint_eq(e.total_bytes, 72000ULL * 56 + 1000 * 24);
+	ck_assert_uint_eq(e.buffer_kb, 5 * 1024);
+	/* the 128 MB, 2-CPU board's 5 MB per CPU holds it */
+	sa_boot_budget(128, 2, 0, &b);
+	ck_assert_uint_le(e.buffer_kb, b.cpu_kb);
 }
 END_TEST
 

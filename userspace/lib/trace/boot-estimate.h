@@ -27,6 +27,12 @@ enum sa_boot_stacks {
 	SA_BOOT_STACKS_ALL,		/* trace_options=stacktrace */
 };
 
+/* Where the capture ends: at 'boot collect', or where /init starts */
+enum sa_boot_until {
+	SA_BOOT_UNTIL_COLLECT,		/* a boot into user space */
+	SA_BOOT_UNTIL_INIT,		/* /init stops tracing first thing */
+};
+
 struct sa_boot_estimate {
 	struct sa_boot_share shares[12];
 	int nr_shares;
@@ -38,13 +44,17 @@ struct sa_boot_estimate {
 void sa_boot_estimate(unsigned int groups, struct sa_boot_estimate *est);
 void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
 			     struct sa_boot_estimate *est);
+/* The same for a capture that ends at until */
+void sa_boot_estimate_until(unsigned int groups, enum sa_boot_stacks stacks,
+			    enum sa_boot_until until,
+			    struct sa_boot_estimate *est);
 
 /*
  * The board's budget for the ring buffers of a boot trace: all CPUs'
  * together (every CPU gets trace_buf_size). The default and why are said
  * at SA_BOOT_RESERVE_MB in trace/boot-estimate.c.
  */
-#define SA_BOOT_RESERVE_MB	120	/* kernel, initramfs, user space */
+#define SA_BOOT_RESERVE_MB	108	/* kernel, initramfs, user space */
 #define SA_BOOT_EARLY_MB	192	/* what CPU bringup can allocate */
 struct sa_boot_budget {
 	guint64 mem_mb;		/* the board's RAM */
