@@ -17,6 +17,7 @@
 #include "emit/pprof.h"
 #include "emit/emit.h"
 #include "util/progress.h"
+#include "report/agg/budget.h"
 #include "report/sort.h"
 #include "report/report.h"
 #include "account/sniff.h"
@@ -59,6 +60,10 @@ static const char report_help[] =
 "            record or boot collect ended: in total, and per cache where\n"
 "            kmem_cache_alloc names it (kmalloc caches: one row per slot\n"
 "            size, kmalloc-*-N, as a kmalloc event names no cache)\n"
+"  budget    the RAM split into its owners, as slabacct budget, from\n"
+"            the sources record and boot collect store at the end; not\n"
+"            in 'all'. A trace without them: the section says why and\n"
+"            report exits 1\n"
 "\n"
 "Formulas:\n"
 "  slack        = bytes_alloc - bytes_req, summed over allocations\n"
@@ -342,7 +347,7 @@ int cmd_report(int argc, char **argv)
 	if (what && sa_what_parse(what, &sections, &bad)) {
 		sa_err("report", "unknown section '%s' (callsite, live, "
 		       "subsys, timeline, pages, reclaim, compaction, oom, "
-		       "vmalloc, percpu, all)", bad);
+		       "vmalloc, percpu, coverage, budget, all)", bad);
 		goto out;
 	}
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
@@ -550,6 +555,15 @@ int cmd_report(int argc, char **argv)
 	if (sa_emit_report(&e, rep)) {
 		sa_err("report", "writing the report: %s", g_strerror(errno));
 		sa_output_close("report", &out, false);
+		goto out;
+	}
+	if ((sections & SA_SECBIT(SA_SEC_BUDGET)) &&
+	    rep->result[SA_SEC_BUDGET] &&
+	    !((struct sa_budget_result *)rep->result[SA_SEC_BUDGET])->budget) {
+		sa_err("report", "%s: no budget: %s", argv[1],
+		       ((struct sa_budget_result *)
+			rep->result[SA_SEC_BUDGET])->why);
+		sa_output_close("report", &out, true);
 		goto out;
 	}
 	if (!sa_output_close("report", &out, true))

@@ -21,4 +21,20 @@ JsonNode *sa_budget_to_json(const struct sa_budget *b,
 /* section,key,label,depth,kb,pct,leaf,source with a header */
 void sa_budget_emit_csv(GString *out, const struct sa_budget *b);
 
+/*
+ * The budget section of report (report/agg/budget.h), from the sources
+ * the trace stores: text (the tree of `slabacct budget`, under a
+ * heading), JSON (member "budget": the object of `budget --json --raw`,
+ * or {"available": false, "why"}), CSV (budget's CSV, each line led by
+ * a "budget" column). Without the sources they say why.
+ */
+struct sa_emit;
+struct sa_report;
+void sa_text_budget(struct sa_emit *e, const struct sa_report *rep,
+		    const void *result);
+void sa_json_budget(struct sa_emit *e, const struct sa_report *rep,
+		    const void *result);
+void sa_csv_budget(struct sa_emit *e, const struct sa_report *rep,
+		   const void *result);
+
 #endif /* SLABACCT_EMIT_BUDGET_H */
