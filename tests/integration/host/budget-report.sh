@@ -8,7 +8,8 @@
 # that tree must give the same budget, owner for owner, in JSON, text
 # and CSV; budget-referee.py must agree with the report's figures. Then
 # old traces (no sources): the section says so, report exits 1, and
-# --what all is as before.
+# --what all is as before. diff of two recordings shows their budgets
+# owner by owner, each equal to its report's.
 . "$(dirname "$0")/../../lib.sh"
 need_root
 [ -x "$SLABACCT" ] || fail "build/slabacct is missing (run make)"
@@ -113,6 +114,43 @@ key = lambda rows: [(r["section"], r["key"], r["kb"], r["source"]) for r in rows
 assert key(a) == key(b), "owners differ"
 assert len(a) > 10
 PY
+
+# diff of two recordings: each owner's A and B are the two reports'
+# figures, B - A their difference; against an old trace, A is said
+"$SLABACCT" record -o "$TEST_TMP/t2.dat" -- true >/dev/null 2>&1 ||
+	fail "second record failed"
+"$SLABACCT" report --what budget --json "$TEST_TMP/t2.dat" >"$TEST_TMP/r2.json" ||
+	fail "report of the second trace failed"
+"$SLABACCT" diff --json "$T" "$TEST_TMP/t2.dat" >"$TEST_TMP/d.json" || fail "diff --json failed"
+python3 - "$TEST_TMP/r.json" "$TEST_TMP/r2.json" "$TEST_TMP/d.json" <<'PY' || fail "diff of budgets"
+import json, sys
+a, b = (json.load(open(p))["sections"]["budget"] for p in sys.argv[1:3])
+d = json.load(open(sys.argv[3]))["budget"]
+kb = lambda x: {r["key"]: r["kb"] for r in x["owners"]}
+ka, kb_ = kb(a), kb(b)
+keys = [r["key"] for r in d["owners"]]
+assert keys[-1] == "unexplained"
+assert set(keys[:-1]) == set(ka) | set(kb_), "owners differ"
+for r in d["owners"][:-1]:
+    k = r["key"]
+    assert r["a_kb"] == ka.get(k) and r["b_kb"] == kb_.get(k), k
+    assert r["d_kb"] == kb_.get(k, 0) - ka.get(k, 0), k
+u = d["owners"][-1]
+assert (u["a_kb"], u["b_kb"]) == (a["unexplained_kb"], b["unexplained_kb"])
+assert d["a"]["ram_kb"] == a["ram_kb"] and d["b"]["ram_kb"] == b["ram_kb"]
+PY
+"$SLABACCT" diff "$T" "$TEST_TMP/t2.dat" >"$TEST_TMP/d.txt" || fail "diff failed"
+grep -q '^trace buffers \|^    trace buffers ' "$TEST_TMP/d.txt" || fail "diff: no budget table"
+awk 'length > 80 { print; bad = 1 } END { exit bad }' "$TEST_TMP/d.txt" ||
+	fail "diff: wider than 80 columns"
+"$SLABACCT" diff --csv "$T" "$TEST_TMP/t2.dat" >"$TEST_TMP/d.csv" || fail "diff --csv failed"
+assert_eq "diff --csv: budget rows" \
+	"$(jq '.budget.owners | length' "$TEST_TMP/d.json")" \
+	"$(grep -c '^budget,' "$TEST_TMP/d.csv" | awk '{ print $1 - 1 }')"
+"$SLABACCT" diff "$TOP/tests/data/tracedat/small.dat" "$T" >"$TEST_TMP/d2.txt" ||
+	fail "diff with an old trace failed"
+grep -q '^# A: not available: no system snapshot at its end' "$TEST_TMP/d2.txt" ||
+	fail "diff with an old trace: A not said"
 
 # an old trace (no snapshot), one without the budget's sources is said
 # the same way: not available, exit 1, no figures
