@@ -121,9 +121,10 @@ static const char report_help[] =
 "  origin and lost events, a zoomable treemap of subsystem -> file or\n"
 "  module -> call site sized by bytes, slack, live bytes or allocations\n"
 "  and coloured by frag %, the sortable call-site table, the timeline and\n"
-"  every other section; it embeds the --json model, so the numbers are\n"
-"  the same. With two FILEs it shows their diff (slabacct diff --all),\n"
-"  tiles coloured by growth or shrinkage.\n"
+"  every other section (and the budget, where the trace has its\n"
+"  sources); it embeds the --json model, so the numbers are the same.\n"
+"  With two FILEs it shows their diff (slabacct diff --all), tiles\n"
+"  coloured by growth or shrinkage.\n"
 "Wrappers: an allocation whose call site is an allocation wrapper\n"
 "  (kvmalloc_node, kmemdup, kstrdup_const, kasprintf, mempool_alloc,\n"
 "  krealloc, kobject_set_name_vargs, devm_kmalloc, ... and their 6.10+\n"
@@ -324,6 +325,7 @@ int cmd_report(int argc, char **argv)
 	struct sa_report *rep = NULL;
 	GError *err = NULL;
 	guint32 sections = 1;
+	bool budget_implicit = false;	/* --html without --what */
 	enum sa_text_input input;
 	char *bad = NULL;
 	const char *why;
@@ -355,8 +357,12 @@ int cmd_report(int argc, char **argv)
 		e.fmt = SA_FMT_HTML;
 		g_free(output);
 		output = g_strdup(html);
-		if (!what)
+		/* the page shows the budget too where the trace has it */
+		if (!what) {
 			sa_what_parse("all", &sections, &bad);
+			sections |= SA_SECBIT(SA_SEC_BUDGET);
+			budget_implicit = true;
+		}
 	}
 	if (format && sa_format_parse(format, &e.fmt)) {
 		sa_err("report", "unknown format '%s' (text, json, csv, "
@@ -531,6 +537,11 @@ int cmd_report(int argc, char **argv)
 				"only %s ones (report --what vmalloc,percpu): "
 				"the slab's sections are empty", argv[1],
 				areas);
+	}
+	if (budget_implicit && rep->result[SA_SEC_BUDGET] &&
+	    !((struct sa_budget_result *)rep->result[SA_SEC_BUDGET])->budget) {
+		rep->sections &= ~SA_SECBIT(SA_SEC_BUDGET);
+		sections &= ~SA_SECBIT(SA_SEC_BUDGET);
 	}
 	sa_callsite_view(rep->result[SA_SEC_CALLSITE], sp, top,
 			 min_bytes);

@@ -9,7 +9,8 @@
 # and CSV; budget-referee.py must agree with the report's figures. Then
 # old traces (no sources): the section says so, report exits 1, and
 # --what all is as before. diff of two recordings shows their budgets
-# owner by owner, each equal to its report's.
+# owner by owner, each equal to its report's. The HTML page draws the
+# budget as a treemap.
 . "$(dirname "$0")/../../lib.sh"
 need_root
 [ -x "$SLABACCT" ] || fail "build/slabacct is missing (run make)"
@@ -151,6 +152,45 @@ assert_eq "diff --csv: budget rows" \
 	fail "diff with an old trace failed"
 grep -q '^# A: not available: no system snapshot at its end' "$TEST_TMP/d2.txt" ||
 	fail "diff with an old trace: A not said"
+
+# the HTML page (report --html, every section): the budget's treemap,
+# one tile per drawn owner (a leaf, or a group whose owners are all 0,
+# under groups above 0), the slab's tiles linking to the call sites, in
+# headless Chromium with no network and no script error
+"$SLABACCT" report --html "$TEST_TMP/t.html" "$T" || fail "report --html failed"
+tiles=$(python3 - "$TEST_TMP/b.json" <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["owners"]
+n = 0
+for i, r in enumerate(rows):
+    if r["depth"] == 0 or r["kb"] <= 0:
+        continue
+    up, d = [], r["depth"]
+    for q in reversed(rows[:i]):
+        if q["depth"] < d:
+            up.append(q)
+            d = q["depth"]
+    kids = []
+    for q in rows[i + 1:]:
+        if q["depth"] <= r["depth"]:
+            break
+        if q["depth"] == r["depth"] + 1:
+            kids.append(q)
+    if all(q["kb"] > 0 for q in up) and not any(q["kb"] > 0 for q in kids):
+        n += 1
+print(n)
+PY
+)
+slab=$(jq '[.owners[] | select(.depth == 3 and (.key | startswith("slab.")) and .kb > 0)] | length' "$TEST_TMP/b.json")
+node "$TOP/tests/browser/check-page.mjs" --html "$TEST_TMP/t.html" \
+	--shot "$TOP/build/test-logs/budget-report.png" --sections budget \
+	--count ".budget-tm .tile=$tiles|.budget-tm .tile.link=$slab" \
+	--expect "Budget: where every page of RAM went|unexplained" \
+	>"$TEST_TMP/page" 2>&1 || fail "the page: $(grep -v '^ok' "$TEST_TMP/page" | head -5)"
+note "page: $tiles owner tiles, $slab of the slab"
+"$SLABACCT" report --html "$TEST_TMP/old.html" "$TOP/tests/data/tracedat/small.dat" ||
+	fail "report --html of an old trace failed"
+! grep -q '"budget":' "$TEST_TMP/old.html" || fail "an old trace's page has a budget"
 
 # an old trace (no snapshot), one without the budget's sources is said
 # the same way: not available, exit 1, no figures
