@@ -4,7 +4,9 @@
 # dev/kmsg as dmesg printed it, vmallocinfo, tracefs
 # buffer_total_size_kb), compute every owner by this script's own
 # reading of the lines, and compare each with the budget's JSON of the
-# same tree, exactly (kB). Then the arithmetic: each group is the sum of
+# same tree, exactly (kB); the kernel image's other sections from
+# iomem's "Kernel data" end and "Kernel bss" start, less the log's init
+# and SMP alternatives freed. Then the arithmetic: each group is the sum of
 # its children, the owners (leaves) sum to the RAM, to the page, and
 # "unexplained" is the sum of the unexplained leaves.
 #
@@ -65,6 +67,7 @@ def pages(start, end):
 # device tree's memory nodes, else the zones' present pages
 ram = None
 crash = 0
+kdata_end = kbss_start = None
 iomem = read("proc/iomem")
 if iomem and re.search(r"^0*[1-9a-f][0-9a-f]*-", iomem, re.M | re.I) is None:
     iomem = None                        # zeros: not root
@@ -79,6 +82,10 @@ if iomem:
             ram += pages(s, e) * page_kb
         elif m.group(4) == "Crash kernel":
             crash += (e - s + 1) // 1024
+        elif m.group(4) == "Kernel data" and kdata_end is None:
+            kdata_end = e
+        elif m.group(4) == "Kernel bss" and kbss_start is None:
+            kbss_start = s
     ram_source = "iomem"
 else:
     mm = os.path.join(tree, "sys/firmware/memmap")
@@ -200,6 +207,15 @@ if mem:
     if not init_freed:
         want["reserved.kernel_image.init"] = image["init"]
         named_res += image["init"]
+    # the rest of the image between .data and .bss (ORC and bug tables,
+    # vvar, ...): iomem's gap less the init sections and .smp_locks freed
+    smp_alt = sum(int(x) for x in
+                  re.findall(r"Freeing SMP alternatives memory: (\d+)K", log))
+    if kdata_end is not None and kbss_start is not None and kbss_start > kdata_end:
+        other = (kbss_start - kdata_end - 1) // 1024 - image["init"] - smp_alt
+        if other > 0:
+            want["reserved.kernel_image.other"] = other
+            named_res += other
 if first_chunk is not None:
     want["reserved.percpu_first_chunk"] = first_chunk
     named_res += first_chunk

@@ -267,6 +267,29 @@ static guint64 btf_page_size(const struct sa_budget_input *in)
 	return v;
 }
 
+/*
+ * The image between .data and .bss that the Memory: line does not count
+ * (x86: the bug and ORC unwind tables, the vvar page, .smp_locks,
+ * .data_nosave, the init sections and the alignment between them):
+ * iomem's "Kernel bss" start - "Kernel data" end, less the init
+ * sections (the Memory: line's init: freed into MemTotal, or their own
+ * row) and the .smp_locks freed. Where iomem does not name both, none.
+ */
+static void other_sections(struct sa_budget *b, const struct sa_memlog *ml,
+			   const struct sa_memmap_ram *iomem)
+{
+	gint64 gap, kb;
+
+	if (!iomem->kdata_end || iomem->kbss_start <= iomem->kdata_end)
+		return;
+	gap = MIN(iomem->kbss_start - iomem->kdata_end - 1, 1ull << 50);
+	kb = gap / 1024 - (gint64)ml->init_kb - (gint64)ml->smp_alt_freed_kb;
+	if (kb <= 0)
+		return;
+	add(b, 3, "reserved.kernel_image.other", "other sections", kb, true,
+	    "iomem data..bss - init");
+}
+
 static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		     gint64 memtotal, const struct sa_memlog *ml,
 		     const struct sa_memmap_ram *iomem, gint64 *first_chunk)
@@ -306,6 +329,7 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		if (!ml->init_freed)
 			add(b, 3, "reserved.kernel_image.init", "init",
 			    ml->init_kb, true, "dmesg init (not freed)");
+		other_sections(b, ml, iomem);
 		close_group(b, img);
 		named += row(b, img)->kb;
 	} else if (in->text[SA_BSRC_KMSG]) {

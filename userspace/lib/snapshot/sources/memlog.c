@@ -12,6 +12,7 @@ static const char *const wanted[] = {
 	"] Memory: ", ";Memory: ", "percpu: Embedded ", "pcpu-alloc: [",
 	"Freeing unused kernel", "Freeing initrd memory: ",
 	" hash table entries: ", "Freeing unused decrypted memory: ",
+	"Freeing SMP alternatives memory: ",
 };
 
 /* The tables alloc_large_system_hash makes with HASH_EARLY */
@@ -198,6 +199,11 @@ bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 					    "memory: ") && trailing_k(m, &v)) {
 			ml->decrypted_freed_kb = MIN(ml->decrypted_freed_kb + v,
 						     MAX_KB);
+			any = true;
+		} else if (g_str_has_prefix(m, "Freeing SMP alternatives "
+					    "memory: ") && trailing_k(m, &v)) {
+			ml->smp_alt_freed_kb = MIN(ml->smp_alt_freed_kb + v,
+						   MAX_KB);
 			any = true;
 		} else if (g_str_has_prefix(m, "Freeing initrd memory: ") &&
 			   trailing_k(m, &v)) {
