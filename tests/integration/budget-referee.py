@@ -45,10 +45,20 @@ for line in read("proc/meminfo").splitlines():
 # zoneinfo: present pages, and the per-CPU lists' counts
 present = pcp = 0
 in_pagesets = False
+zone = None
+dma_present = dma_managed = None
 for line in (read("proc/zoneinfo") or "").splitlines():
     f = line.split()
     if line.startswith("Node "):
         in_pagesets = False
+        zone = f[-1]
+    if zone == "DMA" and not in_pagesets and len(f) == 2 and f[0] in ("present", "managed"):
+        if f[0] == "present":
+            dma_present = (dma_present or 0) + int(f[1])
+        else:
+            dma_managed = (dma_managed or 0) + int(f[1])
+    if line.startswith("Node "):
+        pass
     elif f[:1] == ["pagesets"]:
         in_pagesets = True
     elif in_pagesets and len(f) == 2 and f[0] == "count:":
@@ -68,6 +78,7 @@ def pages(start, end):
 ram = None
 crash = 0
 kdata_end = kbss_start = None
+low = 0
 iomem = read("proc/iomem")
 if iomem and re.search(r"^0*[1-9a-f][0-9a-f]*-", iomem, re.M | re.I) is None:
     iomem = None                        # zeros: not root
@@ -80,6 +91,8 @@ if iomem:
         s, e = int(m.group(2), 16), int(m.group(3), 16)
         if not m.group(1) and m.group(4) == "System RAM":
             ram += pages(s, e) * page_kb
+            if s < 0x100000:
+                low += pages(s, min(e, 0xfffff))
         elif m.group(4) == "Crash kernel":
             crash += (e - s + 1) // 1024
         elif m.group(4) == "Kernel data" and kdata_end is None:
@@ -225,6 +238,11 @@ if n_early:
 if crash:
     want["reserved.crash_kernel"] = crash
     named_res += crash
+# x86's first 1 MB, reserved: iomem's RAM pages below it, when the DMA
+# zone's unmanaged pages hold them all
+if low and dma_present is not None and dma_present - dma_managed >= low:
+    want["reserved.first_mb"] = low * page_kb
+    named_res += low * page_kb
 want["reserved.unexplained"] = ram - mi["MemTotal"] - named_res
 
 g = mi.get

@@ -290,6 +290,40 @@ static void other_sections(struct sa_budget *b, const struct sa_memlog *ml,
 	    "iomem data..bss - init");
 }
 
+/*
+ * x86 reserves the whole first 1 MB of RAM at boot (reserve_real_mode:
+ * BIOSes corrupt it), and never gives it to the page allocator: iomem's
+ * System RAM pages below 1 MB, where the DMA zone's present - managed
+ * pages hold them all (measured, so no other architecture's low RAM is
+ * taken for it). Its kB, 0 if not.
+ */
+static gint64 first_mb(struct sa_budget *b, const struct sa_memmap_ram *iomem)
+{
+	guint64 unmanaged = 0;
+	bool dma = false;
+	gint64 kb;
+	guint i;
+
+	if (!iomem->low_pages)
+		return 0;
+	for (i = 0; i < b->zones->len; i++) {
+		const struct sa_budget_zone *z = &g_array_index(b->zones,
+				struct sa_budget_zone, i);
+
+		if (!strcmp(z->zone, "DMA") &&
+		    z->present_pages >= z->managed_pages) {
+			unmanaged += z->present_pages - z->managed_pages;
+			dma = true;
+		}
+	}
+	if (!dma || unmanaged < iomem->low_pages)
+		return 0;
+	kb = iomem->low_pages * (b->page_size / 1024);
+	add(b, 2, "reserved.first_mb", "first 1 MB (x86)", kb, true,
+	    "iomem RAM < 1 MB, DMA unmanaged");
+	return kb;
+}
+
 static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		     gint64 memtotal, const struct sa_memlog *ml,
 		     const struct sa_memmap_ram *iomem, gint64 *first_chunk)
@@ -358,6 +392,7 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		    "iomem Crash kernel");
 		named += kb;
 	}
+	named += first_mb(b, iomem);
 	add(b, 2, "reserved.unexplained", "unexplained",
 	    b->ram_kb - memtotal - named, true, page_size ?
 	    "early page tables, ..." : "struct pages, ... (notes)");
