@@ -238,6 +238,12 @@ if n_early:
 if crash:
     want["reserved.crash_kernel"] = crash
     named_res += crash
+# each node's pglist_data, memblock's at boot, from the log
+nd = [int(e, 16) - int(a, 16) + 1 for a, e in
+      re.findall(r"NODE_DATA\(\d+\) allocated \[mem 0x([0-9a-f]+)-0x([0-9a-f]+)\]", log)]
+if nd:
+    want["reserved.node_data"] = sum(nd) // 1024
+    named_res += sum(nd) // 1024
 # x86's first 1 MB, reserved: iomem's RAM pages below it, when the DMA
 # zone's unmanaged pages hold them all
 if low and dma_present is not None and dma_present - dma_managed >= low:

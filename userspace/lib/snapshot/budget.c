@@ -378,6 +378,13 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		    " pages/cpu x %u", ml->percpu_pages, ml->percpu_units);
 		named += *first_chunk;
 	}
+	if (ml->node_datas) {
+		gint64 kb = ml->node_data_bytes / 1024;
+
+		add(b, 2, "reserved.node_data", "node data", kb, true,
+		    "dmesg NODE_DATA allocated x %u", ml->node_datas);
+		named += kb;
+	}
 	if (ml->early_hashes) {
 		gint64 kb = ml->early_hash_bytes / 1024;
 

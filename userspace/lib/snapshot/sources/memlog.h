@@ -32,6 +32,10 @@
  * caches' early tables, the paravirt qspinlock's), reserved at boot,
  * and alloc_pages_exact's for the others, pages of MemTotal that no
  * counter names; "vmalloc" ones are in VmallocUsed and not counted here.
+ *
+ *   NODE_DATA(0) allocated [mem 0x0ee58000-0x0ee82fff]
+ *
+ * Each node's pglist_data, allocated from memblock at boot, never freed.
  */
 #ifndef SLABACCT_MEMLOG_H
 #define SLABACCT_MEMLOG_H
@@ -56,6 +60,9 @@ struct sa_memlog {
 	guint64 early_hash_bytes;	/* linear HASH_EARLY tables */
 	guint64 hash_bytes;		/* the other linear tables */
 	unsigned int early_hashes, hashes;
+	guint64 node_data_bytes;	/* "NODE_DATA(N) allocated [mem
+					 * 0xA-0xB]": memblock's pglist_data */
+	unsigned int node_datas;
 };
 
 /* Whether the capture keeps a log line. */
