@@ -407,6 +407,7 @@ try {
 		reclaim: ['.hist-chart rect.bar', 'tbody tr', 'svg.spark rect'],
 		compaction: ['.kv td', 'tbody tr', '.bars .bar'],
 		oom: ['.oom-kill', '.oom-kill .bars .bar'],
+		budget: ['.budget-tm .tile', 'tbody tr'],
 		system: ['table.heat td[data-v]', 'tbody tr td.up, tbody tr td.down'],
 		change: ['#diff-totals td.grow, #diff-totals td.shrink',
 			 '.dbars .bar'],

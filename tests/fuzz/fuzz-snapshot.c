@@ -4,10 +4,13 @@
  * --compare read it (a raw snapshot, or a snapshot report that carries
  * one under "raw"; the same reader reads the snapshot a trace.dat
  * carries), then the parse of each source it holds (snapshot/view.c), its
- * comparison with itself, and the report in text, JSON and CSV.
+ * comparison with itself, and the report in text, JSON and CSV; with
+ * the RAM budget's sources (its "budget" member), the budget of them in
+ * text, JSON and CSV.
  */
 #include <json-glib/json-glib.h>
 
+#include "emit/emit-budget.h"
 #include "emit/snapshot-emit.h"
 #include "snapshot/diff.h"
 #include "snapshot/snapshot.h"
@@ -31,6 +34,17 @@ static void use(struct sa_snapshot *snap)
 	json_node_unref(sa_snapshot_diff_to_json(d));
 	sa_snapshot_emit_diff_csv(out, d);
 	g_array_unref(d);
+	/* the RAM budget of its sources, as report --what budget */
+	if (snap->budget) {
+		struct sa_budget *b = sa_budget_compute(snap->budget, NULL);
+
+		if (b) {
+			sa_budget_emit_text(out, b);
+			sa_budget_emit_csv(out, b);
+			json_node_unref(sa_budget_to_json(b, snap->budget));
+			sa_budget_free(b);
+		}
+	}
 	g_free(json);
 	g_string_free(out, TRUE);
 	sa_snapshot_view_free(v);

@@ -4,7 +4,9 @@
 # dev/kmsg as dmesg printed it, vmallocinfo, tracefs
 # buffer_total_size_kb), compute every owner by this script's own
 # reading of the lines, and compare each with the budget's JSON of the
-# same tree, exactly (kB). Then the arithmetic: each group is the sum of
+# same tree, exactly (kB); the kernel image's other sections from
+# iomem's "Kernel data" end and "Kernel bss" start, less the log's init
+# and SMP alternatives freed. Then the arithmetic: each group is the sum of
 # its children, the owners (leaves) sum to the RAM, to the page, and
 # "unexplained" is the sum of the unexplained leaves.
 #
@@ -43,10 +45,20 @@ for line in read("proc/meminfo").splitlines():
 # zoneinfo: present pages, and the per-CPU lists' counts
 present = pcp = 0
 in_pagesets = False
+zone = None
+dma_present = dma_managed = None
 for line in (read("proc/zoneinfo") or "").splitlines():
     f = line.split()
     if line.startswith("Node "):
         in_pagesets = False
+        zone = f[-1]
+    if zone == "DMA" and not in_pagesets and len(f) == 2 and f[0] in ("present", "managed"):
+        if f[0] == "present":
+            dma_present = (dma_present or 0) + int(f[1])
+        else:
+            dma_managed = (dma_managed or 0) + int(f[1])
+    if line.startswith("Node "):
+        pass
     elif f[:1] == ["pagesets"]:
         in_pagesets = True
     elif in_pagesets and len(f) == 2 and f[0] == "count:":
@@ -65,6 +77,8 @@ def pages(start, end):
 # device tree's memory nodes, else the zones' present pages
 ram = None
 crash = 0
+kdata_end = kbss_start = None
+low = 0
 iomem = read("proc/iomem")
 if iomem and re.search(r"^0*[1-9a-f][0-9a-f]*-", iomem, re.M | re.I) is None:
     iomem = None                        # zeros: not root
@@ -77,8 +91,14 @@ if iomem:
         s, e = int(m.group(2), 16), int(m.group(3), 16)
         if not m.group(1) and m.group(4) == "System RAM":
             ram += pages(s, e) * page_kb
+            if s < 0x100000:
+                low += pages(s, min(e, 0xfffff))
         elif m.group(4) == "Crash kernel":
             crash += (e - s + 1) // 1024
+        elif m.group(4) == "Kernel data" and kdata_end is None:
+            kdata_end = e
+        elif m.group(4) == "Kernel bss" and kbss_start is None:
+            kbss_start = s
     ram_source = "iomem"
 else:
     mm = os.path.join(tree, "sys/firmware/memmap")
@@ -200,6 +220,15 @@ if mem:
     if not init_freed:
         want["reserved.kernel_image.init"] = image["init"]
         named_res += image["init"]
+    # the rest of the image between .data and .bss (ORC and bug tables,
+    # vvar, ...): iomem's gap less the init sections and .smp_locks freed
+    smp_alt = sum(int(x) for x in
+                  re.findall(r"Freeing SMP alternatives memory: (\d+)K", log))
+    if kdata_end is not None and kbss_start is not None and kbss_start > kdata_end:
+        other = (kbss_start - kdata_end - 1) // 1024 - image["init"] - smp_alt
+        if other > 0:
+            want["reserved.kernel_image.other"] = other
+            named_res += other
 if first_chunk is not None:
     want["reserved.percpu_first_chunk"] = first_chunk
     named_res += first_chunk
@@ -209,6 +238,17 @@ if n_early:
 if crash:
     want["reserved.crash_kernel"] = crash
     named_res += crash
+# each node's pglist_data, memblock's at boot, from the log
+nd = [int(e, 16) - int(a, 16) + 1 for a, e in
+      re.findall(r"NODE_DATA\(\d+\) allocated \[mem 0x([0-9a-f]+)-0x([0-9a-f]+)\]", log)]
+if nd:
+    want["reserved.node_data"] = sum(nd) // 1024
+    named_res += sum(nd) // 1024
+# x86's first 1 MB, reserved: iomem's RAM pages below it, when the DMA
+# zone's unmanaged pages hold them all
+if low and dma_present is not None and dma_present - dma_managed >= low:
+    want["reserved.first_mb"] = low * page_kb
+    named_res += low * page_kb
 want["reserved.unexplained"] = ram - mi["MemTotal"] - named_res
 
 g = mi.get

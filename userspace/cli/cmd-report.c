@@ -17,6 +17,7 @@
 #include "emit/pprof.h"
 #include "emit/emit.h"
 #include "util/progress.h"
+#include "report/agg/budget.h"
 #include "report/input-kind.h"
 #include "report/sort.h"
 #include "report/report.h"
@@ -59,6 +60,10 @@ static const char report_help[] =
 "            record or boot collect ended: in total, and per cache where\n"
 "            kmem_cache_alloc names it (kmalloc caches: one row per slot\n"
 "            size, kmalloc-*-N, as a kmalloc event names no cache)\n"
+"  budget    the RAM split into its owners, as slabacct budget, from\n"
+"            the sources record and boot collect store at the end; not\n"
+"            in 'all'. A trace without them: the section says why and\n"
+"            report exits 1\n"
 "\n"
 "Formulas:\n"
 "  slack        = bytes_alloc - bytes_req, summed over allocations\n"
@@ -116,9 +121,10 @@ static const char report_help[] =
 "  origin and lost events, a zoomable treemap of subsystem -> file or\n"
 "  module -> call site sized by bytes, slack, live bytes or allocations\n"
 "  and coloured by frag %, the sortable call-site table, the timeline and\n"
-"  every other section; it embeds the --json model, so the numbers are\n"
-"  the same. With two FILEs it shows their diff (slabacct diff --all),\n"
-"  tiles coloured by growth or shrinkage.\n"
+"  every other section (and the budget, where the trace has its\n"
+"  sources); it embeds the --json model, so the numbers are the same.\n"
+"  With two FILEs it shows their diff (slabacct diff --all), tiles\n"
+"  coloured by growth or shrinkage.\n"
 "Wrappers: an allocation whose call site is an allocation wrapper\n"
 "  (kvmalloc_node, kmemdup, kstrdup_const, kasprintf, mempool_alloc,\n"
 "  krealloc, kobject_set_name_vargs, devm_kmalloc, ... and their 6.10+\n"
@@ -322,6 +328,7 @@ int cmd_report(int argc, char **argv)
 	struct sa_report *rep = NULL;
 	GError *err = NULL;
 	guint32 sections = 1;
+	bool budget_implicit = false;	/* --html without --what */
 	enum sa_input_kind input;
 	char *bad = NULL;
 	const char *why;
@@ -345,7 +352,7 @@ int cmd_report(int argc, char **argv)
 	if (what && sa_what_parse(what, &sections, &bad)) {
 		sa_err("report", "unknown section '%s' (callsite, live, "
 		       "subsys, timeline, pages, reclaim, compaction, oom, "
-		       "vmalloc, percpu, all)", bad);
+		       "vmalloc, percpu, coverage, budget, all)", bad);
 		goto out;
 	}
 	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
@@ -353,8 +360,12 @@ int cmd_report(int argc, char **argv)
 		e.fmt = SA_FMT_HTML;
 		g_free(output);
 		output = g_strdup(html);
-		if (!what)
+		/* the page shows the budget too where the trace has it */
+		if (!what) {
 			sa_what_parse("all", &sections, &bad);
+			sections |= SA_SECBIT(SA_SEC_BUDGET);
+			budget_implicit = true;
+		}
 	}
 	if (format && sa_format_parse(format, &e.fmt)) {
 		sa_err("report", "unknown format '%s' (text, json, csv, "
@@ -547,6 +558,11 @@ int cmd_report(int argc, char **argv)
 				"the slab's sections are empty", argv[1],
 				areas);
 	}
+	if (budget_implicit && rep->result[SA_SEC_BUDGET] &&
+	    !((struct sa_budget_result *)rep->result[SA_SEC_BUDGET])->budget) {
+		rep->sections &= ~SA_SECBIT(SA_SEC_BUDGET);
+		sections &= ~SA_SECBIT(SA_SEC_BUDGET);
+	}
 	sa_callsite_view(rep->result[SA_SEC_CALLSITE], sp, top,
 			 min_bytes);
 	sa_live_view(rep->result[SA_SEC_LIVE], top);
@@ -570,6 +586,15 @@ int cmd_report(int argc, char **argv)
 	if (sa_emit_report(&e, rep)) {
 		sa_err("report", "writing the report: %s", g_strerror(errno));
 		sa_output_close("report", &out, false);
+		goto out;
+	}
+	if ((sections & SA_SECBIT(SA_SEC_BUDGET)) &&
+	    rep->result[SA_SEC_BUDGET] &&
+	    !((struct sa_budget_result *)rep->result[SA_SEC_BUDGET])->budget) {
+		sa_err("report", "%s: no budget: %s", argv[1],
+		       ((struct sa_budget_result *)
+			rep->result[SA_SEC_BUDGET])->why);
+		sa_output_close("report", &out, true);
 		goto out;
 	}
 	if (!sa_output_close("report", &out, true))

@@ -96,8 +96,9 @@ a=$TEST_TMP/a.dat b=$TEST_TMP/b.dat
 	'for i in $(seq 300); do cat /proc/self/status >/dev/null; done' \
 	>"$TEST_TMP/rec.log" 2>&1 || fail "recording B: $(cat "$TEST_TMP/rec.log")"
 
-# 1. the page embeds the same numbers as the JSON report
-"$SLABACCT" report --json --what all "$a" | jq -S . >"$TEST_TMP/a.json" ||
+# 1. the page embeds the same numbers as the JSON report (every section,
+# and the budget: a recording of slabacct stores its sources)
+"$SLABACCT" report --json --what all,budget "$a" | jq -S . >"$TEST_TMP/a.json" ||
 	fail "report --json failed"
 "$SLABACCT" report --html "$TEST_TMP/a.html" "$a" 2>"$TEST_TMP/a.err" ||
 	fail "report --html failed: $(cat "$TEST_TMP/a.err")"

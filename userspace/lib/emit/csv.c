@@ -15,6 +15,7 @@
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-areas.h"
+#include "emit/emit-budget.h"
 #include "emit/emit-coverage.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
@@ -260,6 +261,7 @@ const sa_emit_fn sa_csv_sections[SA_SEC_NR] = {
 	[SA_SEC_VMALLOC] = sa_csv_areas,
 	[SA_SEC_PERCPU] = sa_csv_areas,
 	[SA_SEC_COVERAGE] = sa_csv_coverage,
+	[SA_SEC_BUDGET] = sa_csv_budget,
 };
 
 static int csv_begin(struct sa_emit *e, const struct sa_report *rep)

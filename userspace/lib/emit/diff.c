@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 
 #include "emit/emit.h"
+#include "emit/emit-budget.h"
 #include "emit/emit-stacks.h"
 #include "report/diff.h"
 #include "emit/snapshot-origin.h"
@@ -201,6 +202,7 @@ static void diff_text(struct sa_emit *e, const struct sa_diff *d)
 			d->hidden);
 	sa_snapshot_origin_diff_text(f, d->side[0].snapshot,
 				     d->side[1].snapshot);
+	sa_budget_diff_text(f, d->side[0].snapshot, d->side[1].snapshot);
 }
 
 static void jvals(JsonBuilder *b, const char *name,
@@ -331,6 +333,7 @@ static void jside(JsonBuilder *b, const char *name, const struct sa_diff *d,
 static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 {
 	JsonBuilder *b = json_builder_new();
+	JsonNode *budget;
 	guint i;
 
 	e->jb = b;
@@ -344,6 +347,12 @@ static void diff_json(struct sa_emit *e, const struct sa_diff *d)
 		json_builder_set_member_name(b, "system");
 		json_builder_add_value(b, sa_snapshot_origin_diff_json(
 				d->side[0].snapshot, d->side[1].snapshot));
+		budget = sa_budget_diff_json(d->side[0].snapshot,
+					     d->side[1].snapshot);
+		if (budget) {
+			json_builder_set_member_name(b, "budget");
+			json_builder_add_value(b, budget);
+		}
 	}
 	json_builder_set_member_name(b, "change");
 	json_builder_begin_object(b);
@@ -581,6 +590,7 @@ static void diff_csv(struct sa_emit *e, const struct sa_diff *d)
 	}
 	csv_totals(f, d);
 	csv_coverage(f, d);
+	sa_budget_diff_csv(f, d->side[0].snapshot, d->side[1].snapshot);
 }
 
 int sa_emit_diff(struct sa_emit *e, const struct sa_diff *d)

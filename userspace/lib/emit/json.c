@@ -15,6 +15,7 @@
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-areas.h"
+#include "emit/emit-budget.h"
 #include "emit/emit-coverage.h"
 #include "emit/emit-stacks.h"
 #include "emit/emit-mm.h"
@@ -417,6 +418,7 @@ const sa_emit_fn sa_json_sections[SA_SEC_NR] = {
 	[SA_SEC_VMALLOC] = sa_json_areas,
 	[SA_SEC_PERCPU] = sa_json_areas,
 	[SA_SEC_COVERAGE] = sa_json_coverage,
+	[SA_SEC_BUDGET] = sa_json_budget,
 };
 
 /* The JSON model, for json and html: {header..., "sections": {...}} */

@@ -16,6 +16,8 @@ char *sa_snapshot_capture_json(void)
 
 	if (!s)
 		return NULL;
+	/* the RAM budget's sources: report --what budget reads them */
+	s->budget = sa_budget_capture("/");
 	json = sa_snapshot_to_json(s, false);
 	sa_snapshot_free(s);
 	return json;

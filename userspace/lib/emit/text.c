@@ -13,6 +13,7 @@
 #include "emit/emit.h"
 #include "emit/emit-allocinfo.h"
 #include "emit/emit-areas.h"
+#include "emit/emit-budget.h"
 #include "emit/emit-coverage.h"
 #include "emit/emit-mm.h"
 #include "emit/snapshot-origin.h"
@@ -502,6 +503,7 @@ const sa_emit_fn sa_text_sections[SA_SEC_NR] = {
 	[SA_SEC_VMALLOC] = sa_text_areas,
 	[SA_SEC_PERCPU] = sa_text_areas,
 	[SA_SEC_COVERAGE] = sa_text_coverage,
+	[SA_SEC_BUDGET] = sa_text_budget,
 };
 
 static int text_begin(struct sa_emit *e, const struct sa_report *rep)

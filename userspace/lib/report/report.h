@@ -153,6 +153,7 @@ enum sa_section_id {
 	SA_SEC_VMALLOC,
 	SA_SEC_PERCPU,
 	SA_SEC_COVERAGE,
+	SA_SEC_BUDGET,		/* not in "all" (report/agg/budget.h) */
 	SA_SEC_NR,
 };
 #define SA_SECBIT(s)	(1u << (s))
@@ -171,7 +172,8 @@ extern const struct sa_section sa_report_table[SA_SEC_NR];
 #define SA_MAX_SECTIONS	SA_SEC_NR
 
 /*
- * Parse a --what list ("callsite,live", "all") into a mask of table rows.
+ * Parse a --what list ("callsite,live", "all") into a mask of table rows;
+ * "all" is every row but budget, which is asked by name.
  * Returns 0, or -1 with *bad set to a copy of the unknown name.
  */
 int sa_what_parse(const char *list, guint32 *mask, char **bad);

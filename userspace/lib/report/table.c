@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/agg/areas.h"
+#include "report/agg/budget.h"
 #include "report/agg/callsite.h"
 #include "report/agg/compaction.h"
 #include "report/agg/coverage.h"
@@ -43,6 +44,8 @@ const struct sa_section sa_report_table[SA_SEC_NR] = {
 		"allocs, bytes, frees, live, failed", &sa_agg_percpu },
 	[SA_SEC_COVERAGE] = { "coverage", "live slab of the trace against "
 		"/proc/slabinfo at its end, by cache", &sa_agg_coverage },
+	[SA_SEC_BUDGET] = { "budget", "the RAM split into its owners, from "
+		"the sources stored at the end", &sa_agg_budget },
 };
 
 int sa_section_index(const char *what)
@@ -67,7 +70,8 @@ int sa_what_parse(const char *list, guint32 *mask, char **bad)
 
 		if (!strcmp(n, "all")) {
 			for (j = 0; j < SA_SEC_NR; j++)
-				m |= 1u << j;
+				if (j != SA_SEC_BUDGET)
+					m |= 1u << j;
 			continue;
 		}
 		j = sa_section_index(n);

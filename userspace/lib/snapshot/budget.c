@@ -267,6 +267,63 @@ static guint64 btf_page_size(const struct sa_budget_input *in)
 	return v;
 }
 
+/*
+ * The image between .data and .bss that the Memory: line does not count
+ * (x86: the bug and ORC unwind tables, the vvar page, .smp_locks,
+ * .data_nosave, the init sections and the alignment between them):
+ * iomem's "Kernel bss" start - "Kernel data" end, less the init
+ * sections (the Memory: line's init: freed into MemTotal, or their own
+ * row) and the .smp_locks freed. Where iomem does not name both, none.
+ */
+static void other_sections(struct sa_budget *b, const struct sa_memlog *ml,
+			   const struct sa_memmap_ram *iomem)
+{
+	gint64 gap, kb;
+
+	if (!iomem->kdata_end || iomem->kbss_start <= iomem->kdata_end)
+		return;
+	gap = MIN(iomem->kbss_start - iomem->kdata_end - 1, 1ull << 50);
+	kb = gap / 1024 - (gint64)ml->init_kb - (gint64)ml->smp_alt_freed_kb;
+	if (kb <= 0)
+		return;
+	add(b, 3, "reserved.kernel_image.other", "other sections", kb, true,
+	    "iomem data..bss - init");
+}
+
+/*
+ * x86 reserves the whole first 1 MB of RAM at boot (reserve_real_mode:
+ * BIOSes corrupt it), and never gives it to the page allocator: iomem's
+ * System RAM pages below 1 MB, where the DMA zone's present - managed
+ * pages hold them all (measured, so no other architecture's low RAM is
+ * taken for it). Its kB, 0 if not.
+ */
+static gint64 first_mb(struct sa_budget *b, const struct sa_memmap_ram *iomem)
+{
+	guint64 unmanaged = 0;
+	bool dma = false;
+	gint64 kb;
+	guint i;
+
+	if (!iomem->low_pages)
+		return 0;
+	for (i = 0; i < b->zones->len; i++) {
+		const struct sa_budget_zone *z = &g_array_index(b->zones,
+				struct sa_budget_zone, i);
+
+		if (!strcmp(z->zone, "DMA") &&
+		    z->present_pages >= z->managed_pages) {
+			unmanaged += z->present_pages - z->managed_pages;
+			dma = true;
+		}
+	}
+	if (!dma || unmanaged < iomem->low_pages)
+		return 0;
+	kb = iomem->low_pages * (b->page_size / 1024);
+	add(b, 2, "reserved.first_mb", "first 1 MB (x86)", kb, true,
+	    "iomem RAM < 1 MB, DMA unmanaged");
+	return kb;
+}
+
 static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		     gint64 memtotal, const struct sa_memlog *ml,
 		     const struct sa_memmap_ram *iomem, gint64 *first_chunk)
@@ -306,6 +363,7 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		if (!ml->init_freed)
 			add(b, 3, "reserved.kernel_image.init", "init",
 			    ml->init_kb, true, "dmesg init (not freed)");
+		other_sections(b, ml, iomem);
 		close_group(b, img);
 		named += row(b, img)->kb;
 	} else if (in->text[SA_BSRC_KMSG]) {
@@ -319,6 +377,13 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		    *first_chunk, true, "dmesg %" G_GUINT64_FORMAT
 		    " pages/cpu x %u", ml->percpu_pages, ml->percpu_units);
 		named += *first_chunk;
+	}
+	if (ml->node_datas) {
+		gint64 kb = ml->node_data_bytes / 1024;
+
+		add(b, 2, "reserved.node_data", "node data", kb, true,
+		    "dmesg NODE_DATA allocated x %u", ml->node_datas);
+		named += kb;
 	}
 	if (ml->early_hashes) {
 		gint64 kb = ml->early_hash_bytes / 1024;
@@ -334,6 +399,7 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		    "iomem Crash kernel");
 		named += kb;
 	}
+	named += first_mb(b, iomem);
 	add(b, 2, "reserved.unexplained", "unexplained",
 	    b->ram_kb - memtotal - named, true, page_size ?
 	    "early page tables, ..." : "struct pages, ... (notes)");

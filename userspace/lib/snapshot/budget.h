@@ -11,7 +11,8 @@
  *   reserved at boot = RAM - MemTotal
  *     = struct pages (present pages x sizeof(struct page) from BTF)
  *     + kernel image (dmesg "Memory:" code + rwdata + rodata + bss, and
- *       init while it was not freed)
+ *       init while it was not freed; its other sections: iomem "Kernel
+ *       bss" start - "Kernel data" end - init - SMP alternatives freed)
  *     + percpu first chunk (dmesg "Embedded N pages/cpu" x units)
  *     + early hash tables (dmesg, the linear HASH_EARLY ones)
  *     + crash kernel (iomem) + unexplained (the memory map of the

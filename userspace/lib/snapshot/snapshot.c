@@ -179,9 +179,41 @@ void sa_snapshot_free(struct sa_snapshot *snap)
 	}
 	if (snap->samples)
 		g_array_unref(snap->samples);
+	sa_budget_input_free(snap->budget);
 	g_free(snap->release);
 	g_free(snap->root);
 	g_free(snap);
+}
+
+/* The budget's sources: "budget": {page_size, sources, missing} */
+static void budget_to_node(JsonBuilder *b, const struct sa_budget_input *in)
+{
+	int i;
+
+	json_builder_set_member_name(b, "budget");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "page_size");
+	json_builder_add_int_value(b, in->page_size);
+	json_builder_set_member_name(b, "sources");
+	json_builder_begin_object(b);
+	for (i = 0; i < SA_BSRC_NR; i++) {
+		if (!in->text[i])
+			continue;
+		json_builder_set_member_name(b, sa_budget_source_name(i));
+		json_builder_add_string_value(b, in->text[i]);
+	}
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "missing");
+	json_builder_begin_object(b);
+	for (i = 0; i < SA_BSRC_NR; i++) {
+		if (in->text[i])
+			continue;
+		json_builder_set_member_name(b, sa_budget_source_name(i));
+		json_builder_add_string_value(b, in->why[i] ? in->why[i] :
+					      "not available");
+	}
+	json_builder_end_object(b);
+	json_builder_end_object(b);
 }
 
 JsonNode *sa_snapshot_to_node(const struct sa_snapshot *snap)
@@ -242,6 +274,8 @@ JsonNode *sa_snapshot_to_node(const struct sa_snapshot *snap)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	if (snap->budget)
+		budget_to_node(b, snap->budget);
 	json_builder_end_object(b);
 	node = json_builder_get_root(b);
 	g_object_unref(b);
@@ -346,6 +380,46 @@ static gboolean read_samples(struct sa_snapshot *snap, JsonObject *o,
 	return TRUE;
 }
 
+/*
+ * The budget's sources, if the snapshot has them. Absent: NULL (an older
+ * snapshot). Present but malformed: an error, never a half budget.
+ */
+static gboolean read_budget(struct sa_snapshot *snap, JsonObject *o,
+			    GError **err)
+{
+	JsonNode *bn = json_object_get_member(o, "budget");
+	struct sa_budget_input *in;
+	JsonObject *bo, *src, *miss;
+	gint64 ps;
+	int i;
+
+	if (!bn)
+		return TRUE;
+	if (!JSON_NODE_HOLDS_OBJECT(bn))
+		return bad(err, "budget is not an object");
+	bo = json_node_get_object(bn);
+	ps = opt_int(bo, "page_size", 0);
+	src = opt_object(bo, "sources");
+	miss = opt_object(bo, "missing");
+	/* the page sizes Linux has: 4 kB to 256 kB, a power of two */
+	if (!src || ps < 4096 || ps > 262144 || (ps & (ps - 1)))
+		return bad(err, "budget without sources, or a bad page_size");
+	in = g_new0(struct sa_budget_input, 1);
+	in->page_size = ps;
+	for (i = 0; i < SA_BSRC_NR; i++) {
+		const char *name = sa_budget_source_name(i);
+
+		in->text[i] = g_strdup(opt_string(src, name));
+		if (!in->text[i])
+			in->why[i] = g_strdup(miss ? opt_string(miss, name) :
+					      NULL);
+		if (!in->text[i] && !in->why[i])
+			in->why[i] = g_strdup("not in the snapshot");
+	}
+	snap->budget = in;
+	return TRUE;
+}
+
 struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err)
 {
 	struct sa_snapshot *snap;
@@ -386,7 +460,7 @@ struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err)
 		if (!snap->text[i] && !snap->why[i])
 			snap->why[i] = g_strdup("not in the snapshot");
 	}
-	if (!read_samples(snap, o, err))
+	if (!read_samples(snap, o, err) || !read_budget(snap, o, err))
 		goto error;
 	return snap;
 error:

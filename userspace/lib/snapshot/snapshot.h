@@ -21,6 +21,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "snapshot/budget.h"
 #include "util/json.h"
 
 
@@ -55,6 +56,14 @@ struct sa_snapshot {
 	char *why[SA_SRC_NR];	/* why not available, when text is NULL */
 	GArray *samples;	/* struct sa_snap_sample, oldest first (may
 				 * be NULL in a hand-made snapshot) */
+	/*
+	 * The RAM budget's sources (budget.h), as captured; NULL when the
+	 * snapshot has none (sa_snapshot_capture does not take them: the
+	 * recorder's snapshot adds them; older traces lack them). JSON
+	 * member "budget": {"page_size", "sources": {name: text},
+	 * "missing": {name: why}}.
+	 */
+	struct sa_budget_input *budget;
 };
 
 /* "meminfo", "slab_sysfs", ... (stable: used as JSON keys). */

@@ -192,6 +192,7 @@ const TITLES = {
 	reclaim: 'Reclaim: latency, kswapd, shrinkers',
 	compaction: 'Compaction',
 	oom: 'OOM kills',
+	budget: 'Budget: where every page of RAM went',
 	system: 'System at the start and end of the recording',
 };
 
@@ -241,6 +242,8 @@ function emptyWhy(k, obj) {
 
 	if (why)
 		return why;
+	if (k === 'budget' && obj && obj.available === false)
+		return 'not available: ' + obj.why;
 	if ((k === 'vmalloc' || k === 'percpu') && obj && !obj.present)
 		return 'not in this trace: record with -e ' + k;
 	if (k === 'subsys' && obj && obj.source === 'kallsyms' &&

@@ -1,7 +1,8 @@
 /*
  * The HTML report's script, part 4 of 6: a view of each section of the
  * model below the call sites (timeline, live, subsys, pages, reclaim,
- * compaction, oom, vmalloc, percpu), of the trace's system snapshots, and of any other
+ * compaction, oom, vmalloc, percpu, coverage, budget: the RAM by owner
+ * as a treemap), of the trace's system snapshots, and of any other
  * section (generic: labelled tables, histograms as charts).
  */
 
@@ -771,6 +772,142 @@ function viewCoverage(box, c) {
 		'active. kmalloc caches: one row per slot, kmalloc-*-N'));
 }
 
+/* ---- budget: the whole RAM by owner, one treemap ---- */
+
+/* the owners' tree from the pre-order rows, each with its depth */
+function budgetTree(owners) {
+	const root = { row: null, kids: [] };
+	const stack = [root];
+
+	for (const r of owners) {
+		const n = { row: r, kids: [] };
+
+		if (r.depth === 0) {
+			root.row = r;
+			stack.length = 1;
+			continue;
+		}
+		/* stack[d] is the last node of depth d: the parent is d - 1 */
+		while (stack.length > r.depth)
+			stack.pop();
+		stack[stack.length - 1].kids.push(n);
+		stack.push(n);
+	}
+	return root;
+}
+
+/* owner colours: reserved at boot warm, the page allocator cool,
+ * free pale, unexplained red: it is shown, never spread */
+function budgetColour(r) {
+	if (r.unexplained)
+		return '#e06666';
+	if (/^free/.test(r.key))
+		return '#d9ead3';
+	if (/^reserved/.test(r.key))
+		return '#f6b26b';
+	if (/^slab/.test(r.key))
+		return '#6fa8dc';
+	return '#9fc5e8';
+}
+
+function budgetLayout(box, node, x, y, w, h, tip) {
+	const r = node.row;
+
+	if (!node.kids.length || node.kids.every((k) => k.row.kb <= 0)) {
+		const slab = /^slab/.test(r.key) && S.callsite;
+		const t = el('div', { class: 'tile' + (slab ? ' link' : '') });
+
+		t.style.left = x + 'px';
+		t.style.top = y + 'px';
+		t.style.width = w + 'px';
+		t.style.height = h + 'px';
+		t.style.background = budgetColour(r);
+		t.dataset.key = r.key;
+		if (w > 36 && h > 13)
+			t.textContent = r.label + ' ' + kib(r.kb);
+		/* the slab: its call sites are the treemap above */
+		if (slab)
+			t.addEventListener('click', () =>
+				$('sec-treemap').scrollIntoView());
+		t.addEventListener('mousemove', (ev) => {
+			tip.hidden = false;
+			tip.textContent = r.key + '\n' + exact(r.kb) + ' kB, ' +
+				pct(r.pct) + ' of RAM\n' + r.source +
+				(slab ? '\nclick: the call sites' : '');
+			tip.style.left = Math.min(ev.clientX + 12,
+				window.innerWidth - 300) + 'px';
+			tip.style.top = (ev.clientY + 14) + 'px';
+		});
+		t.addEventListener('mouseleave', () => {
+			tip.hidden = true;
+		});
+		box.append(t);
+		return;
+	}
+	if (r.depth > 0) {
+		const g = el('div', { class: 'group' },
+			     el('span', { text: r.label + ' ' + kib(r.kb) }));
+
+		g.style.left = x + 'px';
+		g.style.top = y + 'px';
+		g.style.width = w + 'px';
+		g.style.height = h + 'px';
+		box.append(g);
+		const head = h > 34 && w > 40 ? 14 : 0;
+
+		x += 1;
+		y += 1 + head;
+		w = Math.max(0, w - 2);
+		h = Math.max(0, h - 2 - head);
+	}
+	const kids = node.kids.filter((k) => k.row.kb > 0)
+		.sort((a, b) => b.row.kb - a.row.kb);
+	const rects = squarify(kids.map((k) => k.row.kb), x, y, w, h);
+
+	kids.forEach((k, i) => budgetLayout(box, k, ...rects[i], tip));
+}
+
+function viewBudget(box, b) {
+	if (b.available === false || !b.owners) {
+		box.append(absentNote('not available: ' + (b.why || '')));
+		return;
+	}
+	box.append(facts([
+		['RAM', kib(b.ram_kb) + ' (' + b.ram_source + ')',
+		 exact(b.ram_kb) + ' kB'],
+		['unexplained', kib(b.unexplained_kb) + ', ' +
+		 pct(b.unexplained_pct) + ' of RAM', exact(b.unexplained_kb) +
+		 ' kB'],
+	]));
+	const tm = el('div', { class: 'budget-tm', role: 'img',
+			       'aria-label': 'treemap of the RAM by owner' });
+
+	box.append(tm);
+	const tree = budgetTree(b.owners);
+	const draw = () => {
+		tm.textContent = '';
+		budgetLayout(tm, tree, 0, 0, tm.clientWidth, tm.clientHeight,
+			     $('tip'));
+	};
+
+	requestAnimationFrame(draw);
+	window.addEventListener('resize', draw);
+	box.append(legend('every page of RAM by owner, sized by kB; ' +
+		'orange: reserved at boot, blue: the page allocator (dark: ' +
+		'slab; a click opens its call sites), green: free, red: ' +
+		'unexplained (no source names it)'));
+	box.append(table([
+		{ key: 'label', label: 'owner', txt: 1,
+		  fmt: (v, r) => '\u00a0'.repeat(2 * r.depth) + v },
+		{ key: 'kb', label: 'kB', fmt: exact },
+		{ key: 'pct', label: '% of RAM', fmt: pct },
+		{ key: 'source', label: 'source', txt: 1 },
+	], b.owners, { limit: 200 }));
+	if (b.notes && b.notes.length)
+		box.append(el('ul', {}, ...b.notes.map((n) =>
+			el('li', { text: n }))));
+}
+
 /* ---- any other section: tables, histograms, key/value lists ---- */
 
 const isScalar = (v) => v === null || typeof v !== 'object';
@@ -835,5 +972,5 @@ const VIEWS = {
 	timeline: viewTimeline, live: viewLive, subsys: viewSubsys,
 	pages: viewPages, reclaim: viewReclaim, compaction: viewCompaction,
 	oom: viewOom, vmalloc: viewAreas, percpu: viewAreas,
-	coverage: viewCoverage,
+	coverage: viewCoverage, budget: viewBudget,
 };

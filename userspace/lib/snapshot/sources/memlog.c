@@ -12,6 +12,7 @@ static const char *const wanted[] = {
 	"] Memory: ", ";Memory: ", "percpu: Embedded ", "pcpu-alloc: [",
 	"Freeing unused kernel", "Freeing initrd memory: ",
 	" hash table entries: ", "Freeing unused decrypted memory: ",
+	"Freeing SMP alternatives memory: ", "NODE_DATA(",
 };
 
 /* The tables alloc_large_system_hash makes with HASH_EARLY */
@@ -127,6 +128,27 @@ static void parse_pcpu_units(const char *m, struct sa_memlog *ml)
 }
 
 /* "NAME hash table entries: N (order: K, BYTES bytes, linear)" */
+/* "NODE_DATA(0) allocated [mem 0x0ee58000-0x0ee82fff]" */
+static bool parse_node_data(const char *m, struct sa_memlog *ml)
+{
+	const char *at = strstr(m, ") allocated [mem 0x");
+	guint64 a, b;
+	char *e;
+
+	if (!at)
+		return false;
+	a = g_ascii_strtoull(at + strlen(") allocated [mem 0x"), &e, 16);
+	if (!g_str_has_prefix(e, "-0x"))
+		return false;
+	b = g_ascii_strtoull(e + 3, &e, 16);
+	if (*e != ']' || b < a || b - a >= (MAX_KB << 10))
+		return false;
+	ml->node_data_bytes = MIN(ml->node_data_bytes + (b - a + 1),
+				  MAX_KB << 10);
+	ml->node_datas++;
+	return true;
+}
+
 static bool parse_hash(const char *m, struct sa_memlog *ml)
 {
 	const char *p = strstr(m, " hash table entries: "), *q;
@@ -198,6 +220,13 @@ bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 					    "memory: ") && trailing_k(m, &v)) {
 			ml->decrypted_freed_kb = MIN(ml->decrypted_freed_kb + v,
 						     MAX_KB);
+			any = true;
+		} else if (g_str_has_prefix(m, "NODE_DATA(")) {
+			any |= parse_node_data(m, ml);
+		} else if (g_str_has_prefix(m, "Freeing SMP alternatives "
+					    "memory: ") && trailing_k(m, &v)) {
+			ml->smp_alt_freed_kb = MIN(ml->smp_alt_freed_kb + v,
+						   MAX_KB);
 			any = true;
 		} else if (g_str_has_prefix(m, "Freeing initrd memory: ") &&
 			   trailing_k(m, &v)) {

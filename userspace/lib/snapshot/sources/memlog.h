@@ -14,7 +14,9 @@
  * memory: 2824K" (the init sections; "Freeing unused kernel memory:" on
  * arm), "Freeing initrd memory: 7448K", gaps between sections, and
  * "Freeing unused decrypted memory: 2036K" (x86: the unused part of
- * .bss..decrypted, which is inside the bss the Memory: line counts).
+ * .bss..decrypted, which is inside the bss the Memory: line counts),
+ * "Freeing SMP alternatives memory: 36K" (x86: .smp_locks, between the
+ * init sections and the bss).
  *
  *   percpu: Embedded 62 pages/cpu s217088 r8192 d28672 u1048576
  *   pcpu-alloc: [0] 0 1
@@ -30,6 +32,10 @@
  * caches' early tables, the paravirt qspinlock's), reserved at boot,
  * and alloc_pages_exact's for the others, pages of MemTotal that no
  * counter names; "vmalloc" ones are in VmallocUsed and not counted here.
+ *
+ *   NODE_DATA(0) allocated [mem 0x0ee58000-0x0ee82fff]
+ *
+ * Each node's pglist_data, allocated from memblock at boot, never freed.
  */
 #ifndef SLABACCT_MEMLOG_H
 #define SLABACCT_MEMLOG_H
@@ -44,6 +50,8 @@ struct sa_memlog {
 	guint64 reserved_kb, cma_kb;
 	bool init_freed;	/* the init sections were given back */
 	guint64 decrypted_freed_kb;	/* of the bss, given back */
+	guint64 smp_alt_freed_kb;	/* "Freeing SMP alternatives
+					 * memory": .smp_locks, given back */
 	bool have_initrd_freed;
 	guint64 initrd_freed_kb;
 	bool have_percpu;	/* "percpu: Embedded N pages/cpu" and units */
@@ -52,6 +60,9 @@ struct sa_memlog {
 	guint64 early_hash_bytes;	/* linear HASH_EARLY tables */
 	guint64 hash_bytes;		/* the other linear tables */
 	unsigned int early_hashes, hashes;
+	guint64 node_data_bytes;	/* "NODE_DATA(N) allocated [mem
+					 * 0xA-0xB]": memblock's pglist_data */
+	unsigned int node_datas;
 };
 
 /* Whether the capture keeps a log line. */

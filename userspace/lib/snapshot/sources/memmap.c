@@ -233,6 +233,16 @@ int sa_iomem_parse(const char *text, guint64 page_size,
 						range_pages(s, e, page_size),
 						SA_MEMMAP_MAX_PAGES + 1);
 					r->ranges++;
+					if (s < 0x100000)
+						r->low_pages += range_pages(s,
+							MIN(e, 0xfffff),
+							page_size);
+				} else if (!strcmp(name, "Kernel data") &&
+					   !r->kdata_end) {
+					r->kdata_end = e;
+				} else if (!strcmp(name, "Kernel bss") &&
+					   !r->kbss_start) {
+					r->kbss_start = s;
 				} else if (!strcmp(name, "Crash kernel") &&
 					   e >= s) {
 					/* bounded: no overflow */

@@ -39,6 +39,10 @@ struct sa_memmap_ram {
 	guint64 pages;		/* whole pages of "System RAM" */
 	unsigned int ranges;	/* "System RAM" ranges */
 	guint64 crash_bytes;	/* iomem's "Crash kernel" ranges */
+	/* iomem: the end (inclusive) of "Kernel data" and the start of
+	 * "Kernel bss" (x86: _edata - 1, __bss_start); 0 unknown */
+	guint64 kdata_end, kbss_start;
+	guint64 low_pages;	/* whole pages of "System RAM" below 1 MB */
 };
 
 /* That text's "System RAM": -1 with *err if malformed or without RAM. */
