@@ -27,85 +27,13 @@ case $flavour in
 *) skip "the board sizes are set for 6.1 (128 MB) and 6.12-cloud (256 MB)" ;;
 esac
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
-o=$TEST_TMP/out
-
-# 1. on the board: its parameters
-cat >"$TEST_TMP/cmdline.sh" <<GUEST
-slabacct boot cmdline --mem $mem --cpus 2 $stacks $until >\$OUT/params 2>\$OUT/explain
-echo \$? >\$OUT/rc
-GUEST
-guest_run "$flavour" "$TEST_TMP/cmdline.sh" -t 300 -m "$mem" --smp 2 -a "$TCG_ARGS" ||
-	fail "the first guest run failed"
-rc=$(cat "$o/rc") params=$(cat "$o/params")
-cat "$o/explain"
-case $rc in 0|4) ;; *) fail "boot cmdline exited $rc" ;; esac
-size=$(echo "$params" | sed -n 's/.*trace_buf_size=\([0-9]*\)M.*/\1/p')
-[ -n "$size" ] || fail "no trace_buf_size in MB: $params"
-budget=$(( (mem - 108) / 2 ))
-[ $((size * 2)) -le $budget ] ||
-	fail "2 x ${size} MB of buffers, over the budget of $budget MB"
-if [ "$rc" = 4 ]; then
-	grep -q 'To fit, drop' "$o/explain" || fail "exit 4 without what to drop"
-fi
-[ -z "$until" ] || [ "$rc" = 0 ] ||
-	fail "boot cmdline $until says the kernel's boot does not fit 128 MB"
-
-if [ -n "$stacks" ]; then
-	case $params in
-	*'trace_trigger="kmalloc.stacktrace if call_site.function == '*) ;;
-	*) fail "--stacks on a kernel with boot triggers: $params" ;;
-	esac
-	case $params in *trace_options=stacktrace*) fail "a stack after every event: $params" ;; esac
-fi
-note "boot cmdline --mem $mem --cpus 2 $stacks $until: exit $rc, trace_buf_size=${size}M"
-
-# 2. the board booted with them
-cat >"$TEST_TMP/board.sh" <<'GUEST'
-T=/sys/kernel/tracing
-mount -t tracefs nodev $T 2>/dev/null
-echo 0 > $T/tracing_on
-cat /sys/devices/system/cpu/online >$OUT/online
-for c in $T/per_cpu/cpu*; do
-	echo "${c##*/} $(sed -n 's/^overrun: //p' $c/stats) $(sed -n 's/^dropped events: //p' $c/stats) $(sed -n 's/^bytes: //p' $c/stats)"
-done >$OUT/stats
-dmesg >$OUT/dmesg-before
-slabacct boot collect -o $OUT/boot.dat >$OUT/collect.out 2>&1
-echo $? >$OUT/collect.rc
-# collect takes the boot's stack triggers off with its events
-grep -v '^#' $T/events/kmem/kmalloc/trigger >$OUT/trigger-after
-# saved: give the boot buffers back before the report (128 MB, the file
-# in tmpfs)
-echo 1 > $T/buffer_size_kb
-[ -e /tmp/no-report ] && exit 0
-slabacct report $OUT/boot.dat >$OUT/report.txt 2>$OUT/report.err
-echo $? >$OUT/report.rc
-GUEST
+# (steps 1 and 2 are shared with arm/board)
+. "$TOP/tests/integration/arm/board-lib.sh"
 # the report runs in the guest at 128 MB too: the capture that ends at
 # /init is a 5 MB trace (a capture into user space, 10 MB, left the
 # report 22 MB short there, and the OOM killer took it)
-guest_report=1
-guest_run "$flavour" "$TEST_TMP/board.sh" -t 600 -m "$mem" --smp 2 -a " $params$stop $TCG_ARGS" ||
-	fail "the board's boot failed (exit $?): $(tail -n 5 "$o/console.log" 2>/dev/null)"
-cat "$o/collect.out"
-! grep -E 'Out of memory|Kernel panic|failed to allocate ring buffer|oom-kill' \
-	"$o/dmesg-before" "$o/dmesg" || fail "the board ran out of memory"
-assert_eq "online CPUs" 0-1 "$(cat "$o/online")"
-assert_eq "boot collect status" 0 "$(cat "$o/collect.rc")"
-if [ $guest_report = 1 ]; then
-	assert_eq "report status in the guest ($(head -c 300 "$o/report.err"))" 0 "$(cat "$o/report.rc")"
-	grep -q . "$o/report.txt" || fail "the report in the guest is empty"
-fi
-overrun=$(awk '{ s += $2 } END { print s }' "$o/stats")
-dropped=$(awk '{ s += $3 } END { print s }' "$o/stats")
-assert_eq "dropped events" 0 "$dropped"
-note "per CPU (overrun, dropped, bytes held): $(tr '\n' ' ' <"$o/stats")"
-dat=$o/boot.dat
-"$SLABACCT" report --json "$dat" >"$TEST_TMP/report.json" || fail "report failed"
-lost=$(jq '.lost.events' "$TEST_TMP/report.json")
-if [ "$rc" = 0 ]; then
-	assert_eq "overrun of a boot that fits" 0 "$overrun"
-fi
-assert_eq "lost events, the report's and the kernel's overrun" "$overrun" "$lost"
+BOARD_UNTIL=$until BOARD_STOP=$stop
+board_boot "$flavour" "$mem" "$stacks" 1 -a "$TCG_ARGS"
 
 [ -n "$stacks" ] || exit 0
 assert_eq "kmalloc's trigger after collect" "" "$(cat "$o/trigger-after")"
