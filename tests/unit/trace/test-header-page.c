@@ -15,7 +15,9 @@
 #include <check.h>
 #include <glib.h>
 
+#include "trace/check.h"
 #include "trace/header-page.h"
+#include "trace/tracedat-format.h"
 #include "trace/tracedat-write.h"
 
 Suite *suite(void);
@@ -119,6 +121,59 @@ START_TEST(writer_long_size)
 }
 END_TEST
 
+/*
+ * With a trace_clock option, libtracecmd reads an 8-byte size right
+ * after the offset table. Whatever the header's length (an option of
+ * every length from 0 to a page), that size must not be the first bytes
+ * of CPU 0's page: the file must pass the check that libtracecmd's read
+ * would fit. Before the writer left a gap, the one length that ended the
+ * table on a page boundary made a file the check called damaged ("a
+ * trace clock larger than the file"), seen in recordings whose snapshot
+ * happened to have that length.
+ */
+START_TEST(clock_size_after_table)
+{
+	gsize hp_len, he_len;
+	char *hp = slurp("header_page", &hp_len);
+	char *he = slurp("header_event", &he_len);
+	char *pad = g_malloc0(4096);
+	guint8 *page = g_malloc(4096);
+	int len, bad = 0, first_bad = -1;
+
+	memset(page, 0xff, 4096);	/* a timestamp no size can be */
+	memset(pad, 'x', 4095);
+	for (len = 1; len <= 4096; len++) {
+		char path[] = "/tmp/sa-test-clock.XXXXXX";
+		struct sa_tracedat *td = sa_tracedat_new(1, 4096);
+		GError *err = NULL;
+		int fd = mkstemp(path);
+
+		ck_assert_int_ge(fd, 0);
+		sa_tracedat_set_headers(td, hp, hp_len, he, he_len);
+		sa_tracedat_add_option_string(td, SA_OPT_TRACECLOCK,
+					      "[local] global\n");
+		sa_tracedat_add_option(td, SA_OPT_TRACECLOCK + 100, pad, len);
+		sa_tracedat_set_cpu_data(td, 0, page, 4096);
+		ck_assert_int_eq(sa_tracedat_write(td, fd, NULL), 0);
+		close(fd);
+		if (sa_tracedat_check_file(path, NULL, &err)) {
+			if (first_bad < 0)
+				first_bad = len;
+			bad++;
+			g_clear_error(&err);
+		}
+		unlink(path);
+		sa_tracedat_free(td);
+	}
+	ck_assert_msg(!bad, "%d header lengths (the first: option of %d "
+		      "bytes) give a file the check refuses", bad, first_bad);
+	g_free(page);
+	g_free(pad);
+	g_free(hp);
+	g_free(he);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("header-page");
@@ -128,6 +183,7 @@ Suite *suite(void)
 	tcase_add_test(tc, long_size_32);
 	tcase_add_test(tc, not_a_layout);
 	tcase_add_test(tc, writer_long_size);
+	tcase_add_test(tc, clock_size_after_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -343,13 +343,22 @@ static void build_header(struct sa_tracedat *td, struct hdr *h)
 		h->len += g_bytes_get_size(h->pieces->pdata[i]);
 }
 
+/*
+ * With a trace_clock option, libtracecmd reads an 8-byte size (and that
+ * many bytes of clock) right after the offset table: at least this many
+ * zero bytes lie between the table and the first CPU's page, so that
+ * the size is 0 and never the first bytes of a ring-buffer page (which
+ * happened when the table ended on a page boundary).
+ */
+#define CLOCK_GAP	8
+
 size_t sa_tracedat_header_size(struct sa_tracedat *td)
 {
 	struct hdr h;
 	size_t n;
 
 	build_header(td, &h);
-	n = h.len + 16 * (size_t)td->nr_cpus;
+	n = h.len + 16 * (size_t)td->nr_cpus + CLOCK_GAP;
 	hdr_free(&h);
 	return n;
 }
@@ -482,10 +491,14 @@ static GByteArray *offset_table(struct sa_tracedat *td, const off_t *offs,
 	GByteArray *b = g_byte_array_new();
 	int i;
 
+	static const guint8 gap[CLOCK_GAP];
+
 	for (i = 0; i < td->nr_cpus; i++) {
 		put_num(b, offs[i], 8);
 		put_num(b, lens[i], 8);
 	}
+	/* the trace clock's size: 0 */
+	g_byte_array_append(b, gap, sizeof(gap));
 	return b;
 }
 
@@ -526,7 +539,7 @@ int sa_tracedat_write(struct sa_tracedat *td, int out, bool *truncated)
 	if (truncated)
 		*truncated = false;
 	table_at = hdr.len;
-	pos = table_at + 16 * td->nr_cpus;
+	pos = table_at + 16 * td->nr_cpus + CLOCK_GAP;
 	for (i = 0; i < td->nr_cpus; i++) {
 		lens[i] = cpu_len(&td->cpus[i]);
 		if (lens[i] < 0)
