@@ -234,311 +234,350 @@ static gboolean parse_top(const gchar *name, const gchar *value,
 	return TRUE;
 }
 
-int cmd_report(int argc, char **argv)
+/* The command line, as given */
+struct report_args {
+	gchar *what, *format, *sort, *by, *interval, *vmlinux, *build_tree;
+	gchar *output, *html, *pprof;
+	gchar **wrapper_names;
+	gboolean json, csv, objects, verbose, no_raw, force_vmlinux;
+	gboolean fail_on_lost, folded;
+	gint depth, width, threads, stack_depth;
+	gint64 min_bytes;
+	struct sa_output_opts oo;
+	struct sa_outfile_opts of;
+};
+
+/* What the arguments make of the report: its reading and its writing */
+struct report_plan {
+	struct sa_report_opts opts;
+	struct sa_emit e;
+	struct sa_sort sorter, *sp;
+	struct sa_wrappers *wrappers;
+	guint32 sections;
+	bool budget_implicit;	/* --html without --what */
+	gint top;
+};
+
+/* Parse the options into a; 0, or SA_EXIT_USAGE */
+static int report_parse(int *argc, char ***argv, struct report_args *a)
 {
-	gchar *what = NULL, *format = NULL, *sort = NULL, *by = NULL;
-	gchar *interval = NULL, *vmlinux = NULL, *build_tree = NULL;
-	gchar *output = NULL, *html = NULL, *label = NULL, *pprof = NULL;
-	gboolean json = FALSE, csv = FALSE, objects = FALSE, verbose = FALSE;
-	gboolean no_raw = FALSE, force_vmlinux = FALSE, metrics = FALSE;
-	gboolean fail_on_lost = FALSE, folded = FALSE;
-	gint top, depth = 0, width = G_MININT, threads = 0, stack_depth = -1;
-	gchar **wrapper_names = NULL;
-	struct sa_wrappers *wrappers = NULL;
-	gint64 min_bytes = 0;
-	struct sa_output_opts oo = { 0 };
 	const GOptionEntry entries[] = {
-		{ "what", 'w', 0, G_OPTION_ARG_STRING, &what,
+		{ "what", 'w', 0, G_OPTION_ARG_STRING, &a->what,
 		  "sections: callsite, live, subsys, timeline, pages, "
 		  "reclaim, compaction, oom, vmalloc, percpu, all", "LIST" },
-		{ "format", 'f', 0, G_OPTION_ARG_STRING, &format,
+		{ "format", 'f', 0, G_OPTION_ARG_STRING, &a->format,
 		  "text (default), json, csv, account (the "
 		  "/proc/slab_account layout), openmetrics or prometheus "
 		  "(metrics)", "FMT" },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "same as --format json",
-		  NULL },
-		{ "csv", 0, 0, G_OPTION_ARG_NONE, &csv, "same as --format csv",
-		  NULL },
-		{ "sort", 's', 0, G_OPTION_ARG_STRING, &sort,
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &a->json,
+		  "same as --format json", NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &a->csv,
+		  "same as --format csv", NULL },
+		{ "sort", 's', 0, G_OPTION_ARG_STRING, &a->sort,
 		  "call-site order, a comma list of keys", "KEYS" },
 		{ "top", 't', 0, G_OPTION_ARG_CALLBACK, parse_top,
 		  "show the first N call sites only (metrics: default 10)",
 		  "N" },
-		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &min_bytes,
+		{ "min-bytes", 0, 0, G_OPTION_ARG_INT64, &a->min_bytes,
 		  "hide call sites that allocated fewer bytes", "BYTES" },
-		{ "by", 0, 0, G_OPTION_ARG_STRING, &by,
+		{ "by", 0, 0, G_OPTION_ARG_STRING, &a->by,
 		  "group rows by caller (the default: call sites, through "
 		  "wrappers where stacks tell), wrapper, stack, cache, comm, "
 		  "pid or cgroup (tasks)", "KEY" },
-		{ "folded", 0, 0, G_OPTION_ARG_NONE, &folded,
+		{ "folded", 0, 0, G_OPTION_ARG_NONE, &a->folded,
 		  "the stacks folded, for flame graphs, weighed by the --sort "
 		  "key: bytes (default), hits, live or slack", NULL },
-		{ "pprof", 0, 0, G_OPTION_ARG_FILENAME, &pprof,
+		{ "pprof", 0, 0, G_OPTION_ARG_FILENAME, &a->pprof,
 		  "write the call sites and their stacks to FILE as a gzipped "
 		  "pprof profile (heap profile's sample types)", "FILE" },
-		{ "stack-depth", 0, 0, G_OPTION_ARG_INT, &stack_depth,
+		{ "stack-depth", 0, 0, G_OPTION_ARG_INT, &a->stack_depth,
 		  "--by stack: frames from the caller outwards (default 4, "
 		  "at most 32)", "N" },
-		{ "wrapper", 0, 0, G_OPTION_ARG_STRING_ARRAY, &wrapper_names,
+		{ "wrapper", 0, 0, G_OPTION_ARG_STRING_ARRAY,
+		  &a->wrapper_names,
 		  "one more allocation wrapper (repeatable)", "SYM" },
-		{ "objects", 0, 0, G_OPTION_ARG_NONE, &objects,
+		{ "objects", 0, 0, G_OPTION_ARG_NONE, &a->objects,
 		  "live: list every live object (pointer, size, age, pid/comm)",
 		  NULL },
-		{ "interval", 'i', 0, G_OPTION_ARG_STRING, &interval,
+		{ "interval", 'i', 0, G_OPTION_ARG_STRING, &a->interval,
 		  "timeline bin width (100ms, 1s, ...; default automatic)",
 		  "DUR" },
-		{ "vmlinux", 0, 0, G_OPTION_ARG_FILENAME, &vmlinux,
+		{ "vmlinux", 0, 0, G_OPTION_ARG_FILENAME, &a->vmlinux,
 		  "vmlinux with DWARF of the traced kernel: call sites to "
 		  "file:line", "FILE" },
-		{ "force-vmlinux", 0, 0, G_OPTION_ARG_NONE, &force_vmlinux,
+		{ "force-vmlinux", 0, 0, G_OPTION_ARG_NONE, &a->force_vmlinux,
 		  "use --vmlinux even if it is not the traced kernel's build",
 		  NULL },
-		{ "build-tree", 0, 0, G_OPTION_ARG_FILENAME, &build_tree,
+		{ "build-tree", 0, 0, G_OPTION_ARG_FILENAME, &a->build_tree,
 		  "kernel build tree: functions to object files", "DIR" },
-		{ "depth", 0, 0, G_OPTION_ARG_INT, &depth,
+		{ "depth", 0, 0, G_OPTION_ARG_INT, &a->depth,
 		  "subsys: directory levels to roll up to (default all)", "N" },
-		{ "width", 0, 0, G_OPTION_ARG_INT, &width,
+		{ "width", 0, 0, G_OPTION_ARG_INT, &a->width,
 		  "text: columns (default: a terminal's width; elsewhere, and "
 		  "with 0, full lines). A site's name is never cut: its numbers give "
 		  "way first", "N" },
-		{ "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose,
+		{ "verbose", 'v', 0, G_OPTION_ARG_NONE, &a->verbose,
 		  "text: a second line per call site (req, live, GFP)", NULL },
-		{ "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+		{ "threads", 0, 0, G_OPTION_ARG_INT, &a->threads,
 		  "reader threads (default: one per core; through libtracecmd, at most one per CPU of the trace)", "N" },
-		{ "libtracecmd", 0, 0, G_OPTION_ARG_NONE, &no_raw,
+		{ "libtracecmd", 0, 0, G_OPTION_ARG_NONE, &a->no_raw,
 		  "read records through libtracecmd's iterator instead of "
 		  "walking the pages in place (slower; for checking)", NULL },
-		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &a->output,
 		  "write to FILE instead of standard output", "FILE" },
-		{ "html", 0, 0, G_OPTION_ARG_FILENAME, &html,
+		{ "html", 0, 0, G_OPTION_ARG_FILENAME, &a->html,
 		  "write a self-contained HTML page (treemap, tables, charts; "
 		  "every section unless --what) to OUT; with two FILEs, their "
 		  "diff", "OUT" },
-		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &fail_on_lost,
+		{ "fail-on-lost", 0, 0, G_OPTION_ARG_NONE, &a->fail_on_lost,
 		  "exit 4 if the trace lost events or was truncated (the "
 		  "report is still written): for CI", NULL },
-		SA_OUTPUT_OPTION_ENTRIES(oo),
+		SA_OUTPUT_OPTION_ENTRIES(a->oo),
 		{ NULL },
 	};
-	struct sa_outfile_opts of;
-	struct sa_output out = { 0 };
-	struct sa_report_opts opts = { 0 };
-	struct sa_emit e = { 0 };
-	struct sa_sort sorter, *sp = NULL;
-	struct sa_report *rep = NULL;
-	GError *err = NULL;
-	guint32 sections = 1;
-	bool budget_implicit = false;	/* --html without --what */
-	enum sa_input_kind input;
-	char *bad = NULL;
-	const char *why;
-	int ret = SA_EXIT_USAGE;
 
-	if (sa_parse_options(&argc, &argv, "report", "FILE",
+	a->width = G_MININT;	/* not given */
+	a->stack_depth = -1;
+	if (sa_parse_options(argc, argv, "report", "FILE",
 			     "Report kernel memory allocations recorded in a "
 			     "trace.dat file.", report_help, entries))
 		return SA_EXIT_USAGE;
-	if (sa_output_opts_get("report", &oo, &of))
-		goto out;
-	if (html && argc == 3) {
-		ret = sa_report_html_diff(html, argv[1], argv[2], &oo);
-		goto out;
-	}
-	if (argc != 2) {
-		sa_err("report", argc < 2 ? "which trace file? (see --help)" :
-		       "one trace file at a time (see --help)");
-		goto out;
-	}
-	if (what && sa_what_parse(what, &sections, &bad)) {
+	if (sa_output_opts_get("report", &a->oo, &a->of))
+		return SA_EXIT_USAGE;
+	return 0;
+}
+
+/* The output: its format and the sections; 0, or SA_EXIT_USAGE */
+static int report_format(struct report_args *a, struct report_plan *p)
+{
+	const char *why;
+	char *bad = NULL;
+	bool metrics;
+
+	if (a->what && sa_what_parse(a->what, &p->sections, &bad)) {
 		sa_err("report", "unknown section '%s' (callsite, live, "
 		       "subsys, timeline, pages, reclaim, compaction, oom, "
 		       "vmalloc, percpu, coverage, budget, all)", bad);
-		goto out;
+		g_free(bad);
+		return SA_EXIT_USAGE;
 	}
-	e.fmt = json ? SA_FMT_JSON : csv ? SA_FMT_CSV : SA_FMT_TEXT;
-	if (html) {
-		e.fmt = SA_FMT_HTML;
-		g_free(output);
-		output = g_strdup(html);
+	p->e.fmt = a->json ? SA_FMT_JSON : a->csv ? SA_FMT_CSV : SA_FMT_TEXT;
+	if (a->html) {
+		p->e.fmt = SA_FMT_HTML;
+		g_free(a->output);
+		a->output = g_strdup(a->html);
 		/* the page shows the budget too where the trace has it */
-		if (!what) {
-			sa_what_parse("all", &sections, &bad);
-			sections |= SA_SECBIT(SA_SEC_BUDGET);
-			budget_implicit = true;
+		if (!a->what) {
+			sa_what_parse("all", &p->sections, &bad);
+			p->sections |= SA_SECBIT(SA_SEC_BUDGET);
+			p->budget_implicit = true;
 		}
 	}
-	if (format && sa_format_parse(format, &e.fmt)) {
+	if (a->format && sa_format_parse(a->format, &p->e.fmt)) {
 		sa_err("report", "unknown format '%s' (text, json, csv, "
-		       "account, openmetrics, prometheus)", format);
-		goto out;
+		       "account, openmetrics, prometheus)", a->format);
+		return SA_EXIT_USAGE;
 	}
-	if (folded && (format || html || json || csv)) {
+	if (a->folded && (a->format || a->html || a->json || a->csv)) {
 		sa_err("report", "--folded is a format of its own: not with "
 		       "--format, --json, --csv or --html");
-		goto out;
+		return SA_EXIT_USAGE;
 	}
-	if (pprof && (format || html || json || csv || folded || output)) {
+	if (a->pprof && (a->format || a->html || a->json || a->csv ||
+			 a->folded || a->output)) {
 		sa_err("report", "--pprof writes a file of its own: not with "
 		       "--format, --json, --csv, --html, --folded or -o");
-		goto out;
+		return SA_EXIT_USAGE;
 	}
-	if (pprof && !sa_pprof_report_available(&why)) {
+	if (a->pprof && !sa_pprof_report_available(&why)) {
 		sa_err("report", "--pprof: %s", why);
-		goto out;
+		return SA_EXIT_USAGE;
 	}
-	if (pprof && by && strcmp(by, "stack")) {
-		sa_err("report", "--pprof writes stacks: not --by %s", by);
-		goto out;
+	if (a->pprof && a->by && strcmp(a->by, "stack")) {
+		sa_err("report", "--pprof writes stacks: not --by %s", a->by);
+		return SA_EXIT_USAGE;
 	}
-	if (folded) {
-		gchar *key = g_strndup(sort ? sort : "bytes",
-				       sort ? strcspn(sort, ",") : 5);
+	if (a->folded) {
+		gchar *key = g_strndup(a->sort ? a->sort : "bytes",
+				       a->sort ? strcspn(a->sort, ",") : 5);
+		int bad_key;
 
-		e.fmt = SA_FMT_FOLDED;
-		if (sa_fold_key_parse(key, &e.fold_key)) {
+		p->e.fmt = SA_FMT_FOLDED;
+		bad_key = sa_fold_key_parse(key, &p->e.fold_key);
+		if (bad_key)
 			sa_err("report", "--folded weighs by bytes, hits, "
 			       "live or slack (--sort), not '%s'", key);
-			g_free(key);
-			goto out;
-		}
 		g_free(key);
+		if (bad_key)
+			return SA_EXIT_USAGE;
 	}
-	if (e.fmt == SA_FMT_FOLDED && by && strcmp(by, "stack")) {
-		sa_err("report", "--folded writes stacks: not --by %s", by);
-		goto out;
+	if (p->e.fmt == SA_FMT_FOLDED && a->by && strcmp(a->by, "stack")) {
+		sa_err("report", "--folded writes stacks: not --by %s", a->by);
+		return SA_EXIT_USAGE;
 	}
-	metrics = e.fmt == SA_FMT_OPENMETRICS || e.fmt == SA_FMT_PROMETHEUS;
+	metrics = p->e.fmt == SA_FMT_OPENMETRICS ||
+		  p->e.fmt == SA_FMT_PROMETHEUS;
 	/* not given: the metrics are bounded */
-	top = top_given ? top_n : metrics ? 10 : 0;
-	if (metrics && by && (!strcmp(by, "cache") ||
-			      (!sa_group_by_parse(by, &opts.by) &&
-			       sa_group_by_task(opts.by)))) {
+	p->top = top_given ? top_n : metrics ? 10 : 0;
+	if (metrics && a->by && (!strcmp(a->by, "cache") ||
+				 (!sa_group_by_parse(a->by, &p->opts.by) &&
+				  sa_group_by_task(p->opts.by)))) {
 		sa_err("report", "--format %s exports call sites, not --by "
-		       "%s", format, by);
-		goto out;
+		       "%s", a->format, a->by);
+		return SA_EXIT_USAGE;
 	}
-	if (sort) {
-		if (sa_sort_parse(sort, &sorter, &bad)) {
+	if (p->e.fmt == SA_FMT_ACCOUNT || p->e.fmt == SA_FMT_FOLDED ||
+	    metrics || a->pprof)
+		p->sections = 1u << SA_SEC_CALLSITE;
+	return 0;
+}
+
+/* How the rows are made: sort, grouping, stacks, bounds; 0 or usage */
+static int report_rows(struct report_args *a, struct report_plan *p)
+{
+	struct sa_report_opts *o = &p->opts;
+	char *bad = NULL;
+	gchar **w;
+
+	if (a->sort) {
+		if (sa_sort_parse(a->sort, &p->sorter, &bad)) {
 			sa_err("report", "unknown sort key '%s' (%s)", bad,
 			       sa_sort_key_names());
-			goto out;
+			g_free(bad);
+			return SA_EXIT_USAGE;
 		}
-		sp = &sorter;
+		p->sp = &p->sorter;
 	}
-	if (by && sa_group_by_parse(by, &opts.by)) {
+	if (a->by && sa_group_by_parse(a->by, &o->by)) {
 		sa_err("report", "--by takes %s, not '%s'",
-		       sa_group_by_names(), by);
-		goto out;
+		       sa_group_by_names(), a->by);
+		return SA_EXIT_USAGE;
 	}
-	if (stack_depth != -1 && (stack_depth < 1 ||
-				  stack_depth > SA_ATTRIB_MAX_DEPTH)) {
+	if (a->stack_depth != -1 && (a->stack_depth < 1 ||
+				     a->stack_depth > SA_ATTRIB_MAX_DEPTH)) {
 		sa_err("report", "--stack-depth takes 1 to %d frames, not %d",
-		       SA_ATTRIB_MAX_DEPTH, stack_depth);
-		goto out;
+		       SA_ATTRIB_MAX_DEPTH, a->stack_depth);
+		return SA_EXIT_USAGE;
 	}
-	if (stack_depth != -1 && by && strcmp(by, "stack")) {
+	if (a->stack_depth != -1 && a->by && strcmp(a->by, "stack")) {
 		sa_err("report", "--stack-depth goes with --by stack, not "
-		       "--by %s", by);
-		goto out;
+		       "--by %s", a->by);
+		return SA_EXIT_USAGE;
 	}
-	if (width == G_MININT)		/* no --width */
-		width = sa_text_width_default(output != NULL);
-	if (top < 0 || min_bytes < 0 || depth < 0 || width < 0 ||
-	    threads < 0) {
+	if (a->width == G_MININT)	/* no --width */
+		a->width = sa_text_width_default(a->output != NULL);
+	if (p->top < 0 || a->min_bytes < 0 || a->depth < 0 || a->width < 0 ||
+	    a->threads < 0) {
 		sa_err("report", "--top, --min-bytes, --depth, --width and "
 		       "--threads take numbers >= 0");
-		goto out;
+		return SA_EXIT_USAGE;
 	}
-	if (interval && parse_interval(interval, &opts.interval_ns)) {
+	if (a->interval && parse_interval(a->interval, &o->interval_ns)) {
 		sa_err("report", "bad --interval '%s' (a duration from 1ns, "
-		       "e.g. 100ms, 1s, 500us)", interval);
-		goto out;
+		       "e.g. 100ms, 1s, 500us)", a->interval);
+		return SA_EXIT_USAGE;
 	}
-	if (!by)
-		opts.by = stack_depth != -1 ? SA_BY_STACK : SA_BY_CALLSITE;
-	opts.stack_depth = stack_depth > 0 ? stack_depth : 0;
-	if (e.fmt == SA_FMT_FOLDED || pprof) {
-		opts.by = SA_BY_STACK;
-		if (stack_depth == -1)
-			opts.stack_depth = SA_ATTRIB_MAX_DEPTH;
+	if (!a->by)
+		o->by = a->stack_depth != -1 ? SA_BY_STACK : SA_BY_CALLSITE;
+	o->stack_depth = a->stack_depth > 0 ? a->stack_depth : 0;
+	if (p->e.fmt == SA_FMT_FOLDED || a->pprof) {
+		o->by = SA_BY_STACK;
+		if (a->stack_depth == -1)
+			o->stack_depth = SA_ATTRIB_MAX_DEPTH;
 	}
-	if (wrapper_names) {
-		gchar **w;
-
-		wrappers = sa_wrappers_new();
-		for (w = wrapper_names; *w; w++) {
+	if (a->wrapper_names) {
+		p->wrappers = sa_wrappers_new();
+		for (w = a->wrapper_names; *w; w++) {
 			if (!**w) {
 				sa_err("report", "--wrapper takes a function "
 				       "name");
-				goto out;
+				return SA_EXIT_USAGE;
 			}
-			sa_wrappers_add(wrappers, *w);
+			sa_wrappers_add(p->wrappers, *w);
 		}
-		opts.wrappers = wrappers;
-		opts.wrapper_names = (const char *const *)wrapper_names;
+		o->wrappers = p->wrappers;
+		o->wrapper_names = (const char *const *)a->wrapper_names;
 	}
-	opts.objects = objects;
-	opts.vmlinux = vmlinux;
-	opts.force_vmlinux = force_vmlinux;
-	opts.build_tree = build_tree;
-	opts.depth = depth;
-	opts.threads = threads;
-	opts.no_raw = no_raw;
-	if (e.fmt == SA_FMT_ACCOUNT || e.fmt == SA_FMT_FOLDED || metrics ||
-	    pprof)
-		sections = 1u << SA_SEC_CALLSITE;
+	o->objects = a->objects;
+	o->vmlinux = a->vmlinux;
+	o->force_vmlinux = a->force_vmlinux;
+	o->build_tree = a->build_tree;
+	o->depth = a->depth;
+	o->threads = a->threads;
+	o->no_raw = a->no_raw;
+	return 0;
+}
 
-	ret = SA_EXIT_FAIL;
-	/* a bar on a terminal's stderr when reading takes over 2 s */
-	label = g_strdup_printf("slabacct report: reading %s", argv[1]);
-	opts.progress_data = sa_progress_new(stderr, label);
-	opts.progress = sa_progress_cb;
-	sa_crash_guard("report", argv[1]);
-	/* a text snapshot, told by its first line, or a trace */
-	if (sa_input_kind(argv[1], &input, &err)) {
-		sa_progress_done(opts.progress_data);
-		sa_err("report", "%s", err->message);
-		g_error_free(err);
-		goto out;
-	}
-	if (input == SA_INPUT_ALLOCINFO && (e.fmt == SA_FMT_ACCOUNT ||
-					   e.fmt == SA_FMT_OPENMETRICS ||
-					   e.fmt == SA_FMT_PROMETHEUS)) {
-		sa_progress_done(opts.progress_data);
+/* Whether the input can be written in the format asked; usage if not */
+static int report_input_fits(const char *path, enum sa_input_kind input,
+			     enum sa_format fmt)
+{
+	if (input == SA_INPUT_ALLOCINFO && (fmt == SA_FMT_ACCOUNT ||
+					   fmt == SA_FMT_OPENMETRICS ||
+					   fmt == SA_FMT_PROMETHEUS)) {
 		sa_err("report", "%s: a /proc/allocinfo snapshot has live "
 		       "figures only, not the totals of the /proc/slab_account "
 		       "layout or the metrics (--format text, json, csv or "
-		       "--html)", argv[1]);
-		ret = SA_EXIT_USAGE;
-		goto out;
+		       "--html)", path);
+		return SA_EXIT_USAGE;
 	}
-	if (input == SA_INPUT_HIST && e.fmt != SA_FMT_TEXT &&
-	    e.fmt != SA_FMT_JSON && e.fmt != SA_FMT_CSV &&
-	    e.fmt != SA_FMT_HTML) {
-		sa_progress_done(opts.progress_data);
+	if (input == SA_INPUT_HIST && fmt != SA_FMT_TEXT &&
+	    fmt != SA_FMT_JSON && fmt != SA_FMT_CSV && fmt != SA_FMT_HTML) {
 		sa_err("report", "%s: a hist file has allocations and bytes "
 		       "per call site only (--format text, json, csv or "
-		       "--html)", argv[1]);
-		ret = SA_EXIT_USAGE;
-		goto out;
+		       "--html)", path);
+		return SA_EXIT_USAGE;
 	}
-	if (input == SA_INPUT_ALLOCINFO)
-		rep = sa_report_from_allocinfo(argv[1], &opts, &err);
-	else if (input == SA_INPUT_HIST)
-		rep = sa_report_from_hist(argv[1], &opts, &err);
-	else if (input == SA_INPUT_SLAB_ACCOUNT)
-		rep = sa_report_from_account(argv[1], &opts, &err);
-	else
-		rep = sa_report_read(argv[1], sections, &opts, &err);
-	if (rep && (input == SA_INPUT_ALLOCINFO || input == SA_INPUT_HIST ||
-		    input == SA_INPUT_SLAB_ACCOUNT))
-		sections = rep->sections;
-	sa_progress_done(opts.progress_data);
-	if (!rep) {
+	return 0;
+}
+
+/* Read path, whatever its kind; 0 with *rep, or the exit status */
+static int report_load(const char *path, struct report_plan *p,
+		       struct sa_report **rep)
+{
+	char *label = g_strdup_printf("slabacct report: reading %s", path);
+	enum sa_input_kind input;
+	GError *err = NULL;
+	int ret;
+
+	/* a bar on a terminal's stderr when reading takes over 2 s */
+	p->opts.progress_data = sa_progress_new(stderr, label);
+	p->opts.progress = sa_progress_cb;
+	sa_crash_guard("report", path);
+	/* a text snapshot, told by its first line, or a trace */
+	if (sa_input_kind(path, &input, &err)) {
+		ret = SA_EXIT_FAIL;
+	} else if ((ret = report_input_fits(path, input, p->e.fmt))) {
+		;
+	} else {
+		if (input == SA_INPUT_ALLOCINFO)
+			*rep = sa_report_from_allocinfo(path, &p->opts, &err);
+		else if (input == SA_INPUT_HIST)
+			*rep = sa_report_from_hist(path, &p->opts, &err);
+		else if (input == SA_INPUT_SLAB_ACCOUNT)
+			*rep = sa_report_from_account(path, &p->opts, &err);
+		else
+			*rep = sa_report_read(path, p->sections, &p->opts,
+					      &err);
+		if (*rep && (input == SA_INPUT_ALLOCINFO ||
+			     input == SA_INPUT_HIST ||
+			     input == SA_INPUT_SLAB_ACCOUNT))
+			p->sections = (*rep)->sections;
+		ret = *rep ? 0 : SA_EXIT_FAIL;
+	}
+	sa_progress_done(p->opts.progress_data);
+	g_free(label);
+	if (err) {
 		sa_err("report", "%s", err->message);
 		g_error_free(err);
-		goto out;
 	}
+	return ret;
+}
+
+/* What the report cannot show of rep: said once, before it is written */
+static void report_warn(const char *path, struct report_plan *p,
+			struct sa_report *rep)
+{
 	if (sa_report_no_kmem(rep) && rep->origin_known) {
 		const char *areas = sa_report_area_records(rep);
 		guint32 area_secs = SA_SECBIT(SA_SEC_VMALLOC) |
@@ -551,73 +590,98 @@ int cmd_report(int argc, char **argv)
 		 */
 		if (!areas)
 			sa_warn("report", "%s: the trace has no kmem events",
-				argv[1]);
-		else if (sections & ~area_secs)
+				path);
+		else if (p->sections & ~area_secs)
 			sa_warn("report", "%s: the trace has no kmem events, "
 				"only %s ones (report --what vmalloc,percpu): "
-				"the slab's sections are empty", argv[1],
-				areas);
+				"the slab's sections are empty", path, areas);
 	}
-	if (budget_implicit && rep->result[SA_SEC_BUDGET] &&
+	if (p->budget_implicit && rep->result[SA_SEC_BUDGET] &&
 	    !((struct sa_budget_result *)rep->result[SA_SEC_BUDGET])->budget) {
 		rep->sections &= ~SA_SECBIT(SA_SEC_BUDGET);
-		sections &= ~SA_SECBIT(SA_SEC_BUDGET);
+		p->sections &= ~SA_SECBIT(SA_SEC_BUDGET);
 	}
-	sa_callsite_view(rep->result[SA_SEC_CALLSITE], sp, top,
-			 min_bytes);
-	sa_live_view(rep->result[SA_SEC_LIVE], top);
-	if (sa_output_open("report", pprof ? pprof : output, &of, &out))
-		goto out;
-	if (pprof) {
+}
+
+/* Write rep as planned; the exit status */
+static int report_write(const struct report_args *a, const char *path,
+			struct report_plan *p, struct sa_report *rep)
+{
+	struct sa_budget_result *budget = rep->result[SA_SEC_BUDGET];
+	struct sa_output out = { 0 };
+	GError *err = NULL;
+
+	sa_callsite_view(rep->result[SA_SEC_CALLSITE], p->sp, p->top,
+			 a->min_bytes);
+	sa_live_view(rep->result[SA_SEC_LIVE], p->top);
+	if (sa_output_open("report", a->pprof ? a->pprof : a->output, &a->of,
+			   &out))
+		return SA_EXIT_FAIL;
+	if (a->pprof) {
 		if (sa_pprof_report_write(out.f, rep, &err)) {
-			sa_err("report", "writing %s: %s", pprof,
+			sa_err("report", "writing %s: %s", a->pprof,
 			       err->message);
 			g_clear_error(&err);
 			sa_output_close("report", &out, false);
-			goto out;
+			return SA_EXIT_FAIL;
 		}
-		if (!sa_output_close("report", &out, true))
-			ret = SA_EXIT_OK;
-		goto out;
+		return sa_output_close("report", &out, true) ? SA_EXIT_FAIL :
+		       SA_EXIT_OK;
 	}
-	e.out = out.f;
-	e.width = width;
-	e.verbose = verbose;
-	if (sa_emit_report(&e, rep)) {
+	p->e.out = out.f;
+	p->e.width = a->width;
+	p->e.verbose = a->verbose;
+	if (sa_emit_report(&p->e, rep)) {
 		sa_err("report", "writing the report: %s", g_strerror(errno));
 		sa_output_close("report", &out, false);
-		goto out;
+		return SA_EXIT_FAIL;
 	}
-	if ((sections & SA_SECBIT(SA_SEC_BUDGET)) &&
-	    rep->result[SA_SEC_BUDGET] &&
-	    !((struct sa_budget_result *)rep->result[SA_SEC_BUDGET])->budget) {
-		sa_err("report", "%s: no budget: %s", argv[1],
-		       ((struct sa_budget_result *)
-			rep->result[SA_SEC_BUDGET])->why);
+	if ((p->sections & SA_SECBIT(SA_SEC_BUDGET)) && budget &&
+	    !budget->budget) {
+		sa_err("report", "%s: no budget: %s", path, budget->why);
 		sa_output_close("report", &out, true);
-		goto out;
+		return SA_EXIT_FAIL;
 	}
-	if (!sa_output_close("report", &out, true))
-		ret = fail_on_lost && sa_fail_on_trace_loss("report", argv[1],
-							    &rep->origin,
-							    rep->missed_events) ?
-		      SA_EXIT_LOST : SA_EXIT_OK;
-out:
-	sa_output_opts_clear(&oo);
+	if (sa_output_close("report", &out, true))
+		return SA_EXIT_FAIL;
+	return a->fail_on_lost && sa_fail_on_trace_loss("report", path,
+							&rep->origin,
+							rep->missed_events) ?
+	       SA_EXIT_LOST : SA_EXIT_OK;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_args a = { 0 };
+	struct report_plan p = { .sections = 1 };
+	struct sa_report *rep = NULL;
+	int ret = report_parse(&argc, &argv, &a);
+
+	if (!ret && a.html && argc == 3) {
+		ret = sa_report_html_diff(a.html, argv[1], argv[2], &a.oo);
+	} else if (!ret && argc != 2) {
+		sa_err("report", argc < 2 ? "which trace file? (see --help)" :
+		       "one trace file at a time (see --help)");
+		ret = SA_EXIT_USAGE;
+	} else if (!ret && !(ret = report_format(&a, &p)) &&
+		   !(ret = report_rows(&a, &p)) &&
+		   !(ret = report_load(argv[1], &p, &rep))) {
+		report_warn(argv[1], &p, rep);
+		ret = report_write(&a, argv[1], &p, rep);
+	}
+	sa_output_opts_clear(&a.oo);
 	sa_report_free(rep);
-	g_free(bad);
-	g_free(what);
-	g_free(format);
-	g_free(sort);
-	g_free(by);
-	g_strfreev(wrapper_names);
-	sa_wrappers_free(wrappers);
-	g_free(interval);
-	g_free(vmlinux);
-	g_free(build_tree);
-	g_free(output);
-	g_free(html);
-	g_free(pprof);
-	g_free(label);
+	sa_wrappers_free(p.wrappers);
+	g_free(a.what);
+	g_free(a.format);
+	g_free(a.sort);
+	g_free(a.by);
+	g_strfreev(a.wrapper_names);
+	g_free(a.interval);
+	g_free(a.vmlinux);
+	g_free(a.build_tree);
+	g_free(a.output);
+	g_free(a.html);
+	g_free(a.pprof);
 	return ret;
 }
