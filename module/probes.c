@@ -117,13 +117,19 @@ int sa_probes_init(bool page_events)
 	check_trace_callback_type_mm_page_alloc(sa_probe_page_alloc);
 	check_trace_callback_type_mm_page_free(sa_probe_page_free);
 
-	ret = sa_tp_register(sa_kmem_tps, ARRAY_SIZE(sa_kmem_tps));
+	ret = sa_wrap_init();
 	if (ret)
 		return ret;
+	ret = sa_tp_register(sa_kmem_tps, ARRAY_SIZE(sa_kmem_tps));
+	if (ret) {
+		sa_wrap_exit();
+		return ret;
+	}
 	if (page_events) {
 		ret = sa_tp_register(sa_page_tps, ARRAY_SIZE(sa_page_tps));
 		if (ret) {
 			sa_tp_unregister(sa_kmem_tps, ARRAY_SIZE(sa_kmem_tps));
+			sa_wrap_exit();
 			return ret;
 		}
 		sa_page_on = true;
@@ -137,6 +143,7 @@ void sa_probes_exit(void)
 		sa_tp_unregister(sa_page_tps, ARRAY_SIZE(sa_page_tps));
 	sa_page_on = false;
 	sa_tp_unregister(sa_kmem_tps, ARRAY_SIZE(sa_kmem_tps));
+	sa_wrap_exit();
 }
 
 /* A constructor keeps the probe cache from being merged with another. */

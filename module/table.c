@@ -42,6 +42,7 @@ DEFINE_STATIC_KEY_FALSE(sa_paused);
 
 struct sa_hot sa_hot __read_mostly = { .golden = SA_GOLDEN };
 u8 *sa_site_class;
+u16 *sa_site_off;
 /* pair rows: the caller, and the wrapper's row + 1 (0: being claimed) */
 static unsigned long *sa_pair_keys;
 static u32 *sa_pair_via;
@@ -168,6 +169,7 @@ u32 sa_site_claim(unsigned long key, enum sa_kind kind)
 	unsigned int mask = (1U << sa_site_bits) - 1;
 	unsigned int home = sa_site_home(key, kind), i, n, to;
 	unsigned long cur;
+	u16 off = 0;
 	u8 class = 0;
 
 again:
@@ -179,7 +181,7 @@ again:
 			break;
 	}
 	if (!class)
-		class = sa_classify(key);
+		class = sa_classify(key, &off);
 	if (class == SA_SITE_PLAIN && !READ_ONCE(sa_hot.site_keys[home]))
 		to = home;
 	else if (n < SA_SITE_PROBES)
@@ -192,6 +194,7 @@ again:
 	/* taken meanwhile by another call site: one slot fewer to try */
 	if (cur)
 		goto again;
+	WRITE_ONCE(sa_site_off[to], off);
 	WRITE_ONCE(sa_site_class[to], class);
 	return to;
 }
@@ -482,6 +485,7 @@ void sa_table_clear(void)
 
 	memset(sa_hot.site_keys, 0, sizeof(*sa_hot.site_keys) * sa_table_sites());
 	memset(sa_site_class, 0, sa_table_sites());
+	memset(sa_site_off, 0, sizeof(*sa_site_off) * sa_table_sites());
 	memset(sa_pair_keys, 0, sizeof(*sa_pair_keys) << sa_pair_bits);
 	memset(sa_pair_via, 0, sizeof(*sa_pair_via) << sa_pair_bits);
 	sa_map_clear();
@@ -513,11 +517,14 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 	sa_hot.site_keys = vzalloc(array_size(sizeof(*sa_hot.site_keys),
 					  sa_table_sites()));
 	sa_site_class = vzalloc(sa_table_sites());
+	sa_site_off = vzalloc(array_size(sizeof(*sa_site_off),
+					 sa_table_sites()));
 	sa_pair_keys = vzalloc(array_size(sizeof(*sa_pair_keys),
 					  1U << sa_pair_bits));
 	sa_pair_via = vzalloc(array_size(sizeof(*sa_pair_via),
 					 1U << sa_pair_bits));
-	if (!sa_hot.site_keys || !sa_site_class || !sa_pair_keys || !sa_pair_via)
+	if (!sa_hot.site_keys || !sa_site_class || !sa_site_off ||
+	    !sa_pair_keys || !sa_pair_via)
 		goto err;
 	for_each_possible_cpu(cpu) {
 		per_cpu(sa_counts, cpu) =
@@ -549,6 +556,8 @@ void sa_table_exit(void)
 	sa_pair_via = NULL;
 	vfree(sa_pair_keys);
 	sa_pair_keys = NULL;
+	vfree(sa_site_off);
+	sa_site_off = NULL;
 	vfree(sa_site_class);
 	sa_site_class = NULL;
 	vfree(sa_hot.site_keys);

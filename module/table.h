@@ -128,6 +128,11 @@ extern struct sa_hot sa_hot;
  * (wrap.c), 0 before
  */
 extern u8 *sa_site_class;
+/*
+ * by call-site slot: the call site's offset in its function (so that
+ * its function's start is known: wrap.c), 0 if not known
+ */
+extern u16 *sa_site_off;
 #define SA_SITE_PLAIN	1
 #define SA_SITE_WRAP	2
 DECLARE_PER_CPU(struct sa_count *, sa_counts);	/* by row */
@@ -136,7 +141,9 @@ DECLARE_PER_CPU(struct sa_rare, sa_pcpu);
 /* table.c: rows; wrap.c: attribution through wrappers */
 u32 sa_site_claim(unsigned long key, enum sa_kind kind);
 u32 sa_pair_claim(u32 via, unsigned long caller);
-u8 sa_classify(unsigned long addr);
+u8 sa_classify(unsigned long addr, u16 *off);
+int sa_wrap_init(void);
+void sa_wrap_exit(void);
 u8 sa_site_class_of(u32 site, unsigned long call_site);
 u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind);
 /* table.c, map.c: the paths out of line */

@@ -9,8 +9,9 @@
  * the CLI uses too (SLAB_ACCOUNT_WRAPPERS). A wrapper's call site never
  * takes its home slot in the table, where the probes' fast path looks
  * (table.c, table.h), so that the other sites pay nothing. An allocation
- * at a wrapper's site takes a stack trace, finds the call site among its
- * frames, goes outwards over the frames in wrapper functions (classified
+ * at a wrapper's site takes the caller an ftrace hook caught at the
+ * wrapper's entry (sa_wrap_hook), or, where there is none or it cannot
+ * be trusted, a stack trace: finds the call site among its frames, goes outwards over the frames in wrapper functions (classified
  * the same way, as rows of the call-site table that hold no allocation)
  * and accounts the allocation to a pair row: (the wrapper's site, the
  * first frame outside). The live-object map keeps the pair row of each object, so
@@ -26,9 +27,11 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/percpu.h>
+#include <linux/sched.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 
@@ -48,10 +51,10 @@ static const char *const sa_wrappers[] = { SLAB_ACCOUNT_WRAPPERS };
 /* A symbol's name, per CPU and context level (too large for a stack) */
 static DEFINE_PER_CPU(char [SA_CONTEXTS][KSYM_SYMBOL_LEN], sa_sym_buf);
 
-/* Is the name "func" or "func [module]" a wrapper's? */
+/* Is the name "func+0x1/0x2 [module]" a wrapper's? */
 static bool sa_wrapper_name(const char *name)
 {
-	size_t len = strcspn(name, " ");
+	size_t len = strcspn(name, "+ ");
 	size_t np = strlen(SLAB_ACCOUNT_NOPROF);
 	unsigned int i;
 
@@ -68,12 +71,21 @@ static bool sa_wrapper_name(const char *name)
 	return false;
 }
 
-/* The class of a call site (or frame): SA_SITE_WRAP or SA_SITE_PLAIN */
-u8 sa_classify(unsigned long addr)
+/*
+ * The class of a call site (or frame): SA_SITE_WRAP or SA_SITE_PLAIN;
+ * and its offset in its function, 0 if not known or past 16 bits
+ */
+u8 sa_classify(unsigned long addr, u16 *off)
 {
 	char *buf = this_cpu_ptr(sa_sym_buf)[sa_context_level()];
+	const char *plus;
+	unsigned long o;
 
-	sprint_symbol_no_offset(buf, addr);
+	sprint_symbol(buf, addr);
+	plus = strchr(buf, '+');
+	*off = 0;
+	if (plus && sscanf(plus, "+%lx/", &o) == 1 && o <= U16_MAX)
+		*off = o;
 	return sa_wrapper_name(buf) ? SA_SITE_WRAP : SA_SITE_PLAIN;
 }
 
@@ -84,9 +96,172 @@ u8 sa_classify(unsigned long addr)
 u8 sa_site_class_of(u32 site, unsigned long call_site)
 {
 	u8 class = READ_ONCE(sa_site_class[site]);
+	u16 off;
 
-	return class ? class : sa_classify(call_site);
+	return class ? class : sa_classify(call_site, &off);
 }
+
+#ifdef CONFIG_DYNAMIC_FTRACE
+/*
+ * The wrappers' callers, caught at the wrappers' entries by an ftrace
+ * function hook (parent_ip), for a few tens of instructions where a stack
+ * trace costs thousands. A slot per CPU and context level holds what the
+ * latest hooked entry left: its task, the task's context switches then,
+ * the entry's address (ip) and the caller of the outermost wrapper
+ * (0: not known). The wrapper may sleep between its entry and its
+ * allocation, so preemption cannot be kept off across it, and a task
+ * has no field a module may own; a slot per CPU is read only while it
+ * is still the task's own: the same task, no context switch since
+ * (nvcsw + nivcsw: a task that was switched out may have moved CPU, and
+ * another task may have used the slot meanwhile), and the latest
+ * hooked entry in the function of the allocation's call site, so that a
+ * slot left by an earlier wrapper call, or by a wrapper called and
+ * returned inside this one, is never read. Interrupts and softirqs have
+ * their own level's slot: a context only interrupts a lower one, and
+ * never one of its own level. A hooked entry whose caller is in a
+ * wrapper too keeps the slot's caller if the slot's latest entry is in
+ * that wrapper (the outer call), else the caller is not known. A slot
+ * that is not the allocation's is left alone, and the allocation takes
+ * the stack walk below, so that a plain allocation never reads a slot
+ * (only wrappers' sites do) and a wrapper's site never reads a stale one.
+ */
+struct sa_wrap_slot {
+	struct task_struct *task;
+	unsigned long switches;
+	unsigned long ip;
+	unsigned long caller;
+};
+
+static DEFINE_PER_CPU(struct sa_wrap_slot [SA_CONTEXTS], sa_wrap_slots);
+static bool sa_wrap_on;
+
+static __always_inline unsigned long sa_switches(void)
+{
+	return READ_ONCE(current->nvcsw) + READ_ONCE(current->nivcsw);
+}
+
+/* Is ip in the function of addr, row site's call site, before addr? */
+static __always_inline bool sa_in_function(u32 site, unsigned long addr,
+					   unsigned long ip)
+{
+	return addr - ip - 1 < READ_ONCE(sa_site_off[site]);
+}
+
+/* With preemption off (the recursion lock), before the wrapper's body */
+static notrace void sa_wrap_hook(unsigned long ip, unsigned long parent_ip,
+				 struct ftrace_ops *op,
+				 struct ftrace_regs *fregs)
+{
+	struct sa_wrap_slot *w;
+	unsigned long switches, caller = parent_ip;
+	int bit;
+	u32 p;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0) {
+		/* not recorded: what the slot holds is no longer the task's */
+		preempt_disable_notrace();
+		this_cpu_write(sa_wrap_slots[sa_context_level()].task, NULL);
+		preempt_enable_notrace();
+		return;
+	}
+	w = &this_cpu_ptr(sa_wrap_slots)[sa_context_level()];
+	switches = sa_switches();
+	if (sa_is_paused()) {
+		caller = 0;
+	} else {
+		p = sa_site_claim(parent_ip, SA_KMALLOC);
+		if (p >= sa_table_sites())
+			caller = 0;
+		else if (sa_site_class_of(p, parent_ip) == SA_SITE_WRAP)
+			caller = w->task == current && w->switches == switches &&
+				 sa_in_function(p, parent_ip, w->ip) ?
+				 w->caller : 0;
+	}
+	w->task = current;
+	w->switches = switches;
+	w->ip = ip;
+	w->caller = caller;
+	ftrace_test_recursion_unlock(bit);
+}
+
+/* The caller the hook caught for an allocation at row site, or 0 */
+static unsigned long sa_hooked_caller(u32 site, unsigned long call_site)
+{
+	const struct sa_wrap_slot *w =
+		&this_cpu_ptr(sa_wrap_slots)[sa_context_level()];
+
+	if (w->task != current || w->switches != sa_switches() ||
+	    !sa_in_function(site, call_site, w->ip))
+		return 0;
+	return w->caller;
+}
+
+static struct ftrace_ops sa_wrap_ops = {
+	.func = sa_wrap_hook,
+};
+
+/*
+ * Hook the wrappers' entries: one filter pattern per name that holds no
+ * other (*kstrdup* takes kstrdup_const, devm_kstrdup, kstrdup_noprof; it
+ * takes a few functions that are not wrappers, kstrdup_quotable_cmdline,
+ * whose callers are recorded for nothing). Each pattern is a pass over
+ * all of ftrace's functions: about a dozen at load. Without any (no
+ * function of the names traceable), no hook: the stack walk alone.
+ */
+int sa_wrap_init(void)
+{
+	unsigned int i, j, n = 0;
+	char pat[40];
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(sa_wrappers); i++) {
+		for (j = 0; j < ARRAY_SIZE(sa_wrappers); j++)
+			if (j != i && strstr(sa_wrappers[i], sa_wrappers[j]))
+				break;
+		if (j < ARRAY_SIZE(sa_wrappers))
+			continue;
+		snprintf(pat, sizeof(pat), "*%s*", sa_wrappers[i]);
+		if (!ftrace_set_filter(&sa_wrap_ops, (unsigned char *)pat,
+				       strlen(pat), 0))
+			n++;
+	}
+	/* an ops without a filter would hook every function */
+	ret = n ? register_ftrace_function(&sa_wrap_ops) : -ENOENT;
+	if (ret) {
+		pr_info("no function hook on the allocation wrappers (%d): their callers are found by a stack walk\n",
+			ret);
+		ftrace_free_filter(&sa_wrap_ops);
+		return 0;
+	}
+	sa_wrap_on = true;
+	return 0;
+}
+
+void sa_wrap_exit(void)
+{
+	if (!sa_wrap_on)
+		return;
+	unregister_ftrace_function(&sa_wrap_ops);
+	ftrace_free_filter(&sa_wrap_ops);
+	sa_wrap_on = false;
+}
+#else
+/* Without dynamic ftrace, no filter: the stack walk alone */
+static unsigned long sa_hooked_caller(u32 site, unsigned long call_site)
+{
+	return 0;
+}
+
+int sa_wrap_init(void)
+{
+	return 0;
+}
+
+void sa_wrap_exit(void)
+{
+}
+#endif
 
 #ifdef CONFIG_STACKTRACE
 /*
@@ -121,6 +296,9 @@ u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind)
 	unsigned long frames[SA_WRAP_FRAMES], caller;
 	unsigned int n;
 
+	caller = sa_hooked_caller(site, call_site);
+	if (caller)
+		return sa_pair_claim(site, caller);
 	n = stack_trace_save(frames, SA_WRAP_FRAMES_FEW, 1);
 	caller = sa_caller(frames, n, call_site, kind);
 	if (!caller && n == SA_WRAP_FRAMES_FEW) {
@@ -135,6 +313,10 @@ u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind)
 #else
 u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind)
 {
+	unsigned long caller = sa_hooked_caller(site, call_site);
+
+	if (caller)
+		return sa_pair_claim(site, caller);
 	this_cpu_inc(sa_pcpu.unattributed);
 	return site;
 }

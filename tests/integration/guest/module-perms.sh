@@ -20,6 +20,12 @@ cat >"$TEST_TMP/guest.sh" <<'GUEST'
 set -e
 sp=/opt/setpriv
 nobody="$sp --reuid=65534 --regid=65534 --clear-groups"
+# sa_test first: while slab_account.ko's ftrace hook (on the allocation
+# wrappers) is registered, ftrace keeps the names of a module's init
+# functions once their text is freed, and a module loaded after
+# slab_account.ko may land in its freed init text, where kallsyms would
+# still name sa_test's call site once sa_test is gone.
+insmod $MODDIR/sa_test.ko
 insmod $MODDIR/slab_account.ko
 files="/proc/slab_account /proc/slab_account_reclaim /proc/slab_account_oom"
 # try NAME CMD...: the command's exit status and first error line
@@ -46,7 +52,6 @@ grep '^top: ' /proc/slab_account > $OUT/top
 echo 'top 0' > /proc/slab_account
 
 # a call site with no symbol: sa_test's, after rmmod
-insmod $MODDIR/sa_test.ko
 echo kmalloc 10 100 10 > /proc/sa_test
 grep -E ' sa_test_kmalloc_loop(\s|$)' /proc/kallsyms > $OUT/kallsyms
 grep ' sa_test_kmalloc_loop+' /proc/slab_account > $OUT/row
