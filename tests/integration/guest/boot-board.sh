@@ -28,7 +28,7 @@ case $flavour in
 esac
 command -v trace-cmd >/dev/null || fail "trace-cmd is not installed (scripts/install-deps)"
 # (steps 1 and 2 are shared with arm/board)
-. "$TOP/tests/integration/arm/board-lib.sh"
+. "$TOP/tests/integration/arm/board-lib.bash"
 # the report runs in the guest at 128 MB too: the capture that ends at
 # /init is a 5 MB trace (a capture into user space, 10 MB, left the
 # report 22 MB short there, and the OOM killer took it)
