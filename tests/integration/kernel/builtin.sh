@@ -1,5 +1,6 @@
 #!/bin/bash
-# slab_account built into a custom 6.1 kernel (builtin.config), against a
+# slab_account built into a custom 6.1 kernel (builtin.config; smp.config
+# for the second CPU), against a
 # lossless trace_event= boot trace of the same boot and a lossless
 # `slabacct record` of a known load, both decoded by trace-cmd.
 #
@@ -32,7 +33,7 @@ SITES=4096
 events=kmem:kmalloc,kmem:kmalloc_node,kmem:kfree,kmem:kmem_cache_alloc
 events=$events,kmem:kmem_cache_alloc_node,kmem:kmem_cache_free
 events=$events,initcall:initcall_start,initcall:initcall_finish
-params="trace_event=$events trace_buf_size=16M trace_clock=global"
+params="trace_event=$events trace_buf_size=40M trace_clock=global"
 params="$params slab_account.sites=$SITES"
 
 cat >"$TEST_TMP/guest.sh" <<GUEST
@@ -62,7 +63,7 @@ cat /proc/vmallocinfo > \$OUT/vmallocinfo
 echo free > /proc/sa_test
 rmmod sa_test
 GUEST
-guest_run "$KREL_DIR/bzImage" "$TEST_TMP/guest.sh" -t 600 --smp 2 -a " $params" \
+guest_run "$KREL_DIR/bzImage" "$TEST_TMP/guest.sh" -t 600 --smp 2 -m 1024 -a " $params" \
 	-f /usr/bin/trace-cmd:/bin/trace-cmd ||
 	fail "guest run failed ($(tail -n 3 "$TEST_TMP/out/script.log" 2>/dev/null | tr '\n' ' '))"
 o=$TEST_TMP/out
@@ -71,6 +72,8 @@ for f in boot.report-err rec.report-err; do
 	[ -s "$o/$f" ] && fail "trace-cmd report warned: $(head -n 3 "$o/$f")"
 done
 
+# two CPUs: the per-CPU counters summed, the trace's two buffers merged
+assert_eq "CPUs online" 2 "$(cat "$o/cpus")"
 # built in, loaded once at boot, with the command line's parameters
 grep -q "slab_account: loaded, format version 3, $SITES sites" "$o/dmesg" ||
 	fail "no load message with $SITES sites: $(grep slab_account "$o/dmesg")"
