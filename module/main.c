@@ -6,6 +6,15 @@
  * OOM notifier before attaching any probe, and unwinds in reverse order
  * on failure. Exit detaches the probes and waits for those in flight
  * (tracepoint_synchronize_unregister) before anything is freed.
+ *
+ * Built into the kernel (CONFIG_SLAB_ACCOUNT, kconfig-fragments/
+ * builtin.config), init runs at early_initcall: the earliest initcall
+ * level, before the other CPUs are brought up and before any driver or
+ * filesystem initcall. By then the slab allocator, vmalloc, procfs
+ * (proc_root_init) and the tracepoints (static keys, static calls) are
+ * ready, and the parameters have been parsed from the kernel command
+ * line as slab_account.PARAM=. What the kernel allocated before
+ * (start_kernel) is not seen; it stays live in /proc/slabinfo.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -90,7 +99,11 @@ static void __exit slab_account_exit(void)
 	pr_info("unloaded\n");
 }
 
+#ifdef MODULE
 module_init(slab_account_init);
+#else
+early_initcall(slab_account_init);
+#endif
 module_exit(slab_account_exit);
 
 MODULE_LICENSE("GPL");

@@ -29,6 +29,18 @@ grep -qx '# CONFIG_SLOB is not set' "$TEST_TMP/debug/.config" ||
 config_only bpf qemu tracing module bpf callsite
 config_only pressure qemu tracing module pressure pageowner
 grep -qx 'CONFIG_ZRAM=y' "$TEST_TMP/pressure/.config" || fail "pressure: zram not built in"
+# slab_account built in: kernel-build adds it to its own copy of the
+# source (SRC+slab_account), never to the shared tree other builds use
+config_only builtin qemu tracing builtin
+grep -qx 'CONFIG_SLAB_ACCOUNT=y' "$TEST_TMP/builtin/.config" || fail "builtin: no SLAB_ACCOUNT"
+src=${SLABACCT_KBUILD_DIR:-/var/cache/slabacct/kernel-build}/src/linux-source-6.1
+[ -f "$src+slab_account/mm/slab_account/Kbuild" ] || fail "builtin: no mm/slab_account/ in its tree"
+cmp -s "$TOP/module/main.c" "$src+slab_account/mm/slab_account/main.c" ||
+	fail "builtin: its tree does not hold this module/main.c"
+grep -q slab_account "$src/mm/Kconfig" "$src/mm/Makefile" &&
+	fail "builtin: the shared tree's mm/Kconfig or mm/Makefile was changed"
+[ ! -e "$src/mm/slab_account" ] || fail "builtin: mm/slab_account/ in the shared tree"
+note "builtin: SLAB_ACCOUNT in its own tree, the shared tree untouched"
 config_only defconfig -b defconfig tracing module bpf debug callsite \
 	pressure pageowner
 

@@ -60,3 +60,15 @@ HEAD
 
 # The kernel's bug finders, as they print themselves in the log
 SPLAT_RE='BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|possible circular locking|possible recursive locking|inconsistent lock state|sleeping function called from invalid context|INFO: lockdep|suspicious RCU usage|DEBUG_LOCKS_WARN_ON'
+
+# The built-in accounting's kernel (kernel/builtin): tinyconfig with
+# slab_account compiled in (builtin.config), ACPI for a second CPU (smp.config),
+# no bug finders
+BUILTIN_FRAGMENTS=(qemu tracing builtin smp)
+
+# builtin_kernel: the 6.1 kernel of BUILTIN_FRAGMENTS
+builtin_kernel() {
+	custom_kernel built-in "$TOP/scripts/kernel-build" "${BUILTIN_FRAGMENTS[@]}"
+	grep -qx 'CONFIG_SLAB_ACCOUNT=y' "$KDIR/.config" ||
+		fail "slab_account is not built into $KDIR"
+}
