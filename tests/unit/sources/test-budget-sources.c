@@ -368,6 +368,98 @@ START_TEST(btf_struct_size)
 }
 END_TEST
 
+static char *btf_file(const void *data, size_t len)
+{
+	char *path = g_strdup("/tmp/sa-test-btf-XXXXXX");
+	int fd = g_mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, data, len), (ssize_t)len);
+	close(fd);
+	return path;
+}
+
+/*
+ * The file read in pieces gives libbpf's answer, through every kind of
+ * type that adds bytes after its 12 (so that a wrong length for one
+ * kind loses the struct that follows), and refuses what is cut short.
+ */
+START_TEST(btf_struct_size_file)
+{
+	static const char *const names[] = { "page", "pag", "pages",
+					     "after", "u64", "pageish" };
+	struct btf *btf = btf__new_empty();
+	const void *raw;
+	GError *e = NULL;
+	char *path;
+	__u32 len;
+	int u64, fp, i;
+
+	u64 = btf__add_int(btf, "u64", 8, 0);
+	ck_assert_int_gt(btf__add_ptr(btf, u64), 0);
+	ck_assert_int_gt(btf__add_array(btf, u64, u64, 4), 0);
+	ck_assert_int_gt(btf__add_struct(btf, "pag", 24), 0);
+	ck_assert_int_eq(btf__add_field(btf, "a", u64, 0, 0), 0);
+	ck_assert_int_eq(btf__add_field(btf, "b", u64, 64, 0), 0);
+	ck_assert_int_gt(btf__add_union(btf, "pageish", 8), 0);
+	ck_assert_int_eq(btf__add_field(btf, "c", u64, 0, 0), 0);
+	ck_assert_int_gt(btf__add_enum(btf, "e", 4), 0);
+	ck_assert_int_eq(btf__add_enum_value(btf, "E1", 1), 0);
+	ck_assert_int_eq(btf__add_enum_value(btf, "E2", 2), 0);
+	ck_assert_int_gt(btf__add_enum64(btf, "e64", 8, false), 0);
+	ck_assert_int_eq(btf__add_enum64_value(btf, "F1", 1), 0);
+	fp = btf__add_func_proto(btf, u64);
+	ck_assert_int_gt(fp, 0);
+	ck_assert_int_eq(btf__add_func_param(btf, "x", u64), 0);
+	ck_assert_int_gt(btf__add_func(btf, "fn", BTF_FUNC_GLOBAL, fp), 0);
+	ck_assert_int_gt(btf__add_typedef(btf, "td", u64), 0);
+	ck_assert_int_gt(btf__add_var(btf, "v", BTF_VAR_GLOBAL_ALLOCATED,
+				      u64), 0);
+	ck_assert_int_gt(btf__add_datasec(btf, ".data", 8), 0);
+	ck_assert_int_eq(btf__add_datasec_var_info(btf, u64 + 12, 0, 8), 0);
+	ck_assert_int_gt(btf__add_float(btf, "f", 8), 0);
+	ck_assert_int_gt(btf__add_decl_tag(btf, "tag", u64, -1), 0);
+	ck_assert_int_gt(btf__add_fwd(btf, "fwd", BTF_FWD_STRUCT), 0);
+	ck_assert_int_gt(btf__add_struct(btf, "page", 64), 0);
+	ck_assert_int_eq(btf__add_field(btf, "flags", u64, 0, 0), 0);
+	ck_assert_int_gt(btf__add_struct(btf, "after", 16), 0);
+	raw = btf__raw_data(btf, &len);
+	path = btf_file(raw, len);
+	for (i = 0; i < (int)G_N_ELEMENTS(names); i++) {
+		GError *e2 = NULL;
+		guint64 want = sa_btf_struct_size(raw, len, names[i], &e2);
+
+		ck_assert_msg(sa_btf_struct_size_file(path, names[i], &e) ==
+			      want, "struct %s: not libbpf's %" G_GUINT64_FORMAT,
+			      names[i], want);
+		ck_assert_int_eq(!e, !e2);
+		g_clear_error(&e);
+		g_clear_error(&e2);
+	}
+	ck_assert_uint_eq(sa_btf_struct_size_file(path, "page", &e), 64);
+	unlink(path);
+	g_free(path);
+	/* cut inside the types: the struct after the cut is not found */
+	path = btf_file(raw, len - 40);
+	ck_assert_uint_eq(sa_btf_struct_size_file(path, "after", &e), 0);
+	ck_assert_ptr_nonnull(e);
+	g_clear_error(&e);
+	unlink(path);
+	g_free(path);
+	path = btf_file("not BTF at all, not at all", 26);
+	ck_assert_uint_eq(sa_btf_struct_size_file(path, "page", &e), 0);
+	ck_assert(g_str_has_prefix(e->message, "BTF: not a BTF file"));
+	g_clear_error(&e);
+	unlink(path);
+	g_free(path);
+	ck_assert_uint_eq(sa_btf_struct_size_file("/nonexistent/btf", "page",
+						  &e), 0);
+	ck_assert_ptr_nonnull(e);
+	g_clear_error(&e);
+	btf__free(btf);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("budget-sources");
@@ -381,6 +473,7 @@ Suite *suite(void)
 	tcase_add_test(tc, zoneinfo_pcp);
 	tcase_add_test(tc, vmalloc_stacks);
 	tcase_add_test(tc, btf_struct_size);
+	tcase_add_test(tc, btf_struct_size_file);
 	tcase_add_test(tc, devicetree_memory);
 	tcase_add_test(tc, memblock_reserved);
 	suite_add_tcase(s, tc);

@@ -20,7 +20,17 @@
 char *sa_btf_struct_capture(const char *root, const char *name,
 			    GError **err);
 
-/* The same from a BTF blob in memory: the size, or 0 with *err. */
+/*
+ * The same from the BTF file at path, read a piece at a time: what is
+ * kept is the offsets of name in the string section, not the file (a
+ * kernel's BTF is 5 MB; on a 128 MB board its parse by libbpf took
+ * more than boot collect had). The size, or 0 with *err.
+ */
+guint64 sa_btf_struct_size_file(const char *path, const char *name,
+				GError **err);
+
+/* The same from a BTF blob in memory, through libbpf: the size, or 0
+ * with *err. */
 guint64 sa_btf_struct_size(const void *data, gsize len, const char *name,
 			   GError **err);
 
