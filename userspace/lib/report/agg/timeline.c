@@ -144,6 +144,34 @@ static guint64 round_interval(guint64 span, guint64 min, guint max)
 		}
 }
 
+/*
+ * A trace's sizes are its own: a hostile one can make bins whose bytes
+ * no gint64 holds. The net and running figures saturate there rather
+ * than wrap (found by fuzzing: a signed overflow).
+ */
+static gint64 sat_i64(guint64 v)
+{
+	return v > G_MAXINT64 ? G_MAXINT64 : (gint64)v;
+}
+
+static gint64 sat_add(gint64 a, gint64 b)
+{
+	gint64 r;
+
+	if (__builtin_add_overflow(a, b, &r))
+		return a > 0 ? G_MAXINT64 : G_MININT64;
+	return r;
+}
+
+static gint64 sat_sub(gint64 a, gint64 b)
+{
+	gint64 r;
+
+	if (__builtin_sub_overflow(a, b, &r))
+		return a >= 0 ? G_MAXINT64 : G_MININT64;
+	return r;
+}
+
 static void *tl_finish(void *state, struct sa_report *rep)
 {
 	struct tl_state *st = state;
@@ -163,9 +191,10 @@ static void *tl_finish(void *state, struct sa_report *rep)
 		struct sa_bin *b = &g_array_index(st->bins, struct sa_bin, i);
 
 		b->start_ns = (guint64)i * st->interval;
-		b->net = (gint64)b->alloc_bytes - (gint64)b->freed_bytes -
-			 (gint64)b->untraced_bytes;
-		run += b->net;
+		b->net = sat_sub(sat_sub(sat_i64(b->alloc_bytes),
+					 sat_i64(b->freed_bytes)),
+				 sat_i64(b->untraced_bytes));
+		run = sat_add(run, b->net);
 		b->outstanding = run;
 	}
 	res->interval_ns = st->interval;
