@@ -140,7 +140,7 @@ u = d["owners"][-1]
 assert (u["a_kb"], u["b_kb"]) == (a["unexplained_kb"], b["unexplained_kb"])
 assert d["a"]["ram_kb"] == a["ram_kb"] and d["b"]["ram_kb"] == b["ram_kb"]
 PY
-"$SLABACCT" diff "$T" "$TEST_TMP/t2.dat" >"$TEST_TMP/d.txt" || fail "diff failed"
+"$SLABACCT" diff --width 80 "$T" "$TEST_TMP/t2.dat" >"$TEST_TMP/d.txt" || fail "diff failed"
 grep -q '^trace buffers \|^    trace buffers ' "$TEST_TMP/d.txt" || fail "diff: no budget table"
 awk 'length > 80 { print; bad = 1 } END { exit bad }' "$TEST_TMP/d.txt" ||
 	fail "diff: wider than 80 columns"
