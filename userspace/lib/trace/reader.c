@@ -35,6 +35,8 @@
 
 #define CHUNKS_PER_STREAM 8
 #define MAX_READERS	8
+/* no kernel has more CPUs (x86's MAXSMP NR_CPUS) */
+#define SA_TRACE_MAX_CPUS	8192
 
 /* A reader of the libtracecmd path, and its stream. */
 struct stream {
@@ -474,6 +476,23 @@ static int read_trace(const char *path, const struct sa_read_opts *opts,
 		return -1;
 	}
 	tep = tracecmd_get_tep(st[0].handle);
+	/*
+	 * The CPU count is the file's: each CPU has at least its 16 bytes
+	 * of offset and size in it, and no kernel has more than
+	 * SA_TRACE_MAX_CPUS. A larger count (6 GB of per-CPU offsets, found
+	 * by fuzzing) is a damaged file.
+	 */
+	cpus = tep_get_cpus(tep);
+	if (cpus > SA_TRACE_MAX_CPUS ||
+	    (guint64)(cpus > 0 ? cpus : 0) * 16 > file_size(path)) {
+		g_set_error(err, SA_TRACE_ERROR, SA_TRACE_ERROR_FORMAT,
+			    "%s: corrupt or truncated trace.dat: it claims %d "
+			    "CPUs (the file is %" G_GUINT64_FORMAT " bytes)",
+			    path, cpus, file_size(path));
+		tracecmd_close(st[0].handle);
+		sa_tracedat_layout_clear(&lay);
+		return -1;
+	}
 	if (sink->opened && sink->opened(sink->data, tep, err)) {
 		tracecmd_close(st[0].handle);
 		sa_tracedat_layout_clear(&lay);
@@ -481,7 +500,6 @@ static int read_trace(const char *path, const struct sa_read_opts *opts,
 	}
 	if (raw)
 		map = map_file(path, &map_len, &map_fd);
-	cpus = tep_get_cpus(tep);
 	n = nr_threads(opts, cpus > 0 ? cpus : 1, map != NULL);
 	n = readers_open(st, n, path, sink, map != NULL);
 	sa_input_test_stop();
