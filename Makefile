@@ -161,8 +161,11 @@ BPF_PROGS :=
 SA_CFLAGS += -DSA_NO_BPF='"$(NO_BPF)"'
 endif
 BPF_SKELS := $(BPF_PROGS:userspace/bpf/%.bpf.c=$(BUILD)/bpf/%.skel.h)
+# front ends of a shared program (pcount.c's engine)
+BPF_SHARED_FRONTS := userspace/bpf/swapin.c userspace/bpf/hfaults.c
 BPF_SRCS := $(filter-out $(wildcard userspace/bpf/*.bpf.c) \
-	$(if $(NO_BPF),$(patsubst %.bpf.c,%.c,$(wildcard userspace/bpf/*.bpf.c))),\
+	$(if $(NO_BPF),$(patsubst %.bpf.c,%.c,$(wildcard userspace/bpf/*.bpf.c)) \
+		$(BPF_SHARED_FRONTS)),\
 	$(wildcard userspace/bpf/*.c))
 BPF_OBJS := $(BPF_SRCS:%.c=$(BUILD)/%.o)
 BPF_TEST_BINS := $(patsubst tests/bpf/%.c,$(BUILD)/tests/bpf/%,\

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slabacct swapin and hfaults: one kernel function's calls, counted by
- * process. Where the function has had several names, the first that the
- * running kernel has is probed.
+ * One kernel function's calls, counted by process: the engine of the
+ * swapin and hfaults tools (swapin.c, hfaults.c). Where the function has
+ * had several names, the first that the running kernel has is probed.
  */
 #include <errno.h>
 
@@ -10,6 +10,7 @@
 
 #include "bpf-drive.h"
 #include "bpf-tool.h"
+#include "pcount.h"
 #include "util/msg.h"
 #include "pcount.skel.h"
 
@@ -34,8 +35,8 @@ static int attach_kprobe(struct bpf_object *obj, void *arg, GPtrArray *links)
 	return 0;
 }
 
-static int run_pcount(struct sa_bpf_run *run, const char *const *funcs,
-		      const char *what, const char *missing)
+int sa_pcount_run(struct sa_bpf_run *run, const char *const *funcs,
+		  const char *what, const char *missing)
 {
 	const char *tool = run->opts->tool;
 	struct sa_count_report r = { .what = what };
@@ -61,45 +62,3 @@ static int run_pcount(struct sa_bpf_run *run, const char *const *funcs,
 	pcount_bpf__destroy(k.skel);
 	return err;
 }
-
-static int run_swapin(struct sa_bpf_run *run)
-{
-	static const char *const funcs[] = {
-		"swap_read_folio", "swap_readpage", NULL,
-	};
-
-	return run_pcount(run, funcs, "swap-ins",
-			  "the kernel has neither swap_read_folio() nor "
-			  "swap_readpage() (no CONFIG_SWAP?)");
-}
-
-static int run_hfaults(struct sa_bpf_run *run)
-{
-	static const char *const funcs[] = { "hugetlb_fault", NULL };
-
-	return run_pcount(run, funcs, "huge-page faults",
-			  "the kernel has no hugetlb_fault() "
-			  "(no CONFIG_HUGETLBFS?)");
-}
-
-const struct sa_bpf_tool sa_tool_swapin = {
-	.name = "swapin",
-	.line = "swap-ins by process",
-	.summary = "Swap-ins (pages read back from swap) by process.",
-	.description =
-		"EXAMPLES:\n"
-		"  slabacct swapin 1 10               ten 1 s reports\n"
-		"  slabacct swapin -p 1234",
-	.run = run_swapin,
-};
-
-const struct sa_bpf_tool sa_tool_hfaults = {
-	.name = "hfaults",
-	.line = "huge-page faults by process",
-	.summary = "Huge-page (hugetlbfs) faults by process.",
-	.description =
-		"EXAMPLES:\n"
-		"  slabacct hfaults 5                 5 s reports\n"
-		"  slabacct hfaults -c ./prog",
-	.run = run_hfaults,
-};

@@ -46,10 +46,11 @@ static void usage(FILE *f)
 		}
 		for (t = sa_bpf_tools; *t; t++)
 			fprintf(f, "  %-10s BPF: %s\n", (*t)->name, (*t)->line);
-		if (sa_bpf_absent)
-			fprintf(f, "  (the BPF tools are not in this build: "
-				   "%s)\n", sa_bpf_absent);
 	}
+	/* after the list, which programs (the man pages) read one a line */
+	if (sa_bpf_absent)
+		fprintf(f, "\nThe BPF tools are not in this build: %s.\n",
+			sa_bpf_absent);
 	fprintf(f, "\n'slabacct COMMAND --help' describes one command.\n");
 }
 
