@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the /proc/slab_account file (format in README.md).
+ * slab_account: the /proc/slab_account file (format: the tables of
+ * include/uapi/slab_account.h, described in docs/module.md), and
+ * /proc/slab_account_reclaim, which shows reclaim.c's counters.
  *
  * Opening the file for reading takes a snapshot of the totals and the
  * call-site table into memory allocated for that open file, and sorts it
@@ -123,59 +125,186 @@ void sa_format_caller(char *buf, size_t len, unsigned long call_site)
 		snprintf(buf, len, "%pK", (void *)call_site);
 }
 
-static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
+/*
+ * The header's values: a field for each key of uapi/slab_account.h's
+ * tables, of its name, filled from a view and printed by the tables.
+ */
+struct sa_kind_header {
+	u64 allocs;
+	u64 bytes_alloc;
+	u64 bytes_req;
+	u64 slack;
+};
+
+struct sa_header {
+	const char *sort;
+	u64 top;
+	u64 sites;
+	u64 objects;
+	const char *cache_slot_size;
+	u64 bytes_alloc;
+	u64 bytes_req;
+	u64 slack;
+	s64 live_bytes;
+	s64 live_req;
+	s64 live_objects;
+	u64 allocs;
+	u64 frees;
+	u64 callers;
+	u64 dropped;
+	u64 untracked_frees;
+	u64 map_full;
+	u64 lost_frees;
+	u64 kmalloc_repeats;
+	u64 unattributed;
+	u64 slow_sites;
+	u64 slow_objects;
+	u64 slow_frees;
+	struct sa_kind_header kind[SA_NR_KINDS];
+	const u64 *pages_alloc;
+	const u64 *pages_free;
+};
+
+enum sa_key_type { SA_KEY_U64, SA_KEY_S64, SA_KEY_WORD, SA_KEY_SLOT,
+		   SA_KEY_ORDERS };
+
+struct sa_key {
+	const char *name;
+	enum sa_key_type type;
+	size_t off;		/* in struct sa_header or sa_kind_header */
+	int since;
+	enum slab_account_group group;
+};
+
+#define SA_KEY(name, type, since, group)				\
+	{ #name, SA_KEY_##type, offsetof(struct sa_header, name), since, \
+	  SLAB_ACCOUNT_##group },
+#define SA_KIND_KEY(name, type, since, group, ...)			\
+	{ #name, SA_KEY_##type, offsetof(struct sa_kind_header, name),	\
+	  since, SLAB_ACCOUNT_##group },
+
+static const struct sa_key sa_keys[] = {
+	SLAB_ACCOUNT_KEYS(SA_KEY)
+};
+
+static const struct sa_key sa_kind_keys[] = {
+	SLAB_ACCOUNT_KIND_KEYS(SA_KIND_KEY)
+};
+
+static const struct sa_key sa_order_keys[] = {
+	SLAB_ACCOUNT_ORDER_KEYS(SA_KEY)
+};
+
+static void sa_header_fill(struct sa_header *h, const struct sa_view *v)
 {
 	const struct sa_counters *t = &v->tot;
-	u64 alloc = t->bytes_alloc[SA_KMALLOC] + t->bytes_alloc[SA_CACHE];
-	u64 req = t->bytes_req[SA_KMALLOC] + t->bytes_req[SA_CACHE];
+	unsigned int k;
+
+	memset(h, 0, sizeof(*h));
+	h->sort = sa_sort_name(v->sort);
+	h->top = v->top;
+	h->sites = sa_table_sites();
+	h->objects = sa_table_objects();
+	h->cache_slot_size = sa_cache_layout_ok ? "exact" : "object";
+	for (k = 0; k < SA_NR_KINDS; k++) {
+		h->kind[k].allocs = t->allocs[k];
+		h->kind[k].bytes_alloc = t->bytes_alloc[k];
+		h->kind[k].bytes_req = t->bytes_req[k];
+		h->kind[k].slack = sa_slack(t->bytes_alloc[k],
+					    t->bytes_req[k]);
+		h->bytes_alloc += t->bytes_alloc[k];
+		h->bytes_req += t->bytes_req[k];
+		h->allocs += t->allocs[k];
+	}
+	h->slack = sa_slack(h->bytes_alloc, h->bytes_req);
+	h->live_bytes = t->live_bytes;
+	h->live_req = t->live_req;
+	h->live_objects = t->live_objs;
+	h->frees = t->frees;
+	h->callers = t->callers;
+	h->dropped = t->dropped;
+	h->untracked_frees = t->untracked_frees;
+	h->map_full = t->map_full;
+	h->lost_frees = t->lost_frees;
+	h->kmalloc_repeats = t->kmalloc_repeats;
+	h->unattributed = t->unattributed;
+	h->slow_sites = t->slow_sites;
+	h->slow_objects = t->slow_objects;
+	h->slow_frees = t->slow_frees;
+	h->pages_alloc = t->pages_alloc;
+	h->pages_free = t->pages_free;
+}
+
+/* "[KIND_]key: value", the value at key->off in base */
+static void sa_show_key(struct seq_file *m, const char *kind,
+			const struct sa_key *key, const void *base)
+{
+	const void *p = (const char *)base + key->off;
+	unsigned int i;
+
+	if (kind)
+		seq_printf(m, "%s_", kind);
+	seq_printf(m, "%s:", key->name);
+	switch (key->type) {
+	case SA_KEY_U64:
+		seq_printf(m, " %llu\n", *(const u64 *)p);
+		break;
+	case SA_KEY_S64:
+		seq_printf(m, " %lld\n", *(const s64 *)p);
+		break;
+	case SA_KEY_WORD:
+	case SA_KEY_SLOT:
+		seq_printf(m, " %s\n", *(const char *const *)p);
+		break;
+	case SA_KEY_ORDERS:
+		for (i = 0; i < SA_NR_ORDERS; i++)
+			seq_printf(m, " %llu", (*(const u64 *const *)p)[i]);
+		seq_putc(m, '\n');
+		break;
+	}
+}
+
+static void sa_show_totals(struct seq_file *m, const struct sa_view *v)
+{
+	struct sa_header h;
 	unsigned int i, k;
 
-	seq_printf(m, "sort: %s\ntop: %u\n", sa_sort_name(v->sort), v->top);
-	seq_printf(m, "sites: %u\nobjects: %u\n", sa_table_sites(),
-		   sa_table_objects());
-	seq_printf(m, "cache_slot_size: %s\n",
-		   sa_cache_layout_ok ? "exact" : "object");
-	seq_printf(m, "bytes_alloc: %llu\nbytes_req: %llu\nslack: %llu\n",
-		   alloc, req, sa_slack(alloc, req));
-	seq_printf(m, "live_bytes: %lld\nlive_req: %lld\nlive_objects: %lld\n",
-		   t->live_bytes, t->live_req, t->live_objs);
-	seq_printf(m, "allocs: %llu\nfrees: %llu\ncallers: %llu\n",
-		   t->allocs[SA_KMALLOC] + t->allocs[SA_CACHE], t->frees,
-		   t->callers);
-	seq_printf(m, "dropped: %llu\nuntracked_frees: %llu\n",
-		   t->dropped, t->untracked_frees);
-	seq_printf(m, "map_full: %llu\nlost_frees: %llu\n",
-		   t->map_full, t->lost_frees);
-	seq_printf(m, "kmalloc_repeats: %llu\n", t->kmalloc_repeats);
-	seq_printf(m, "unattributed: %llu\n", t->unattributed);
-	seq_printf(m, "slow_sites: %llu\nslow_objects: %llu\nslow_frees: %llu\n",
-		   t->slow_sites, t->slow_objects, t->slow_frees);
-	for (k = 0; k < SA_NR_KINDS; k++) {
-		const char *n = sa_kind_name(k);
-
-		seq_printf(m, "%s_allocs: %llu\n", n, t->allocs[k]);
-		seq_printf(m, "%s_bytes_alloc: %llu\n", n, t->bytes_alloc[k]);
-		seq_printf(m, "%s_bytes_req: %llu\n", n, t->bytes_req[k]);
-		seq_printf(m, "%s_slack: %llu\n", n,
-			   sa_slack(t->bytes_alloc[k], t->bytes_req[k]));
-	}
-	seq_puts(m, "pages_alloc:");
-	for (i = 0; i < SA_NR_ORDERS; i++)
-		seq_printf(m, " %llu", t->pages_alloc[i]);
-	seq_puts(m, "\npages_free:");
-	for (i = 0; i < SA_NR_ORDERS; i++)
-		seq_printf(m, " %llu", t->pages_free[i]);
-	seq_putc(m, '\n');
+	sa_header_fill(&h, v);
+	for (i = 0; i < ARRAY_SIZE(sa_keys); i++)
+		sa_show_key(m, NULL, &sa_keys[i], &h);
+	for (k = 0; k < SA_NR_KINDS; k++)
+		for (i = 0; i < ARRAY_SIZE(sa_kind_keys); i++)
+			sa_show_key(m, sa_kind_name(k), &sa_kind_keys[i],
+				    &h.kind[k]);
+	for (i = 0; i < ARRAY_SIZE(sa_order_keys); i++)
+		sa_show_key(m, NULL, &sa_order_keys[i], &h);
 }
+
+/* The columns, titles and widths, in their order */
+struct sa_column {
+	const char *name;
+	const char *title;
+	int width;		/* negative: left-aligned */
+};
+
+#define SA_COLUMN(name, title, width)	{ #name, title, width },
+static const struct sa_column sa_columns[] = {
+	SLAB_ACCOUNT_COLUMNS(SA_COLUMN)
+};
 
 void sa_seq_row(struct seq_file *m, const struct sa_row *r, char *caller,
 		size_t len)
 {
-	seq_printf(m, "%10llu %9llu %10llu %10lld %7lld %9llu/%-9llu %-7s ",
-		   r->bytes_alloc, sa_slack(r->bytes_alloc, r->bytes_req),
-		   r->bytes_req,
-		   r->live_bytes, r->live_objs, r->allocs, r->frees,
-		   sa_kind_name(r->kind));
+	const struct sa_column *c = sa_columns;
+
+	/* total slack req live objs allocs/frees kind, then caller */
+	BUILD_BUG_ON(ARRAY_SIZE(sa_columns) != 8);
+	seq_printf(m, "%*llu %*llu %*llu %*lld %*lld %*llu/%-*llu %*s ",
+		   c[0].width, r->bytes_alloc, c[1].width,
+		   sa_slack(r->bytes_alloc, r->bytes_req), c[2].width,
+		   r->bytes_req, c[3].width, r->live_bytes, c[4].width,
+		   r->live_objs, c[5].width / 2, r->allocs, c[5].width / 2,
+		   r->frees, c[6].width, sa_kind_name(r->kind));
 	/* a wrapper's allocations: "WRAPPER_SITE <- CALLER" */
 	if (r->via) {
 		sa_format_caller(caller, len, r->via);
@@ -185,11 +314,16 @@ void sa_seq_row(struct seq_file *m, const struct sa_row *r, char *caller,
 	seq_printf(m, "%s\n", caller);
 }
 
+/* "#", then each column's title in its width (the first's less the #) */
 void sa_seq_row_heading(struct seq_file *m)
 {
-	seq_printf(m, "# %8s %9s %10s %10s %7s %19s %-7s %s\n", "total",
-		   "slack", "req", "live", "objs", "allocs/frees", "kind",
-		   "caller");
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sa_columns); i++)
+		seq_printf(m, i ? " %*s" : "#%*s",
+			   i ? sa_columns[i].width : sa_columns[i].width - 1,
+			   sa_columns[i].title);
+	seq_putc(m, '\n');
 }
 
 static int sa_proc_show(struct seq_file *m, void *unused)
@@ -360,6 +494,64 @@ static const struct proc_ops sa_proc_ops = {
 	.proc_release	= sa_single_release_free,
 };
 
+/*
+ * /proc/slab_account_reclaim: the reclaim counters (reclaim.c), cleared
+ * by "reset" with the rest.
+ */
+static int sa_reclaim_show(struct seq_file *m, void *v)
+{
+	struct sa_reclaim r;
+
+	sa_reclaim_sum(&r);
+	seq_printf(m, "# %s %d\n", SLAB_ACCOUNT_RECLAIM_NAME,
+		   SLAB_ACCOUNT_RECLAIM_VERSION);
+	seq_printf(m, "direct_reclaim_entries: %llu\n", r.direct_entries);
+	seq_printf(m, "direct_reclaim_ns_total: %llu\n", r.direct_ns);
+	seq_printf(m, "direct_reclaim_ns_max: %lld\n", r.direct_max_ns);
+	seq_printf(m, "direct_reclaim_pages: %llu\n", r.direct_pages);
+	seq_printf(m, "kswapd_wakeups: %llu\n", r.kswapd_wakeups);
+	seq_printf(m, "kswapd_wakeup_requests: %llu\n", r.kswapd_requests);
+	seq_printf(m, "shrink_slab_calls: %llu\n", r.shrink_calls);
+	seq_printf(m, "shrink_slab_ns_total: %llu\n", r.shrink_ns);
+	seq_printf(m, "shrink_slab_ns_max: %lld\n", r.shrink_max_ns);
+	seq_printf(m, "shrink_slab_freed: %llu\n", r.shrink_freed);
+	seq_printf(m, "pages_reclaimed: %llu\n", r.lru_reclaimed);
+	seq_printf(m, "pages_scanned: %llu\n", r.lru_scanned);
+	seq_printf(m, "unmatched_ends: %llu\n", r.unmatched);
+	seq_printf(m, "pending_full: %llu\n", r.pending_full);
+	return 0;
+}
+
+static int sa_reclaim_open(struct inode *inode, struct file *file)
+{
+	return sa_proc_permitted(file) ?: single_open(file, sa_reclaim_show,
+						      NULL);
+}
+
+static ssize_t sa_reclaim_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	char buf[16];
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	if (strcmp(strim(buf), "reset"))
+		return -EINVAL;
+	sa_reset();
+	return count;
+}
+
+static const struct proc_ops sa_reclaim_ops = {
+	.proc_open	= sa_reclaim_open,
+	.proc_read	= seq_read,
+	.proc_write	= sa_reclaim_write,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= single_release,
+};
+
 static int sa_sort_set(const char *val, const struct kernel_param *kp)
 {
 	enum sa_sort_key key;
@@ -391,10 +583,16 @@ int sa_proc_init(void)
 {
 	if (!proc_create(SLAB_ACCOUNT_PROC_NAME, 0400, NULL, &sa_proc_ops))
 		return -ENOMEM;
+	if (!proc_create(SLAB_ACCOUNT_RECLAIM_NAME, 0400, NULL,
+			 &sa_reclaim_ops)) {
+		remove_proc_entry(SLAB_ACCOUNT_PROC_NAME, NULL);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
 void sa_proc_exit(void)
 {
+	remove_proc_entry(SLAB_ACCOUNT_RECLAIM_NAME, NULL);
 	remove_proc_entry(SLAB_ACCOUNT_PROC_NAME, NULL);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * slab_account: reclaim tracking through the vmscan tracepoints, shown
- * in /proc/slab_account_reclaim.
+ * in /proc/slab_account_reclaim (proc.c).
  *
  * Direct reclaim and shrink_slab are timed from their begin/start to
  * their end event in the same task. The start times wait in a small
@@ -15,9 +15,7 @@
 #include <linux/atomic.h>
 #include <linux/hash.h>
 #include <linux/percpu.h>
-#include <linux/proc_fs.h>
 #include <linux/sched.h>
-#include <linux/seq_file.h>
 #include <linux/timekeeping.h>
 #include <linux/tracepoint.h>
 #include <trace/events/vmscan.h>
@@ -27,21 +25,6 @@
 #define SA_PENDING	256
 #define SA_PEND_DIRECT	1UL
 #define SA_PEND_SHRINK	2UL
-
-struct sa_reclaim {
-	u64 direct_entries;
-	u64 direct_ns;
-	u64 direct_pages;
-	u64 kswapd_wakeups;
-	u64 kswapd_requests;
-	u64 shrink_calls;
-	u64 shrink_ns;
-	u64 shrink_freed;
-	u64 lru_reclaimed;
-	u64 lru_scanned;
-	u64 unmatched;
-	u64 pending_full;	/* begins not timed: no free pending slot */
-};
 
 struct sa_pending {
 	unsigned long key;
@@ -216,7 +199,8 @@ void sa_reclaim_clear(void)
 	memset(sa_pend, 0, sizeof(sa_pend));
 }
 
-static void sa_reclaim_sum(struct sa_reclaim *sum)
+/* The counters summed over the CPUs, and the longest times */
+void sa_reclaim_sum(struct sa_reclaim *sum)
 {
 	unsigned int cpu;
 
@@ -237,68 +221,12 @@ static void sa_reclaim_sum(struct sa_reclaim *sum)
 		sum->unmatched += READ_ONCE(c->unmatched);
 		sum->pending_full += READ_ONCE(c->pending_full);
 	}
+	sum->direct_max_ns = atomic64_read(&sa_direct_max_ns);
+	sum->shrink_max_ns = atomic64_read(&sa_shrink_max_ns);
 }
-
-static int sa_reclaim_show(struct seq_file *m, void *v)
-{
-	struct sa_reclaim r;
-
-	sa_reclaim_sum(&r);
-	seq_printf(m, "# %s %d\n", SLAB_ACCOUNT_RECLAIM_NAME,
-		   SLAB_ACCOUNT_RECLAIM_VERSION);
-	seq_printf(m, "direct_reclaim_entries: %llu\n", r.direct_entries);
-	seq_printf(m, "direct_reclaim_ns_total: %llu\n", r.direct_ns);
-	seq_printf(m, "direct_reclaim_ns_max: %lld\n",
-		   (s64)atomic64_read(&sa_direct_max_ns));
-	seq_printf(m, "direct_reclaim_pages: %llu\n", r.direct_pages);
-	seq_printf(m, "kswapd_wakeups: %llu\n", r.kswapd_wakeups);
-	seq_printf(m, "kswapd_wakeup_requests: %llu\n", r.kswapd_requests);
-	seq_printf(m, "shrink_slab_calls: %llu\n", r.shrink_calls);
-	seq_printf(m, "shrink_slab_ns_total: %llu\n", r.shrink_ns);
-	seq_printf(m, "shrink_slab_ns_max: %lld\n",
-		   (s64)atomic64_read(&sa_shrink_max_ns));
-	seq_printf(m, "shrink_slab_freed: %llu\n", r.shrink_freed);
-	seq_printf(m, "pages_reclaimed: %llu\n", r.lru_reclaimed);
-	seq_printf(m, "pages_scanned: %llu\n", r.lru_scanned);
-	seq_printf(m, "unmatched_ends: %llu\n", r.unmatched);
-	seq_printf(m, "pending_full: %llu\n", r.pending_full);
-	return 0;
-}
-
-static int sa_reclaim_open(struct inode *inode, struct file *file)
-{
-	return sa_proc_permitted(file) ?: single_open(file, sa_reclaim_show,
-						      NULL);
-}
-
-static ssize_t sa_reclaim_write(struct file *file, const char __user *ubuf,
-				size_t count, loff_t *ppos)
-{
-	char buf[16];
-
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	if (strcmp(strim(buf), "reset"))
-		return -EINVAL;
-	sa_reset();
-	return count;
-}
-
-static const struct proc_ops sa_reclaim_ops = {
-	.proc_open	= sa_reclaim_open,
-	.proc_read	= seq_read,
-	.proc_write	= sa_reclaim_write,
-	.proc_lseek	= seq_lseek,
-	.proc_release	= single_release,
-};
 
 int sa_reclaim_init(void)
 {
-	int ret;
-
 	check_trace_callback_type_mm_vmscan_direct_reclaim_begin(sa_probe_direct_begin);
 	check_trace_callback_type_mm_vmscan_direct_reclaim_end(sa_probe_direct_end);
 	check_trace_callback_type_mm_vmscan_kswapd_wake(sa_probe_kswapd_wake);
@@ -307,17 +235,10 @@ int sa_reclaim_init(void)
 	check_trace_callback_type_mm_shrink_slab_end(sa_probe_shrink_end);
 	check_trace_callback_type_mm_vmscan_lru_shrink_inactive(sa_probe_lru_inactive);
 
-	if (!proc_create(SLAB_ACCOUNT_RECLAIM_NAME, 0400, NULL,
-			 &sa_reclaim_ops))
-		return -ENOMEM;
-	ret = sa_tp_register(sa_vmscan_tps, ARRAY_SIZE(sa_vmscan_tps));
-	if (ret)
-		remove_proc_entry(SLAB_ACCOUNT_RECLAIM_NAME, NULL);
-	return ret;
+	return sa_tp_register(sa_vmscan_tps, ARRAY_SIZE(sa_vmscan_tps));
 }
 
 void sa_reclaim_exit(void)
 {
 	sa_tp_unregister(sa_vmscan_tps, ARRAY_SIZE(sa_vmscan_tps));
-	remove_proc_entry(SLAB_ACCOUNT_RECLAIM_NAME, NULL);
 }

@@ -17,11 +17,11 @@
 /* The largest OOM snapshot (oom_top). */
 #define SA_OOM_MAX_TOP			64
 
-enum sa_kind {
-	SA_KMALLOC = SLAB_ACCOUNT_KMALLOC,
-	SA_CACHE = SLAB_ACCOUNT_CACHE,
-	SA_NR_KINDS = SLAB_ACCOUNT_NR_KINDS,
-};
+/* The kind: uapi/slab_account.h's one enum, by the module's names */
+#define sa_kind		slab_account_kind
+#define SA_KMALLOC	SLAB_ACCOUNT_KMALLOC
+#define SA_CACHE	SLAB_ACCOUNT_CACHE
+#define SA_NR_KINDS	SLAB_ACCOUNT_NR_KINDS
 
 /* Module-wide totals, summed on read over the rows and per-CPU counts. */
 struct sa_counters {
@@ -129,9 +129,28 @@ int sa_probes_init(bool page_events);
 void sa_probes_exit(void);
 int sa_cache_layout_check(void);
 
-/* reclaim.c: vmscan probes and /proc/slab_account_reclaim */
+/* reclaim.c: the vmscan probes and their counters, per CPU */
+struct sa_reclaim {
+	u64 direct_entries;
+	u64 direct_ns;
+	u64 direct_pages;
+	u64 kswapd_wakeups;
+	u64 kswapd_requests;
+	u64 shrink_calls;
+	u64 shrink_ns;
+	u64 shrink_freed;
+	u64 lru_reclaimed;
+	u64 lru_scanned;
+	u64 unmatched;
+	u64 pending_full;	/* begins not timed: no free pending slot */
+	s64 direct_max_ns;	/* in a sum only: the longest times */
+	s64 shrink_max_ns;
+};
+
 int sa_reclaim_init(void);
+/* Only while the probes are paused and quiescent (sa_reset) */
 void sa_reclaim_clear(void);
+void sa_reclaim_sum(struct sa_reclaim *sum);
 void sa_reclaim_exit(void);
 
 /* oom.c: the OOM notifier and /proc/slab_account_oom */
@@ -168,7 +187,7 @@ static inline unsigned int sa_testing_pending_slots(unsigned int slots)
 }
 #endif
 
-/* proc.c: /proc/slab_account */
+/* proc.c: /proc/slab_account and /proc/slab_account_reclaim */
 enum sa_sort_key {
 	SA_SORT_TOTAL,
 	SA_SORT_SLACK,

@@ -20,6 +20,7 @@ struct key_desc {
 	const char *name;
 	enum key_type type;
 	size_t off;
+	int since;		/* required from this format version on */
 	/*
 	 * keys added later are optional: known_off flags one as seen; keys
 	 * that share a flag come together (all of them, or none)
@@ -28,56 +29,45 @@ struct key_desc {
 	size_t known_off;
 };
 
-#define KEY(n, t, f)	{ n, t, offsetof(struct sa_account, f), FALSE, 0 }
-#define OPTIONAL_KEY(n, t, f, known) \
-	{ n, t, offsetof(struct sa_account, f), TRUE, \
-	  offsetof(struct sa_account, known) }
+/* The flag of each group of uapi/slab_account.h's keys (0: required) */
+#define KNOWN_REQUIRED		0
+#define KNOWN_REPEATS		offsetof(struct sa_account, kmalloc_repeats_known)
+#define KNOWN_UNATTRIBUTED	offsetof(struct sa_account, unattributed_known)
+#define KNOWN_SLOW		offsetof(struct sa_account, slow_known)
 
+/* The field of a key: its name, but for cache_slot_size (a flag) */
+#define FIELD_U64(name)		name
+#define FIELD_S64(name)		name
+#define FIELD_WORD(name)	name
+#define FIELD_ORDERS(name)	name
+#define FIELD_SLOT(name)	cache_slot_exact
+
+#define KEY_AT(n, t, f, since, group) \
+	{ n, K_##t, offsetof(struct sa_account, f), since, \
+	  KNOWN_##group != 0, KNOWN_##group },
+#define KEY(name, type, since, group) \
+	KEY_AT(#name, type, FIELD_##type(name), since, group)
+#define KIND_KEY(name, type, since, group, id, kname) \
+	KEY_AT(#kname "_" #name, type, kind[SLAB_ACCOUNT_##id].name, since, \
+	       group)
+#define KIND_KEYS(id, kname)	SLAB_ACCOUNT_KIND_KEYS(KIND_KEY, id, kname)
+
+/* The header keys of uapi/slab_account.h, and those of a report's */
 static const struct key_desc keys[] = {
-	KEY("sort", K_WORD, sort),
-	KEY("top", K_U64, top),
-	KEY("sites", K_U64, sites),
-	KEY("objects", K_U64, objects),
-	KEY("cache_slot_size", K_SLOT, cache_slot_exact),
-	KEY("bytes_alloc", K_U64, bytes_alloc),
-	KEY("bytes_req", K_U64, bytes_req),
-	KEY("slack", K_U64, slack),
-	KEY("live_bytes", K_S64, live_bytes),
-	KEY("live_req", K_S64, live_req),
-	KEY("live_objects", K_S64, live_objects),
-	KEY("allocs", K_U64, allocs),
-	KEY("frees", K_U64, frees),
-	KEY("callers", K_U64, callers),
-	KEY("dropped", K_U64, dropped),
-	KEY("untracked_frees", K_U64, untracked_frees),
-	KEY("map_full", K_U64, map_full),
-	KEY("lost_frees", K_U64, lost_frees),
-	OPTIONAL_KEY("kmalloc_repeats", K_U64, kmalloc_repeats,
-		     kmalloc_repeats_known),
-	OPTIONAL_KEY("slow_sites", K_U64, slow_sites, slow_known),
-	OPTIONAL_KEY("slow_objects", K_U64, slow_objects, slow_known),
-	OPTIONAL_KEY("slow_frees", K_U64, slow_frees, slow_known),
+	SLAB_ACCOUNT_KEYS(KEY)
 	/* report --format account of a truncated trace (no module's) */
-	OPTIONAL_KEY("trace_truncated", K_TEXT, trace_truncated,
-		     trace_truncated_known),
-	OPTIONAL_KEY("trace_truncated_at_ns", K_U64, trace_truncated_ns,
-		     trace_truncated_at_known),
-	KEY("kmalloc_allocs", K_U64, kind[SA_ACCOUNT_KMALLOC].allocs),
-	KEY("kmalloc_bytes_alloc", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_alloc),
-	KEY("kmalloc_bytes_req", K_U64, kind[SA_ACCOUNT_KMALLOC].bytes_req),
-	KEY("kmalloc_slack", K_U64, kind[SA_ACCOUNT_KMALLOC].slack),
-	KEY("cache_allocs", K_U64, kind[SA_ACCOUNT_CACHE].allocs),
-	KEY("cache_bytes_alloc", K_U64, kind[SA_ACCOUNT_CACHE].bytes_alloc),
-	KEY("cache_bytes_req", K_U64, kind[SA_ACCOUNT_CACHE].bytes_req),
-	KEY("cache_slack", K_U64, kind[SA_ACCOUNT_CACHE].slack),
-	KEY("pages_alloc", K_ORDERS, pages_alloc),
-	KEY("pages_free", K_ORDERS, pages_free),
+	{ "trace_truncated", K_TEXT,
+	  offsetof(struct sa_account, trace_truncated), 0, TRUE,
+	  offsetof(struct sa_account, trace_truncated_known) },
+	{ "trace_truncated_at_ns", K_U64,
+	  offsetof(struct sa_account, trace_truncated_ns), 0, TRUE,
+	  offsetof(struct sa_account, trace_truncated_at_known) },
+	SLAB_ACCOUNT_KINDS(KIND_KEYS)
+	SLAB_ACCOUNT_ORDER_KEYS(KEY)
 };
 
-static const char *const heading[] = {
-	"total", "slack", "req", "live", "objs", "allocs/frees", "kind",
-	"caller",
-};
+#define COLUMN(name, title, width)	title,
+static const char *const heading[] = { SLAB_ACCOUNT_COLUMNS(COLUMN) };
 
 static const char *const kind_names[SA_ACCOUNT_NR_KINDS] =
 	SLAB_ACCOUNT_KIND_NAMES;
@@ -350,12 +340,13 @@ static gboolean check_missing(const struct sa_account *a, guint64 seen,
 	for (i = 0; i < G_N_ELEMENTS(keys); i++) {
 		if (seen & (1ULL << i))
 			continue;
-		if (!keys[i].optional) {
+		if (!keys[i].optional && keys[i].since <= a->version) {
 			set_err(error, SA_ACCOUNT_ERROR_MISSING, l, l->s,
 				"header key '%s' is missing", keys[i].name);
 			return FALSE;
 		}
-		if (!*(const gboolean *)((const char *)a + keys[i].known_off))
+		if (!keys[i].optional ||
+		    !*(const gboolean *)((const char *)a + keys[i].known_off))
 			continue;
 		for (j = 0; j < G_N_ELEMENTS(keys); j++)
 			if ((seen & (1ULL << j)) && keys[j].optional &&
@@ -534,21 +525,18 @@ void sa_account_free(struct sa_account *a)
 	g_free(a);
 }
 
+#define HEAD_COPY_U64(name)	h->name = a->name;
+#define HEAD_COPY_S64(name)	h->name = a->name;
+#define HEAD_COPY_WORD(name)
+#define HEAD_COPY_SLOT(name)	h->cache_slot_exact = a->cache_slot_exact;
+#define HEAD_COPY(name, type, since, group)	HEAD_COPY_##type(name)
+
 void sa_account_head_of(const struct sa_account *a,
 			struct sa_account_head *h)
 {
 	h->version = a->version;
-	h->sites = a->sites;
-	h->objects = a->objects;
-	h->cache_slot_exact = a->cache_slot_exact;
-	h->dropped = a->dropped;
-	h->untracked_frees = a->untracked_frees;
-	h->map_full = a->map_full;
-	h->lost_frees = a->lost_frees;
-	h->kmalloc_repeats = a->kmalloc_repeats;
+	SLAB_ACCOUNT_KEYS(HEAD_COPY)
 	h->kmalloc_repeats_known = a->kmalloc_repeats_known;
-	h->slow_sites = a->slow_sites;
-	h->slow_objects = a->slow_objects;
-	h->slow_frees = a->slow_frees;
+	h->unattributed_known = a->unattributed_known;
 	h->slow_known = a->slow_known;
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * account: parse the text of /proc/slab_account (slab_account.ko) into
- * plain structs. The format is documented in README.md ("/proc/slab_account
- * format"); this parser accepts format version SA_ACCOUNT_FORMAT_VERSION.
+ * plain structs. The format is the tables of uapi/slab_account.h,
+ * documented in docs/module.md ("/proc/slab_account format"); this
+ * parser accepts format versions SA_ACCOUNT_FORMAT_OLDEST to
+ * SA_ACCOUNT_FORMAT_VERSION.
  *
  *	GError *err = NULL;
  *	struct sa_account *a = sa_account_load("/proc/slab_account", &err);
@@ -13,9 +15,9 @@
  *
  * Header keys the parser does not know are ignored (the module may add
  * keys without a version bump); a missing known key is an error, except
- * for keys added since (kmalloc_repeats; slow_sites, slow_objects and
- * slow_frees, which come together), whose absence is recorded. A file
- * with some keys of such a group and not the others is refused.
+ * for keys added since (the groups of uapi/slab_account.h's table), whose
+ * absence is recorded. A file with some keys of such a group and not the
+ * others is refused.
  */
 #ifndef SLABACCT_ACCOUNT_H
 #define SLABACCT_ACCOUNT_H
@@ -40,11 +42,11 @@
 #define SA_ACCOUNT_MAX_LINE		1024
 #define SA_ACCOUNT_MAX_SITES		(1 << 24)
 
-enum sa_account_kind {
-	SA_ACCOUNT_KMALLOC = SLAB_ACCOUNT_KMALLOC,
-	SA_ACCOUNT_CACHE = SLAB_ACCOUNT_CACHE,
-	SA_ACCOUNT_NR_KINDS = SLAB_ACCOUNT_NR_KINDS,
-};
+/* The kind: uapi/slab_account.h's one enum, by this layer's names */
+#define sa_account_kind		slab_account_kind
+#define SA_ACCOUNT_KMALLOC	SLAB_ACCOUNT_KMALLOC
+#define SA_ACCOUNT_CACHE	SLAB_ACCOUNT_CACHE
+#define SA_ACCOUNT_NR_KINDS	SLAB_ACCOUNT_NR_KINDS
 
 /* One call site: a row of the table. */
 struct sa_account_row {
@@ -71,7 +73,12 @@ struct sa_account_kind_totals {
 	guint64 slack;
 };
 
-/* The whole file: header totals, then the rows in the file's order. */
+/*
+ * The whole file: header totals, then the rows in the file's order. A
+ * field for each key of uapi/slab_account.h's tables, of its name
+ * (cache_slot_size: cache_slot_exact), and a flag for each group of keys
+ * a file may not have.
+ */
 struct sa_account {
 	int version;
 	char *sort;		/* the row order: total, slack, req, ... */
@@ -95,6 +102,8 @@ struct sa_account {
 	guint64 kmalloc_repeats; /* large kmallocs traced twice (6.10+),
 				  * counted once */
 	gboolean kmalloc_repeats_known;	/* the file has the key */
+	guint64 unattributed;	/* wrappers' allocs left at their rows */
+	gboolean unattributed_known;	/* the file has the key */
 	/*
 	 * The probes' slower path: allocations whose row, objects whose map
 	 * slot and frees whose object were not found in the home slot
@@ -120,17 +129,21 @@ struct sa_account {
 /*
  * What a report or diff says about a /proc/slab_account input instead of
  * a trace's origin: its format version, table sizes and the counters of
- * what the module could not account.
+ * what the module could not account. A field for each number key of
+ * uapi/slab_account.h's SLAB_ACCOUNT_KEYS, of its name, and the flags of
+ * the groups of keys a file may not have.
  */
+#define SA_ACCOUNT_HEAD_U64(name)	guint64 name;
+#define SA_ACCOUNT_HEAD_S64(name)	gint64 name;
+#define SA_ACCOUNT_HEAD_WORD(name)
+#define SA_ACCOUNT_HEAD_SLOT(name)	gboolean cache_slot_exact;
+#define SA_ACCOUNT_HEAD_FIELD(name, type, since, group) \
+	SA_ACCOUNT_HEAD_##type(name)
 struct sa_account_head {
 	int version;
-	guint64 sites;		/* call-site table slots */
-	guint64 objects;	/* live-object map slots */
-	gboolean cache_slot_exact;
-	guint64 dropped, untracked_frees, map_full, lost_frees;
-	guint64 kmalloc_repeats;	/* large kmallocs counted once */
+	SLAB_ACCOUNT_KEYS(SA_ACCOUNT_HEAD_FIELD)
 	gboolean kmalloc_repeats_known;
-	guint64 slow_sites, slow_objects, slow_frees;	/* slower path */
+	gboolean unattributed_known;
 	gboolean slow_known;
 };
 void sa_account_head_of(const struct sa_account *a,

@@ -16,13 +16,61 @@
 #define U G_GUINT64_FORMAT
 #define ACCOUNT_ORDERS		11
 
+/*
+ * The header keys of uapi/slab_account.h's tables, from a struct
+ * sa_account: each required key, and a group of keys a file may not have
+ * only when known.
+ */
+#define KEY_U64(name)	fprintf(f, #name ": %" U "\n", a->name)
+#define KEY_S64(name)	fprintf(f, #name ": %" G_GINT64_FORMAT "\n", a->name)
+#define KEY_WORD(name)	fprintf(f, #name ": %s\n", a->name)
+#define KEY_SLOT(name) \
+	fprintf(f, #name ": %s\n", a->cache_slot_exact ? "exact" : "object")
+#define KEY_ORDERS(name) \
+	do { \
+		fputs(#name ":", f); \
+		for (o = 0; o < a->n_orders; o++) \
+			fprintf(f, " %" U, a->name[o]); \
+		fputc('\n', f); \
+	} while (0)
+#define KNOWN_REQUIRED		TRUE
+#define KNOWN_REPEATS		a->kmalloc_repeats_known
+#define KNOWN_UNATTRIBUTED	a->unattributed_known
+#define KNOWN_SLOW		a->slow_known
+#define KEY(name, type, since, group) \
+	if (KNOWN_##group) \
+		KEY_##type(name);
+#define KIND_KEY(name, type, since, group, k) \
+	fprintf(f, "%s_" #name ": %" U "\n", kind_name[k], a->kind[k].name);
+
+static void write_header(FILE *f, const struct sa_account *a)
+{
+	static const char *const kind_name[] = SLAB_ACCOUNT_KIND_NAMES;
+	unsigned int k, o;
+
+	SLAB_ACCOUNT_KEYS(KEY)
+	for (k = 0; k < SLAB_ACCOUNT_NR_KINDS; k++) {
+		SLAB_ACCOUNT_KIND_KEYS(KIND_KEY, k)
+	}
+	SLAB_ACCOUNT_ORDER_KEYS(KEY)
+}
+
+/* The columns, their titles and widths */
+#define COLUMN(name, title, width)	{ title, width },
+static const struct {
+	const char *title;
+	int width;
+} columns[] = { SLAB_ACCOUNT_COLUMNS(COLUMN) };
+#define COLUMN_WIDTH(name, title, width)	W_##name = (width),
+enum { SLAB_ACCOUNT_COLUMNS(COLUMN_WIDTH) };
+
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 {
 	const struct sa_callsite_result *r =
 		rep->result[SA_SEC_CALLSITE];
 	const struct sa_totals *km, *ca;
+	struct sa_account a = { .version = SLAB_ACCOUNT_FORMAT_VERSION };
 	FILE *f = e->out;
-	guint64 alloc, req, allocs;
 	guint i;
 	int k;
 
@@ -30,9 +78,6 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 		return;
 	km = &r->total[SA_KIND_KMALLOC];
 	ca = &r->total[SA_KIND_CACHE];
-	alloc = km->bytes_alloc + ca->bytes_alloc;
-	req = km->bytes_req + ca->bytes_req;
-	allocs = km->allocs + ca->allocs;
 	fprintf(f, "# %s %d\n", SLAB_ACCOUNT_PROC_NAME,
 		SLAB_ACCOUNT_FORMAT_VERSION);
 	if (rep->account)
@@ -66,54 +111,53 @@ void sa_account_emit(struct sa_emit *e, const struct sa_report *rep)
 		fprintf(f, "trace_stacks: %" U "\ntrace_stacks_unmatched: %" U
 			"\n", rep->stacks, rep->stacks_lost);
 sizes:
-	if (rep->account)
-		fprintf(f, "sort: total\ntop: 0\nsites: %" U "\nobjects: %" U
-			"\ncache_slot_size: %s\n", rep->account->sites,
-			rep->account->objects, rep->account->cache_slot_exact ?
-			"exact" : "object");
-	else
-		fprintf(f, "sort: total\ntop: 0\nsites: %u\nobjects: %" U
-			"\ncache_slot_size: exact\n", r->sites->len,
-			km->live + ca->live);
-	fprintf(f, "bytes_alloc: %" U "\nbytes_req: %" U "\nslack: %" U "\n",
-		alloc, req, alloc - req);
-	fprintf(f, "live_bytes: %" U "\nlive_req: %" U "\nlive_objects: %"
-		U "\n", km->live_alloc + ca->live_alloc,
-		km->live_req + ca->live_req, km->live + ca->live);
-	fprintf(f, "allocs: %" U "\nfrees: %" U "\ncallers: %u\n", allocs,
-		km->frees + ca->frees, r->shown->len);
-	fprintf(f, "dropped: %" U "\nuntracked_frees: %" U "\n",
-		rep->account ? rep->account->dropped : 0, r->unmatched_frees);
-	fprintf(f, "map_full: %" U "\nlost_frees: %" U "\n",
-		rep->account ? rep->account->map_full : 0, r->reused);
+	a.sort = "total";
+	if (rep->account) {
+		a.sites = rep->account->sites;
+		a.objects = rep->account->objects;
+		a.cache_slot_exact = rep->account->cache_slot_exact;
+		a.dropped = rep->account->dropped;
+		a.map_full = rep->account->map_full;
+	} else {
+		a.sites = r->sites->len;
+		a.objects = km->live + ca->live;
+		a.cache_slot_exact = TRUE;
+	}
 	for (k = 0; k < SA_KIND_NR; k++) {
 		const struct sa_totals *t = &r->total[k];
-		const char *n = sa_kind_name(k);
 
-		fprintf(f, "%s_allocs: %" U "\n%s_bytes_alloc: %" U "\n"
-			"%s_bytes_req: %" U "\n%s_slack: %" U "\n", n,
-			t->allocs, n, t->bytes_alloc, n, t->bytes_req, n,
-			t->slack);
+		a.kind[k].allocs = t->allocs;
+		a.kind[k].bytes_alloc = t->bytes_alloc;
+		a.kind[k].bytes_req = t->bytes_req;
+		a.kind[k].slack = t->slack;
+		a.bytes_alloc += t->bytes_alloc;
+		a.bytes_req += t->bytes_req;
+		a.allocs += t->allocs;
+		a.live_bytes += t->live_alloc;
+		a.live_req += t->live_req;
+		a.live_objects += t->live;
+		a.frees += t->frees;
 	}
-	fputs("pages_alloc:", f);
-	for (k = 0; k < ACCOUNT_ORDERS; k++)
-		fputs(" 0", f);
-	fputs("\npages_free:", f);
-	for (k = 0; k < ACCOUNT_ORDERS; k++)
-		fputs(" 0", f);
+	a.slack = a.bytes_alloc - a.bytes_req;
+	a.callers = r->shown->len;
+	a.untracked_frees = r->unmatched_frees;
+	a.lost_frees = r->reused;
+	/* the module's page counts: none in a trace's report */
+	a.n_orders = ACCOUNT_ORDERS;
+	write_header(f, &a);
+	for (i = 0; i < G_N_ELEMENTS(columns); i++)
+		fprintf(f, i ? " %*s" : "#%*s", i ? columns[i].width :
+			columns[i].width - 1, columns[i].title);
 	fputc('\n', f);
-	fprintf(f, "# %8s %9s %10s %10s %7s %19s %-7s %s\n", "total",
-		"slack", "req", "live", "objs", "allocs/frees", "kind",
-		"caller");
 	for (i = 0; i < r->shown->len; i++) {
 		const struct sa_site *s = r->shown->pdata[i];
-		char af[48];
 
-		snprintf(af, sizeof(af), "%9" U "/%-9" U, s->allocs, s->frees);
-		fprintf(f, "%10" U " %9" U " %10" U " %10" U " %7" U " %s "
-			"%-7s %s\n", s->bytes_alloc, s->slack, s->bytes_req,
-			s->live_alloc, s->live, af, sa_kind_name(s->kind),
-			sa_esc(s->sym));
+		fprintf(f, "%*" U " %*" U " %*" U " %*" U " %*" U " %*" U "/%-*"
+			U " %*s %s\n", W_total, s->bytes_alloc, W_slack,
+			s->slack, W_req, s->bytes_req, W_live, s->live_alloc,
+			W_objs, s->live, W_allocs_frees / 2, s->allocs,
+			W_allocs_frees / 2, s->frees, W_kind,
+			sa_kind_name(s->kind), sa_esc(s->sym));
 	}
 }
 

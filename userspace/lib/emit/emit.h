@@ -170,7 +170,7 @@ struct sa_account_head;
 void sa_text_account_head(FILE *f, const char *lead,
 			  const struct sa_account_head *h);
 void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h);
-/* slow_sites, slow_objects, slow_frees into the open object, if known */
+/* The slow_* keys (SLAB_ACCOUNT_SLOW_KEYS) into the open object, if known */
 void sa_json_account_slow(JsonBuilder *b, const struct sa_account_head *h);
 void sa_csv_account_head(FILE *f, const char *prefix,
 			 const struct sa_account_head *h);

@@ -37,20 +37,27 @@ void sa_text_account_head(FILE *f, const char *lead,
 			h->slow_objects, h->slow_frees);
 }
 
+/* A key of uapi/slab_account.h's tables, named as the head's field */
+#define JSON_U64(name)	sa_json_put_uint(b, #name, h->name)
+#define CSV_U64(name) \
+	fprintf(f, "# %s" #name ": %" U "\n", prefix, h->name)
+#define JSON_SLOW(name, type, since, group)	JSON_##type(name);
+#define CSV_SLOW(name, type, since, group)	CSV_##type(name);
+
 void sa_json_account_head(JsonBuilder *b, const struct sa_account_head *h)
 {
 	json_builder_set_member_name(b, "input");
 	json_builder_begin_object(b);
 	sa_json_put_str(b, "kind", "/proc/slab_account");
 	sa_json_put_int(b, "format_version", h->version);
-	sa_json_put_uint(b, "sites", h->sites);
-	sa_json_put_uint(b, "objects", h->objects);
+	JSON_U64(sites);
+	JSON_U64(objects);
 	sa_json_put_str(b, "cache_slot_size", h->cache_slot_exact ? "exact" :
 			"object");
-	sa_json_put_uint(b, "dropped", h->dropped);
-	sa_json_put_uint(b, "map_full", h->map_full);
-	sa_json_put_uint(b, "untracked_frees", h->untracked_frees);
-	sa_json_put_uint(b, "lost_frees", h->lost_frees);
+	JSON_U64(dropped);
+	JSON_U64(map_full);
+	JSON_U64(untracked_frees);
+	JSON_U64(lost_frees);
 	/* null: a file from before the module had the key */
 	json_builder_set_member_name(b, "kmalloc_repeats");
 	if (h->kmalloc_repeats_known)
@@ -66,32 +73,29 @@ void sa_json_account_slow(JsonBuilder *b, const struct sa_account_head *h)
 	/* absent: a file from before the module had the keys */
 	if (!h->slow_known)
 		return;
-	sa_json_put_uint(b, "slow_sites", h->slow_sites);
-	sa_json_put_uint(b, "slow_objects", h->slow_objects);
-	sa_json_put_uint(b, "slow_frees", h->slow_frees);
+	SLAB_ACCOUNT_SLOW_KEYS(JSON_SLOW)
 }
 
 void sa_csv_account_head(FILE *f, const char *prefix,
 			 const struct sa_account_head *h)
 {
-	fprintf(f, "# %sinput: /proc/slab_account\n# %sformat_version: %d\n"
-		"# %ssites: %" U "\n# %sobjects: %" U "\n"
-		"# %scache_slot_size: %s\n# %sdropped: %" U "\n"
-		"# %smap_full: %" U "\n# %suntracked_frees: %" U "\n"
-		"# %slost_frees: %" U "\n", prefix, prefix, h->version,
-		prefix, h->sites, prefix, h->objects, prefix,
-		h->cache_slot_exact ? "exact" : "object", prefix, h->dropped,
-		prefix, h->map_full, prefix, h->untracked_frees, prefix,
-		h->lost_frees);
+	fprintf(f, "# %sinput: /proc/slab_account\n# %sformat_version: %d\n",
+		prefix, prefix, h->version);
+	CSV_U64(sites);
+	CSV_U64(objects);
+	fprintf(f, "# %scache_slot_size: %s\n", prefix,
+		h->cache_slot_exact ? "exact" : "object");
+	CSV_U64(dropped);
+	CSV_U64(map_full);
+	CSV_U64(untracked_frees);
+	CSV_U64(lost_frees);
 	if (h->kmalloc_repeats_known)
-		fprintf(f, "# %skmalloc_repeats: %" U "\n", prefix,
-			h->kmalloc_repeats);
+		CSV_U64(kmalloc_repeats);
 	else
 		fprintf(f, "# %skmalloc_repeats: unknown\n", prefix);
-	if (h->slow_known)
-		fprintf(f, "# %sslow_sites: %" U "\n# %sslow_objects: %" U
-			"\n# %sslow_frees: %" U "\n", prefix, h->slow_sites,
-			prefix, h->slow_objects, prefix, h->slow_frees);
+	if (h->slow_known) {
+		SLAB_ACCOUNT_SLOW_KEYS(CSV_SLOW)
+	}
 }
 
 /*

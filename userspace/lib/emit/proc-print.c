@@ -26,9 +26,35 @@ static void add_orders(JsonBuilder *b, const char *k, const guint64 *v,
 	json_builder_end_array(b);
 }
 
+/*
+ * The keys of uapi/slab_account.h's tables, by type and group: a group a
+ * file may not have is null (kmalloc_repeats) or absent (slow_*) when the
+ * file had none; unattributed is not in the JSON (yet).
+ */
+#define JSON_U64(name)		sa_json_put_uint(b, #name, a->name);
+#define JSON_S64(name)		sa_json_put_int(b, #name, a->name);
+#define JSON_WORD(name)		sa_json_put_str(b, #name, a->name);
+#define JSON_SLOT(name) \
+	sa_json_put_bool(b, "cache_slot_exact", a->cache_slot_exact);
+#define JSON_REQUIRED(name, type)	JSON_##type(name)
+#define JSON_REPEATS(name, type) \
+	json_builder_set_member_name(b, #name); \
+	if (a->kmalloc_repeats_known) \
+		json_builder_add_int_value(b, (gint64)a->name); \
+	else \
+		json_builder_add_null_value(b);
+#define JSON_UNATTRIBUTED(name, type)
+#define JSON_SLOW(name, type) \
+	if (a->slow_known) \
+		JSON_##type(name)
+#define JSON_KEY(name, type, since, group)	JSON_##group(name, type)
+#define JSON_KIND_KEY(name, type, since, group, k) \
+	sa_json_put_uint(b, #name, a->kind[k].name);
+#define JSON_ORDERS(name, type, since, group) \
+	add_orders(b, #name, a->name, a->n_orders);
+
 int sa_account_print_json(FILE *f, const struct sa_account *a)
 {
-	struct sa_account_head h;
 	JsonBuilder *b = json_builder_new();
 	size_t i;
 	int k, ret;
@@ -36,45 +62,17 @@ int sa_account_print_json(FILE *f, const struct sa_account *a)
 	json_builder_begin_object(b);
 	sa_json_put_int(b, "schema_version", SA_JSON_SCHEMA_VERSION);
 	sa_json_put_int(b, "format_version", a->version);
-	sa_json_put_str(b, "sort", a->sort);
-	sa_json_put_uint(b, "top", a->top);
-	sa_json_put_uint(b, "sites", a->sites);
-	sa_json_put_uint(b, "objects", a->objects);
-	sa_json_put_bool(b, "cache_slot_exact", a->cache_slot_exact);
-	sa_json_put_uint(b, "bytes_alloc", a->bytes_alloc);
-	sa_json_put_uint(b, "bytes_req", a->bytes_req);
-	sa_json_put_uint(b, "slack", a->slack);
-	sa_json_put_int(b, "live_bytes", a->live_bytes);
-	sa_json_put_int(b, "live_req", a->live_req);
-	sa_json_put_int(b, "live_objects", a->live_objects);
-	sa_json_put_uint(b, "allocs", a->allocs);
-	sa_json_put_uint(b, "frees", a->frees);
-	sa_json_put_uint(b, "callers", a->callers);
-	sa_json_put_uint(b, "dropped", a->dropped);
-	sa_json_put_uint(b, "untracked_frees", a->untracked_frees);
-	sa_json_put_uint(b, "map_full", a->map_full);
-	sa_json_put_uint(b, "lost_frees", a->lost_frees);
-	json_builder_set_member_name(b, "kmalloc_repeats");
-	if (a->kmalloc_repeats_known)
-		json_builder_add_int_value(b, (gint64)a->kmalloc_repeats);
-	else
-		json_builder_add_null_value(b);
-	sa_account_head_of(a, &h);
-	sa_json_account_slow(b, &h);
+	SLAB_ACCOUNT_KEYS(JSON_KEY)
 	json_builder_set_member_name(b, "kinds");
 	json_builder_begin_object(b);
 	for (k = 0; k < SA_ACCOUNT_NR_KINDS; k++) {
 		json_builder_set_member_name(b, sa_account_kind_name(k));
 		json_builder_begin_object(b);
-		sa_json_put_uint(b, "allocs", a->kind[k].allocs);
-		sa_json_put_uint(b, "bytes_alloc", a->kind[k].bytes_alloc);
-		sa_json_put_uint(b, "bytes_req", a->kind[k].bytes_req);
-		sa_json_put_uint(b, "slack", a->kind[k].slack);
+		SLAB_ACCOUNT_KIND_KEYS(JSON_KIND_KEY, k)
 		json_builder_end_object(b);
 	}
 	json_builder_end_object(b);
-	add_orders(b, "pages_alloc", a->pages_alloc, a->n_orders);
-	add_orders(b, "pages_free", a->pages_free, a->n_orders);
+	SLAB_ACCOUNT_ORDER_KEYS(JSON_ORDERS)
 	json_builder_set_member_name(b, "rows");
 	json_builder_begin_array(b);
 	for (i = 0; i < a->n_rows; i++) {

@@ -85,11 +85,16 @@ static JsonArray *rows_of(JsonObject *o)
 	return n && JSON_NODE_HOLDS_ARRAY(n) ? json_node_get_array(n) : NULL;
 }
 
-/* The kind of a row: 0 kmalloc, 1 cache, -1 neither. */
+/* The kind of a row (enum slab_account_kind), -1 neither. */
 static int kind_of(const char *k)
 {
-	return !k ? -1 : !strcmp(k, "kmalloc") ? 0 : !strcmp(k, "cache") ?
-	       1 : -1;
+	static const char *const names[] = SLAB_ACCOUNT_KIND_NAMES;
+	int i;
+
+	for (i = 0; k && i < SLAB_ACCOUNT_NR_KINDS; i++)
+		if (!strcmp(k, names[i]))
+			return i;
+	return -1;
 }
 
 struct rows {
@@ -285,6 +290,36 @@ static int report_area(struct sa_diff_side *s, JsonObject *root,
 	return 0;
 }
 
+/*
+ * A head's number keys (uapi/slab_account.h's SLAB_ACCOUNT_KEYS), each
+ * read if there; a group of keys a file may not have is known when all
+ * of its keys are there (else they are 0).
+ */
+#define KNOWN_REQUIRED		TRUE
+#define KNOWN_REPEATS		h->kmalloc_repeats_known
+#define KNOWN_UNATTRIBUTED	h->unattributed_known
+#define KNOWN_SLOW		h->slow_known
+#define MISSING_REQUIRED	(void)0
+#define MISSING_REPEATS		(KNOWN_REPEATS = FALSE)
+#define MISSING_UNATTRIBUTED	(KNOWN_UNATTRIBUTED = FALSE)
+#define MISSING_SLOW		(KNOWN_SLOW = FALSE)
+#define HEAD_READ_U64(name, group) \
+	if (count_member(o, #name, &h->name)) \
+		MISSING_##group;
+#define HEAD_READ_S64(name, group) \
+	if (int_member(o, #name, &h->name)) \
+		MISSING_##group;
+#define HEAD_READ_WORD(name, group)
+#define HEAD_READ_SLOT(name, group)
+#define HEAD_READ(name, type, since, group)	HEAD_READ_##type(name, group)
+#define HEAD_FORGET_U64(name, group) \
+	if (!KNOWN_##group) \
+		h->name = 0;
+#define HEAD_FORGET_S64		HEAD_FORGET_U64
+#define HEAD_FORGET_WORD(name, group)
+#define HEAD_FORGET_SLOT(name, group)
+#define HEAD_FORGET(name, type, since, group)	HEAD_FORGET_##type(name, group)
+
 /* What a /proc/slab_account input's header says (report's "input", or
  * the account JSON's root). */
 static void account_head(JsonObject *o, struct sa_diff_side *s)
@@ -295,22 +330,12 @@ static void account_head(JsonObject *o, struct sa_diff_side *s)
 
 	if (!int_member(o, "format_version", &v))
 		h->version = v;
-	count_member(o, "sites", &h->sites);
-	count_member(o, "objects", &h->objects);
 	h->cache_slot_exact = slot ? !strcmp(slot, "exact") :
 		bool_member(o, "cache_slot_exact");
-	count_member(o, "dropped", &h->dropped);
-	count_member(o, "map_full", &h->map_full);
-	count_member(o, "untracked_frees", &h->untracked_frees);
-	count_member(o, "lost_frees", &h->lost_frees);
-	h->kmalloc_repeats_known = !count_member(o, "kmalloc_repeats",
-						 &h->kmalloc_repeats);
-	/* the three come together, or the input did not have them */
-	h->slow_known = !count_member(o, "slow_sites", &h->slow_sites) &&
-		!count_member(o, "slow_objects", &h->slow_objects) &&
-		!count_member(o, "slow_frees", &h->slow_frees);
-	if (!h->slow_known)
-		h->slow_sites = h->slow_objects = h->slow_frees = 0;
+	h->kmalloc_repeats_known = h->unattributed_known = h->slow_known =
+		TRUE;
+	SLAB_ACCOUNT_KEYS(HEAD_READ)
+	SLAB_ACCOUNT_KEYS(HEAD_FORGET)
 	s->account = h;
 	s->source = "account";
 }

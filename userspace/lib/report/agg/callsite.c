@@ -902,5 +902,7 @@ const struct sa_agg sa_agg_callsite = {
 
 const char *sa_kind_name(int kind)
 {
-	return kind == SA_KIND_KMALLOC ? "kmalloc" : "cache";
+	static const char *const names[] = SLAB_ACCOUNT_KIND_NAMES;
+
+	return names[kind == SA_KIND_KMALLOC ? SA_KIND_KMALLOC : SA_KIND_CACHE];
 }

@@ -33,14 +33,15 @@
 #define SLABACCT_AGG_CALLSITE_H
 
 #include "report/report.h"
+#include "uapi/slab_account.h"
 #include "util/inttable.h"
 #include "util/livemap.h"
 
-enum sa_kind {
-	SA_KIND_KMALLOC,
-	SA_KIND_CACHE,
-	SA_KIND_NR,
-};
+/* The kind: uapi/slab_account.h's one enum, by the report's names */
+#define sa_kind			slab_account_kind
+#define SA_KIND_KMALLOC		SLAB_ACCOUNT_KMALLOC
+#define SA_KIND_CACHE		SLAB_ACCOUNT_CACHE
+#define SA_KIND_NR		SLAB_ACCOUNT_NR_KINDS
 
 #define SA_GFP_SLOTS	4
 #define SA_AGE_BUCKETS	6	/* <1ms <10ms <100ms <1s <10s >=10s */
