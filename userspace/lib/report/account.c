@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "account/account.h"
+#include "procfs/account.h"
 #include "report/agg/callsite.h"
 #include "report/pipeline.h"
 

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "account/allocinfo.h"
+#include "procfs/allocinfo.h"
 #include "report/agg/callsite.h"
 #include "report/pipeline.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slabacct report of a saved hist file (account/hist.h): the kernel's
+ * slabacct report of a saved hist file (procfs/hist.h): the kernel's
  * histograms of kmem:kmalloc and kmem:kmem_cache_alloc keyed by call site
  * (`slabacct boot cmdline --hist`), counted in the kernel from the moment
  * the trigger was set. They become the call-site rows, allocations and
@@ -15,7 +15,7 @@
  */
 #include <string.h>
 
-#include "account/hist.h"
+#include "procfs/hist.h"
 #include "report/agg/callsite.h"
 #include "report/pipeline.h"
 

@@ -3,9 +3,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "account/account.h"
-#include "account/allocinfo.h"
-#include "account/hist.h"
+#include "procfs/account.h"
+#include "procfs/allocinfo.h"
+#include "procfs/hist.h"
 #include "report/input-kind.h"
 #include "trace/check.h"
 #include "util/input-file.h"
