@@ -472,27 +472,21 @@ static struct sa_account *parser_end(struct parser *ps, gboolean ok,
 	return NULL;
 }
 
-struct sa_account *sa_account_parse(const char *text, size_t len,
-				    GError **error)
-{
-	const char *p = text, *end = text + len;
-	struct parser ps;
-	gboolean ok = TRUE;
-
-	parser_init(&ps);
-	while (ok && p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-
-		ok = parse_line(&ps, p, (nl ? nl : end) - p, error);
-		p = nl ? nl + 1 : end;
-	}
-	return parser_end(&ps, ok, error);
-}
-
 static gboolean load_line(void *data, const char *s, size_t len,
 			  GError **error)
 {
 	return parse_line(data, s, len, error);
+}
+
+struct sa_account *sa_account_parse(const char *text, size_t len,
+				    GError **error)
+{
+	struct parser ps;
+	gboolean ok;
+
+	parser_init(&ps);
+	ok = sa_text_lines(text, len, load_line, &ps, error);
+	return parser_end(&ps, ok, error);
 }
 
 /*

@@ -326,17 +326,11 @@ static struct sa_allocinfo *parser_end(struct parser *ps, gboolean ok,
 struct sa_allocinfo *sa_allocinfo_parse(const char *text, size_t len,
 					GError **error)
 {
-	const char *p = text, *end = text + len;
 	struct parser ps;
-	gboolean ok = TRUE;
+	gboolean ok;
 
 	parser_init(&ps);
-	while (ok && p < end) {
-		const char *nl = memchr(p, '\n', end - p);
-
-		ok = parse_line(&ps, p, (nl ? nl : end) - p, error);
-		p = nl ? nl + 1 : end;
-	}
+	ok = sa_text_lines(text, len, parse_line, &ps, error);
 	return parser_end(&ps, ok, error);
 }
 
