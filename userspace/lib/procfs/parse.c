@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Helpers the /proc parsers of the snapshot share.
+ * Helpers the procfs parsers share (procfs/parse.h).
  */
 #include <stdarg.h>
 #include <string.h>

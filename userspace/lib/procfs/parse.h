@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers the /proc parsers of the snapshot share.
+ * Helpers the procfs parsers share (beside util/textline.h).
  */
-#ifndef SLABACCT_SNAPSHOT_PARSE_H
-#define SLABACCT_SNAPSHOT_PARSE_H
+#ifndef SLABACCT_PROCFS_PARSE_H
+#define SLABACCT_PROCFS_PARSE_H
 
 #include <stdbool.h>
 #include <glib.h>
@@ -46,4 +46,4 @@ bool sa_parse_node_zone(char **f, int n, int *node, char *zone,
  */
 char *sa_snap_read(const char *root, const char *rel, GError **err);
 
-#endif /* SLABACCT_SNAPSHOT_PARSE_H */
+#endif /* SLABACCT_PROCFS_PARSE_H */
