@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/input-file.h"
+#include "util/textline.h"
 #include "procfs/parse.h"
 
 bool sa_parse_u64(const char *s, guint64 *v)
@@ -26,31 +27,49 @@ void sa_parse_error(GError **err, const char *fmt, ...)
 	g_free(msg);
 }
 
+struct keyvals {
+	GHashTable *kv;
+	char sep;
+};
+
+/* One "name<sep> value [kB]" line into kv; other lines are skipped. */
+static gboolean keyval_line(void *data, const char *s, size_t len,
+			    GError **err)
+{
+	struct keyvals *k = data;
+	char *line = g_strndup(s, len);
+	char *p = strchr(line, k->sep), *val;
+	char **f;
+	guint64 v;
+
+	if (!p || p == line) {
+		g_free(line);
+		return TRUE;
+	}
+	*p = '\0';
+	val = g_strstrip(p + 1);
+	f = g_strsplit_set(val, " \t", -1);
+	if (f[0] && sa_parse_u64(f[0], &v) &&
+	    (!f[1] || !strcmp(f[1], "kB")))
+		g_hash_table_replace(k->kv, g_strdup(g_strstrip(line)),
+				     g_memdup2(&v, sizeof(v)));
+	g_strfreev(f);
+	g_free(line);
+	return TRUE;
+}
+
 GHashTable *sa_procfile_parse_keyvals(const char *text, char sep,
 				      const char *what, GError **err)
 {
-	GHashTable *kv = g_hash_table_new_full(g_str_hash, g_str_equal,
-					       g_free, g_free);
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-	char **l;
+	struct keyvals k = {
+		g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free),
+		sep,
+	};
+	GHashTable *kv = k.kv;
 
-	for (l = lines; *l; l++) {
-		char *p = strchr(*l, sep), *val;
-		char **f;
-		guint64 v;
-
-		if (!p || p == *l)
-			continue;
-		*p = '\0';
-		val = g_strstrip(p + 1);
-		f = g_strsplit_set(val, " \t", -1);
-		if (f[0] && sa_parse_u64(f[0], &v) &&
-		    (!f[1] || !strcmp(f[1], "kB")))
-			g_hash_table_replace(kv, g_strdup(g_strstrip(*l)),
-					     g_memdup2(&v, sizeof(v)));
-		g_strfreev(f);
-	}
-	g_strfreev(lines);
+	/* the text ends at its NUL, as it always has */
+	sa_text_lines(text ? text : "", text ? strlen(text) : 0, keyval_line,
+		      &k, NULL);
 	if (!g_hash_table_size(kv)) {
 		sa_parse_error(err, "%s: no 'name value' lines", what);
 		g_hash_table_unref(kv);
