@@ -102,22 +102,20 @@ endif
 # unit tests (tests/unit/LAYER/) link only those archives: a reference
 # upwards does not link. tests/integration/host/layers.sh checks the
 # object graph too (no cycle, nothing upwards). Lowest first:
-LAYERS := util trace symbols account sources snapshot report emit top bpf
+LAYERS := util trace symbols procfs snapshot report emit top bpf
 LAYER_DEPS_util :=
 LAYER_DEPS_trace := util
 LAYER_DEPS_symbols := trace util
-LAYER_DEPS_account := util
-LAYER_DEPS_sources := util
-LAYER_DEPS_snapshot := sources util
-LAYER_DEPS_report := snapshot sources account symbols trace util
+LAYER_DEPS_procfs := util
+LAYER_DEPS_snapshot := procfs util
+LAYER_DEPS_report := snapshot procfs symbols trace util
 LAYER_DEPS_emit := report $(LAYER_DEPS_report)
 LAYER_DEPS_top := report $(LAYER_DEPS_report)
 LAYER_DEPS_bpf := util
 LAYER_SRCS_util := $(wildcard userspace/lib/util/*.c)
 LAYER_SRCS_trace := $(wildcard userspace/lib/trace/*.c)
 LAYER_SRCS_symbols := $(wildcard userspace/lib/symbols/*.c)
-LAYER_SRCS_account := $(wildcard userspace/lib/account/*.c)
-LAYER_SRCS_sources := $(wildcard userspace/lib/snapshot/sources/*.c)
+LAYER_SRCS_procfs := $(wildcard userspace/lib/procfs/*.c)
 LAYER_SRCS_snapshot := $(wildcard userspace/lib/snapshot/*.c)
 LAYER_SRCS_report := $(wildcard userspace/lib/report/*.c \
 	userspace/lib/report/agg/*.c)
@@ -398,8 +396,8 @@ FUZZ_LAYER_account := report
 FUZZ_LAYER_tracedat := emit
 FUZZ_LAYER_json := emit
 FUZZ_LAYER_snapshot := emit
-FUZZ_LAYER_proc := sources
-FUZZ_LAYER_hist := account
+FUZZ_LAYER_proc := procfs
+FUZZ_LAYER_hist := procfs
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(ASAN)/fuzz-%)
 

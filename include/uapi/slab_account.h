@@ -2,7 +2,7 @@
 /*
  * The format of /proc/slab_account, /proc/slab_account_reclaim and
  * /proc/slab_account_oom: what slab_account.ko (module/) writes and the
- * slabacct CLI (userspace/lib/account/) parses, in one header for both.
+ * slabacct CLI (userspace/lib/procfs/) parses, in one header for both.
  * The layout itself is described in docs/module.md ("/proc/slab_account
  * format"). Plain C: no kernel or libc type.
  *

@@ -4,8 +4,8 @@
  * reads snapshots with, and the diff key of each row it accepts; and the
  * /proc/allocinfo parser, on the same input.
  */
-#include "account/account.h"
-#include "account/allocinfo.h"
+#include "procfs/account.h"
+#include "procfs/allocinfo.h"
 #include "report/diff.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);

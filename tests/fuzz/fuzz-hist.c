@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: the parser of the kernel's hist files
- * (account/hist.c), which `slabacct report` reads from a board's
+ * (procfs/hist.c), which `slabacct report` reads from a board's
  * events/kmem/EVENT/hist: the input is the file's text.
  */
-#include "account/hist.h"
+#include "procfs/hist.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

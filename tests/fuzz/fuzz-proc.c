@@ -1,23 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: the parser of each /proc (and /sys, /dev/kmsg) text
- * that slabacct snapshot reads (snapshot/sources/), and what is computed
+ * that slabacct snapshot reads (procfs/), and what is computed
  * from each. The first byte of the input chooses the parser ('0' + the
  * index of the table below, modulo its size); the rest is the text.
  */
 #include <string.h>
 
-#include "snapshot/sources/buddyinfo.h"
-#include "snapshot/sources/meminfo.h"
-#include "snapshot/sources/oomlog.h"
-#include "snapshot/sources/pagetypeinfo.h"
-#include "snapshot/sources/procs.h"
-#include "snapshot/sources/psi.h"
-#include "snapshot/sources/rates.h"
-#include "snapshot/sources/slabinfo.h"
-#include "snapshot/sources/swaps.h"
-#include "snapshot/sources/vmstat.h"
-#include "snapshot/sources/zoneinfo.h"
+#include "procfs/buddyinfo.h"
+#include "procfs/meminfo.h"
+#include "procfs/oomlog.h"
+#include "procfs/pagetypeinfo.h"
+#include "procfs/procs.h"
+#include "procfs/psi.h"
+#include "procfs/rates.h"
+#include "procfs/slabinfo.h"
+#include "procfs/swaps.h"
+#include "procfs/vmstat.h"
+#include "procfs/zoneinfo.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

@@ -28,8 +28,6 @@ def layer(obj):
     if p[0] in ('cli', 'bpf'):
         return p[0]
     if p[0] == 'lib':
-        if p[1] == 'snapshot' and len(p) > 3 and p[2] == 'sources':
-            return 'sources'
         return p[1]
     return None
 
@@ -87,8 +85,6 @@ def src_layer(rel):
     if p[0] in ('cli', 'bpf'):
         return p[0]
     if p[0] == 'lib' and len(p) > 2:
-        if p[1] == 'snapshot' and len(p) > 3 and p[2] == 'sources':
-            return 'sources'
         return p[1]
     return None
 

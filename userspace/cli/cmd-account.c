@@ -7,8 +7,8 @@
 #include <errno.h>
 #include <stdio.h>
 
-#include "account/account.h"
-#include "account/allocinfo.h"
+#include "procfs/account.h"
+#include "procfs/allocinfo.h"
 #include "cli/cmd.h"
 #include "emit/emit.h"
 #include "emit/proc-print.h"

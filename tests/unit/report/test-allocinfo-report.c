@@ -10,7 +10,7 @@
 
 #include <check.h>
 
-#include "account/allocinfo.h"
+#include "procfs/allocinfo.h"
 #include "report/agg/callsite.h"
 #include "report/diff.h"
 #include "report/sort.h"

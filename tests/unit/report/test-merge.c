@@ -6,7 +6,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "account/account.h"
+#include "procfs/account.h"
 #include "report/diff.h"
 #include "report/merge.h"
 

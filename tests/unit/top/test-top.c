@@ -10,7 +10,7 @@
 #include <check.h>
 #include <json-glib/json-glib.h>
 
-#include "account/account.h"
+#include "procfs/account.h"
 #include "util/json.h"
 #include "top/top.h"
 

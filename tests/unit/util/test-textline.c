@@ -70,6 +70,61 @@ START_TEST(errors)
 }
 END_TEST
 
+/* each line as "[LINE]"; a line "stop" stops the walk with an error */
+static gboolean collect(void *data, const char *s, size_t len, GError **err)
+{
+	if (len == 4 && !memcmp(s, "stop", 4)) {
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL, "stopped");
+		return FALSE;
+	}
+	g_string_append_c(data, '[');
+	g_string_append_len(data, s, len);
+	g_string_append_c(data, ']');
+	return TRUE;
+}
+
+static char *lines_of(const char *text, size_t len, gboolean *ok)
+{
+	GString *out = g_string_new(NULL);
+	GError *err = NULL;
+
+	*ok = sa_text_lines(text, len, collect, out, &err);
+	ck_assert(*ok == (err == NULL));
+	g_clear_error(&err);
+	return g_string_free(out, FALSE);
+}
+
+START_TEST(lines)
+{
+	static const struct {
+		const char *text, *want;
+		gboolean ok;
+	} cases[] = {
+		{ "", "", TRUE },
+		{ "\n", "[]", TRUE },
+		{ "a", "[a]", TRUE },
+		{ "a\n", "[a]", TRUE },
+		{ "a\n\nb", "[a][][b]", TRUE },
+		{ "a\nb\n\n", "[a][b][]", TRUE },
+		{ "a\nstop\nb\n", "[a]", FALSE },
+	};
+	gboolean ok;
+	size_t i;
+	char *got;
+
+	for (i = 0; i < G_N_ELEMENTS(cases); i++) {
+		got = lines_of(cases[i].text, strlen(cases[i].text), &ok);
+		ck_assert_str_eq(got, cases[i].want);
+		ck_assert_int_eq(ok, cases[i].ok);
+		g_free(got);
+	}
+	/* the length bounds the text, not a NUL: "a\0b" is one line */
+	got = lines_of("a\0b\nc", 3, &ok);
+	ck_assert(ok && !memcmp(got, "[a\0b]", 6));
+	g_free(got);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("textline");
@@ -78,6 +133,7 @@ Suite *suite(void)
 	tcase_add_test(tc, tokens);
 	tcase_add_test(tc, numbers);
 	tcase_add_test(tc, errors);
+	tcase_add_test(tc, lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,7 +9,7 @@
  * of a /proc/slab_account snapshot keeps the snapshot's own table sizes
  * and counters, and has no trace keys.
  */
-#include "account/account.h"
+#include "procfs/account.h"
 #include "report/agg/callsite.h"
 #include "emit/emit.h"
 

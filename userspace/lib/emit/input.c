@@ -10,8 +10,8 @@
  * takes the place of a trace's origin: a snapshot has no CPUs, clock,
  * duration, records or lost events.
  */
-#include "account/account.h"
-#include "account/allocinfo.h"
+#include "procfs/account.h"
+#include "procfs/allocinfo.h"
 #include "emit/emit.h"
 
 #define U G_GUINT64_FORMAT

@@ -22,7 +22,7 @@
  */
 #include <string.h>
 
-#include "account/account.h"
+#include "procfs/account.h"
 #include "emit/emit.h"
 #include "report/diff.h"
 #include "report/merge.h"

@@ -5,8 +5,8 @@
  */
 #include <string.h>
 
-#include "account/account.h"
-#include "account/allocinfo.h"
+#include "procfs/account.h"
+#include "procfs/allocinfo.h"
 #include "emit/emit.h"
 #include "emit/proc-print.h"
 #include "util/json.h"

@@ -7,15 +7,13 @@
  */
 #include <string.h>
 
-#include "account/account.h"
-#include "report/agg/callsite.h"
-#include "report/pipeline.h"
+#include "procfs/account.h"
+#include "report/counted.h"
 
 struct sa_report *sa_report_from_account(const char *path,
 					 const struct sa_report_opts *opts,
 					 GError **err)
 {
-	int cs = SA_SEC_CALLSITE;
 	struct sa_callsite_result *res;
 	struct sa_report *rep;
 	struct sa_account *a;
@@ -24,7 +22,7 @@ struct sa_report *sa_report_from_account(const char *path,
 	a = sa_account_load(path, err);	/* the error names the file */
 	if (!a)
 		return NULL;
-	rep = sa_report_new(path, 1u << cs, opts);
+	rep = sa_counted_report_new(path, opts, &res);
 	rep->account = g_new0(struct sa_account_head, 1);
 	sa_account_head_of(a, rep->account);
 	sa_report_note(rep, "a /proc/slab_account snapshot: no ping-pong, "
@@ -34,9 +32,6 @@ struct sa_report *sa_report_from_account(const char *path,
 			       G_GUINT64_FORMAT " allocations without a row, %"
 			       G_GUINT64_FORMAT " not tracked as live",
 			       a->dropped, a->map_full);
-	res = g_new0(struct sa_callsite_result, 1);
-	res->sites = g_ptr_array_new_with_free_func((GDestroyNotify)
-						    sa_site_free);
 	for (i = 0; i < a->n_rows; i++) {
 		const struct sa_account_row *r = &a->rows[i];
 		struct sa_site *s = g_new0(struct sa_site, 1);
@@ -55,13 +50,9 @@ struct sa_report *sa_report_from_account(const char *path,
 		sa_site_derive(s);
 		g_ptr_array_add(res->sites, s);
 	}
-	sa_callsite_totals(res);
 	res->unmatched_frees = a->untracked_frees;
 	res->reused = a->lost_frees;
-	res->shown = g_ptr_array_new();
-	for (i = 0; i < res->sites->len; i++)
-		g_ptr_array_add(res->shown, res->sites->pdata[i]);
-	rep->result[cs] = res;
+	sa_counted_report_end(rep, res);
 	sa_account_free(a);
 	return rep;
 }

@@ -10,9 +10,8 @@
  */
 #include <string.h>
 
-#include "account/allocinfo.h"
-#include "report/agg/callsite.h"
-#include "report/pipeline.h"
+#include "procfs/allocinfo.h"
+#include "report/counted.h"
 
 /* Rows of the same site (an inline function's tag in several files) are
  * one row: keyed by module, file, line and function. */
@@ -20,15 +19,6 @@ static char *site_key(const struct sa_allocinfo_row *r)
 {
 	return g_strdup_printf("%s\t%s\t%u\t%s", r->module ? r->module : "",
 			       r->file, r->line, r->function);
-}
-
-static gint64 clamp_add(gint64 a, gint64 b)
-{
-	gint64 s;
-
-	if (__builtin_add_overflow(a, b, &s))
-		s = b < 0 ? G_MININT64 : G_MAXINT64;
-	return s;
 }
 
 struct merged {
@@ -40,7 +30,6 @@ struct sa_report *sa_report_from_allocinfo(const char *path,
 					   const struct sa_report_opts *opts,
 					   GError **err)
 {
-	int cs = SA_SEC_CALLSITE;
 	struct sa_callsite_result *res;
 	struct sa_report *rep;
 	struct sa_allocinfo *ai;
@@ -52,7 +41,7 @@ struct sa_report *sa_report_from_allocinfo(const char *path,
 	ai = sa_allocinfo_load(path, err);
 	if (!ai)
 		return NULL;
-	rep = sa_report_new(path, 1u << cs, opts);
+	rep = sa_counted_report_new(path, opts, &res);
 	rep->allocinfo = ai;
 	rep->allocinfo_head = g_new0(struct sa_allocinfo_head, 1);
 	sa_allocinfo_head_of(ai, rep->allocinfo_head);
@@ -64,10 +53,7 @@ struct sa_report *sa_report_from_allocinfo(const char *path,
 		sa_report_note(rep, "sites marked accurate:no (the kernel "
 			       "missed some of their allocations): %zu",
 			       ai->n_inaccurate);
-	res = g_new0(struct sa_callsite_result, 1);
 	res->allocinfo = true;
-	res->sites = g_ptr_array_new_with_free_func((GDestroyNotify)
-						    sa_site_free);
 	by_key = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	m = g_array_new(FALSE, TRUE, sizeof(struct merged));
 	for (i = 0; i < ai->n_rows; i++) {
@@ -99,8 +85,8 @@ struct sa_report *sa_report_from_allocinfo(const char *path,
 			x = &g_array_index(m, struct merged, m->len - 1);
 		}
 		x->site->inaccurate |= r->inaccurate;
-		x->bytes = clamp_add(x->bytes, r->bytes);
-		x->calls = clamp_add(x->calls, r->calls);
+		x->bytes = sa_counted_add_signed(x->bytes, r->bytes);
+		x->calls = sa_counted_add_signed(x->calls, r->calls);
 	}
 	for (i = 0; i < m->len; i++) {
 		struct merged *x = &g_array_index(m, struct merged, i);
@@ -128,10 +114,6 @@ struct sa_report *sa_report_from_allocinfo(const char *path,
 			       G_GUINT64_FORMAT, negative);
 	g_array_free(m, TRUE);
 	g_hash_table_destroy(by_key);
-	sa_callsite_totals(res);
-	res->shown = g_ptr_array_new();
-	for (i = 0; i < res->sites->len; i++)
-		g_ptr_array_add(res->shown, res->sites->pdata[i]);
-	rep->result[cs] = res;
+	sa_counted_report_end(rep, res);
 	return rep;
 }

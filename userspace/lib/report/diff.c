@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "account/account.h"
-#include "account/allocinfo.h"
+#include "procfs/account.h"
+#include "procfs/allocinfo.h"
 #include "report/agg/areas.h"
 #include "report/agg/coverage.h"
 #include "report/agg/callsite.h"

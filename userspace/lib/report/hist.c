@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slabacct report of a saved hist file (account/hist.h): the kernel's
+ * slabacct report of a saved hist file (procfs/hist.h): the kernel's
  * histograms of kmem:kmalloc and kmem:kmem_cache_alloc keyed by call site
  * (`slabacct boot cmdline --hist`), counted in the kernel from the moment
  * the trigger was set. They become the call-site rows, allocations and
@@ -15,22 +15,13 @@
  */
 #include <string.h>
 
-#include "account/hist.h"
-#include "report/agg/callsite.h"
-#include "report/pipeline.h"
-
-static guint64 sat_add(guint64 a, guint64 b)
-{
-	guint64 s;
-
-	return __builtin_add_overflow(a, b, &s) ? G_MAXUINT64 : s;
-}
+#include "procfs/hist.h"
+#include "report/counted.h"
 
 struct sa_report *sa_report_from_hist(const char *path,
 				      const struct sa_report_opts *opts,
 				      GError **err)
 {
-	int cs = SA_SEC_CALLSITE;
 	struct sa_callsite_result *res;
 	struct sa_report *rep;
 	struct sa_hist *h;
@@ -56,18 +47,15 @@ struct sa_report *sa_report_from_hist(const char *path,
 		}
 		any_alloc |= sec->has_alloc;
 		has_req |= sec->has_req;
-		dropped = sat_add(dropped, sec->dropped);
+		dropped = sa_counted_add(dropped, sec->dropped);
 	}
-	rep = sa_report_new(path, 1u << cs, opts);
+	rep = sa_counted_report_new(path, opts, &res);
 	rep->hist = h;
 	/* the histograms' Dropped is what every format shows as lost */
 	rep->origin.lost_known = true;
 	rep->origin.lost_total = dropped;
 	rep->origin.recorder = g_strdup("the kernel's hist triggers "
 					"(events/kmem/*/hist)");
-	res = g_new0(struct sa_callsite_result, 1);
-	res->sites = g_ptr_array_new_with_free_func((GDestroyNotify)
-						    sa_site_free);
 	by_key = g_hash_table_new(g_int64_hash, g_int64_equal);
 	for (i = 0; i < h->rows->len; i++) {
 		const struct sa_hist_row *r = &g_array_index(h->rows,
@@ -97,13 +85,14 @@ struct sa_report *sa_report_from_hist(const char *path,
 			g_hash_table_insert(by_key, &s->call_site, s);
 		}
 		if (counts) {
-			s->allocs = sat_add(s->allocs, r->hitcount);
-			s->bytes_alloc = sat_add(s->bytes_alloc,
-						 r->bytes_alloc);
-			hits = sat_add(hits, r->hitcount);
+			s->allocs = sa_counted_add(s->allocs, r->hitcount);
+			s->bytes_alloc = sa_counted_add(s->bytes_alloc,
+							r->bytes_alloc);
+			hits = sa_counted_add(hits, r->hitcount);
 		}
 		if (sec->has_req)
-			s->bytes_req = sat_add(s->bytes_req, r->bytes_req);
+			s->bytes_req = sa_counted_add(s->bytes_req,
+						      r->bytes_req);
 	}
 	g_hash_table_destroy(by_key);
 	for (i = 0; i < h->sections->len; i++) {
@@ -140,10 +129,6 @@ struct sa_report *sa_report_from_hist(const char *path,
 		sa_report_note(rep, "no histogram has bytes_req: requested "
 			       "bytes shown as allocated, slack not "
 			       "computed");
-	sa_callsite_totals(res);
-	res->shown = g_ptr_array_new();
-	for (i = 0; i < res->sites->len; i++)
-		g_ptr_array_add(res->shown, res->sites->pdata[i]);
-	rep->result[cs] = res;
+	sa_counted_report_end(rep, res);
 	return rep;
 }

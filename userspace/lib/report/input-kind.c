@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What an input file is, by its content (report/input-kind.h). */
-#include <string.h>
 #include <unistd.h>
 
-#include "account/account.h"
-#include "account/allocinfo.h"
-#include "account/hist.h"
+#include "procfs/account.h"
+#include "procfs/sniff.h"
 #include "report/input-kind.h"
 #include "trace/check.h"
 #include "util/input-file.h"
@@ -15,18 +13,20 @@
 
 static enum sa_input_kind kind_of(const char *head, size_t n)
 {
-	static const char slab_tag[] = "# " SLAB_ACCOUNT_PROC_NAME " ";
 	size_t i;
 
 	if (sa_tracedat_sniff(head, n))
 		return SA_INPUT_TRACEDAT;
-	if (n >= sizeof(slab_tag) - 1 &&
-	    !memcmp(head, slab_tag, sizeof(slab_tag) - 1))
+	switch (sa_procfs_sniff(head, n)) {
+	case SA_PROCFS_SLAB_ACCOUNT:
 		return SA_INPUT_SLAB_ACCOUNT;
-	if (sa_allocinfo_sniff(head, n))
+	case SA_PROCFS_ALLOCINFO:
 		return SA_INPUT_ALLOCINFO;
-	if (sa_hist_sniff(head, n))
+	case SA_PROCFS_HIST:
 		return SA_INPUT_HIST;
+	case SA_PROCFS_NONE:
+		break;
+	}
 	for (i = 0; i < n && g_ascii_isspace(head[i]); i++)
 		;
 	return i < n && head[i] == '{' ? SA_INPUT_JSON : SA_INPUT_OTHER;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The one door for the files slabacct reads: what a file is, told by its
- * content, never by its name. report, diff, merge and account ask here.
+ * content, never by its name. report, diff, merge and account ask here;
+ * the kernel's text files are told by procfs/sniff.h.
  *
  *   trace.dat           trace-cmd's magic
  *   /proc/slab_account  "# slab_account N" (a saved copy, or the file)

@@ -12,7 +12,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "account/account.h"
+#include "procfs/account.h"
 #include "report/diff.h"
 #include "report/merge.h"
 #include "util/json.h"

@@ -9,8 +9,8 @@
 
 #include <trace-cmd.h>
 
-#include "account/allocinfo.h"
-#include "account/hist.h"
+#include "procfs/allocinfo.h"
+#include "procfs/hist.h"
 #include "trace/kallsyms.h"
 #include "util/notes.h"
 #include "report/report.h"

@@ -213,15 +213,15 @@ struct sa_report {
 					 * the read fails with it */
 	guint32 sections;		/* mask of sa_report_table rows */
 	void *result[SA_MAX_SECTIONS];	/* per table row */
-	/* a /proc/slab_account input (account/account.h): its header,
+	/* a /proc/slab_account input (procfs/account.h): its header,
 	 * shown instead of the trace-only origin fields; NULL for a trace */
 	struct sa_account_head *account;
-	/* a /proc/allocinfo input (account/allocinfo.h), shown instead of
+	/* a /proc/allocinfo input (procfs/allocinfo.h), shown instead of
 	 * the origin; its rows' names are what the call-site rows point to.
 	 * NULL for a trace */
 	struct sa_allocinfo *allocinfo;
 	struct sa_allocinfo_head *allocinfo_head;
-	/* a saved hist file (account/hist.h): its rows' names are what the
+	/* a saved hist file (procfs/hist.h): its rows' names are what the
 	 * call-site rows point to. NULL for a trace */
 	struct sa_hist *hist;
 	struct sa_symbols *syms;	/* only while the trace is open */

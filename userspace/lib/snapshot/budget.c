@@ -6,16 +6,16 @@
 #include <unistd.h>
 
 #include "snapshot/budget.h"
-#include "snapshot/sources/btf.h"
-#include "snapshot/sources/buddyinfo.h"
-#include "snapshot/sources/kmsg.h"
-#include "snapshot/sources/meminfo.h"
-#include "snapshot/sources/memlog.h"
-#include "snapshot/sources/memmap.h"
-#include "snapshot/sources/parse.h"
-#include "snapshot/sources/tracebuf.h"
-#include "snapshot/sources/vmallocinfo.h"
-#include "snapshot/sources/zoneinfo.h"
+#include "procfs/btf.h"
+#include "procfs/buddyinfo.h"
+#include "procfs/kmsg.h"
+#include "procfs/meminfo.h"
+#include "procfs/memlog.h"
+#include "procfs/memmap.h"
+#include "procfs/parse.h"
+#include "procfs/tracebuf.h"
+#include "procfs/vmallocinfo.h"
+#include "procfs/zoneinfo.h"
 
 static const char *const source_names[SA_BSRC_NR] = {
 	[SA_BSRC_MEMINFO] = "meminfo",

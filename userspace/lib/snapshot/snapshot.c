@@ -9,11 +9,11 @@
 
 #include "util/input-file.h"
 #include "util/json-read.h"
-#include "snapshot/sources/oomlog.h"
-#include "snapshot/sources/procs.h"
-#include "snapshot/sources/slabinfo.h"
+#include "procfs/oomlog.h"
+#include "procfs/procs.h"
+#include "procfs/slabinfo.h"
 #include "snapshot/snapshot.h"
-#include "snapshot/sources/parse.h"
+#include "procfs/parse.h"
 
 static const struct {
 	const char *name;

@@ -10,8 +10,8 @@
  * per-process memory (one line per process, from smaps_rollup or status).
  * The kernel log keeps only its OOM-killer lines.
  *
- * Parsing and computing live in one file per source (sources/meminfo.h,
- * sources/vmstat.h, sources/slabinfo.h, sources/buddyinfo.h, ...);
+ * Parsing and computing live in one file per source (procfs/meminfo.h,
+ * procfs/vmstat.h, procfs/slabinfo.h, procfs/buddyinfo.h, ...);
  * view.h puts them together.
  */
 #ifndef SLABACCT_SNAPSHOT_H

@@ -7,18 +7,18 @@
 #ifndef SLABACCT_SNAPSHOT_VIEW_H
 #define SLABACCT_SNAPSHOT_VIEW_H
 
-#include "snapshot/sources/buddyinfo.h"
-#include "snapshot/sources/meminfo.h"
-#include "snapshot/sources/oomlog.h"
-#include "snapshot/sources/pagetypeinfo.h"
-#include "snapshot/sources/procs.h"
-#include "snapshot/sources/psi.h"
-#include "snapshot/sources/rates.h"
-#include "snapshot/sources/slabinfo.h"
+#include "procfs/buddyinfo.h"
+#include "procfs/meminfo.h"
+#include "procfs/oomlog.h"
+#include "procfs/pagetypeinfo.h"
+#include "procfs/procs.h"
+#include "procfs/psi.h"
+#include "procfs/rates.h"
+#include "procfs/slabinfo.h"
 #include "snapshot/snapshot.h"
-#include "snapshot/sources/swaps.h"
-#include "snapshot/sources/vmstat.h"
-#include "snapshot/sources/zoneinfo.h"
+#include "procfs/swaps.h"
+#include "procfs/vmstat.h"
+#include "procfs/zoneinfo.h"
 
 struct sa_snapshot_view {
 	const struct sa_snapshot *snap;

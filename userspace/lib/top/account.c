@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The /proc/slab_account source of slabacct top: each sample parses the
- * file (account/account.h). Lost: allocations the module could not give a row
+ * file (procfs/account.h). Lost: allocations the module could not give a row
  * (table full) or track (live map full).
  */
-#include "account/account.h"
+#include "procfs/account.h"
 #include "top/top.h"
 
 static int account_sample(struct sa_top_source *s, GPtrArray *rows,

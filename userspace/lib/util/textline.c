@@ -3,6 +3,7 @@
  * Taking a line of a text input apart (util/textline.h).
  */
 #include <stdarg.h>
+#include <string.h>
 
 #include "util/textline.h"
 
@@ -66,5 +67,20 @@ gboolean sa_dec_s64(const char *s, size_t len, gint64 *v)
 	    u > (guint64)G_MAXINT64 + neg)
 		return FALSE;
 	*v = neg ? (gint64)(0 - u) : (gint64)u;
+	return TRUE;
+}
+
+gboolean sa_text_lines(const char *text, size_t len, sa_input_line_fn fn,
+		       void *data, GError **err)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+
+		if (!fn(data, p, (nl ? nl : end) - p, err))
+			return FALSE;
+		p = nl ? nl + 1 : end;
+	}
 	return TRUE;
 }

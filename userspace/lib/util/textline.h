@@ -9,6 +9,8 @@
 
 #include <glib.h>
 
+#include "util/input-file.h"
+
 struct sa_line {
 	const char *s;			/* not NUL-terminated */
 	size_t len;
@@ -37,5 +39,14 @@ void sa_line_error(GError **error, GQuark domain, int code,
  */
 gboolean sa_dec_u64(const char *s, size_t len, guint64 *v);
 gboolean sa_dec_s64(const char *s, size_t len, gint64 *v);
+
+/*
+ * The len bytes at text, line by line, as sa_input_lines reads a file: fn
+ * gets each line (without its '\n'; the last one also when it has none;
+ * none for an empty text) until it returns FALSE (its error set) or the
+ * text ends. Returns TRUE at the end of the text, FALSE as fn did.
+ */
+gboolean sa_text_lines(const char *text, size_t len, sa_input_line_fn fn,
+		       void *data, GError **err);
 
 #endif /* SLABACCT_TEXTLINE_H */

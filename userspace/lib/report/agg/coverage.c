@@ -14,7 +14,7 @@
 #include "report/agg/coverage.h"
 #include "report/pipeline.h"
 #include "snapshot/snapshot.h"
-#include "snapshot/sources/slabinfo.h"
+#include "procfs/slabinfo.h"
 #include "util/livemap.h"
 
 /* o->site of a live object: its cache's index in names, or these */

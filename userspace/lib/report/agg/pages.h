@@ -5,7 +5,7 @@
  * flags and by task; the pages still allocated at the end of the trace;
  * extfrag fallbacks and pageblock steals (mm_page_alloc_extfrag); and,
  * when the trace carries /proc/buddyinfo snapshots, the unusable free
- * space index per order (snapshot/sources/buddyinfo.h).
+ * space index per order (procfs/buddyinfo.h).
  *
  * Formulas (also in `slabacct report --help`):
  *   pages        = blocks << order
@@ -25,7 +25,7 @@
 #ifndef SLABACCT_AGG_PAGES_H
 #define SLABACCT_AGG_PAGES_H
 
-#include "snapshot/sources/buddyinfo.h"
+#include "procfs/buddyinfo.h"
 #include "report/report.h"
 
 
