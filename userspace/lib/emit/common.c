@@ -93,3 +93,12 @@ int sa_text_end(struct sa_emit *e, struct sa_text_buf *t)
 	t->buf = NULL;
 	return ret;
 }
+
+void sa_json_begin_member(JsonBuilder *b, const char *k, bool array)
+{
+	json_builder_set_member_name(b, k);
+	if (array)
+		json_builder_begin_array(b);
+	else
+		json_builder_begin_object(b);
+}

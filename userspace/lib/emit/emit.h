@@ -126,6 +126,8 @@ int sa_json_write(struct sa_emit *e);
 /* The report's JSON model around its sections (json and html). */
 int sa_json_model_begin(struct sa_emit *e, const struct sa_report *rep);
 void sa_json_model_end(struct sa_emit *e);
+/* Member k of the open object, opened as an array or an object. */
+void sa_json_begin_member(JsonBuilder *b, const char *k, bool array);
 
 void sa_csv_header(struct sa_emit *e, const struct sa_report *rep);
 void sa_csv_callsite(struct sa_emit *e, const struct sa_report *rep,
