@@ -17,7 +17,7 @@
 #include "util/outfile.h"
 #include "trace/events.h"
 #include "trace/recorder.h"
-#include "emit/snapshot-origin.h"
+#include "snapshot/snapshot.h"
 
 static const char cmdline_description[] =
 	"Prints, on one line of standard output, the kernel parameters that\n"

@@ -23,7 +23,7 @@
 #include "symbols/wrappers.h"
 #include "trace/record-advice.h"
 #include "trace/recorder.h"
-#include "emit/snapshot-origin.h"
+#include "snapshot/snapshot.h"
 
 #define CMD "record"
 

@@ -93,3 +93,28 @@ int sa_text_end(struct sa_emit *e, struct sa_text_buf *t)
 	t->buf = NULL;
 	return ret;
 }
+
+void sa_json_begin_member(JsonBuilder *b, const char *k, bool array)
+{
+	json_builder_set_member_name(b, k);
+	if (array)
+		json_builder_begin_array(b);
+	else
+		json_builder_begin_object(b);
+}
+
+/* A line cut at the width (text computed first, for the verbose rows). */
+void sa_text_put_cut(struct sa_emit *e, char *line)
+{
+	if (e->width > 0 && (int)strlen(line) > e->width) {
+		line[e->width - 1] = '~';
+		line[e->width] = 0;
+	}
+	fprintf(e->out, "%s\n", line);
+}
+
+void sa_text_put_secs(FILE *f, guint64 ns)
+{
+	fprintf(f, "%" G_GUINT64_FORMAT ".%06" G_GUINT64_FORMAT,
+		ns / G_GUINT64_CONSTANT(1000000000), (ns % G_GUINT64_CONSTANT(1000000000)) / G_GUINT64_CONSTANT(1000));
+}

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The emitters of the memory-pressure sections (pages, reclaim,
- * compaction, oom), one file per format: emit/text-mm.c, emit/json-mm.c,
- * emit/csv-mm.c. They only format what agg-{pages,reclaim,compaction,
- * oom}.c computed. The CSV tables, by first column:
+ * The emitters of the memory-pressure sections, one file per section
+ * holding its three formats: emit/pages.c, emit/reclaim.c,
+ * emit/compaction.c, emit/oom.c. They only format what
+ * report/agg/{pages,reclaim,compaction,oom}.c computed. The CSV tables,
+ * by first column:
  *   pages_summary, pages_order, pages_gfp, pages_task, pages_extfrag,
  *   pages_unusable; reclaim_summary, reclaim_task, kswapd, shrinker,
  *   lru; compaction_summary, compaction_outcome, compaction_defer;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Emitters: they format a finished report and compute nothing. Each
- * format has a header (origin, lost events, notes), one function per
- * report section (named in sa_report_table[]) and a footer.
+ * format has a frame, emit/frame-<format>.c (the header: origin, lost
+ * events, notes; its table of section writers; the footer), and one
+ * writer per report section (named in sa_report_table[]). A section's
+ * writers in every format share one file, emit/<section>.c, as its
+ * aggregator has report/agg/<section>.c.
  *   text  under 80 columns by default
  *   json  one object through json-glib, with schema_version
  *   csv   "# key: value" header lines, then one table per section whose
@@ -126,6 +129,8 @@ int sa_json_write(struct sa_emit *e);
 /* The report's JSON model around its sections (json and html). */
 int sa_json_model_begin(struct sa_emit *e, const struct sa_report *rep);
 void sa_json_model_end(struct sa_emit *e);
+/* Member k of the open object, opened as an array or an object. */
+void sa_json_begin_member(JsonBuilder *b, const char *k, bool array);
 
 void sa_csv_header(struct sa_emit *e, const struct sa_report *rep);
 void sa_csv_callsite(struct sa_emit *e, const struct sa_report *rep,
@@ -147,6 +152,10 @@ void sa_text_tail_name(const struct sa_emit *e, int used, const char *s);
  * own, indented; a path too long for the width loses its beginning. */
 void sa_text_where(const struct sa_emit *e, int indent, const char *file,
 		   int line);
+/* Text: a line cut at the width with '~' (line is changed). */
+void sa_text_put_cut(struct sa_emit *e, char *line);
+/* Text: ns as seconds with six decimals. */
+void sa_text_put_secs(FILE *f, guint64 ns);
 
 void sa_account_emit(struct sa_emit *e, const struct sa_report *rep);
 

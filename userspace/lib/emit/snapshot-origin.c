@@ -1,27 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * System snapshots in traces: capture for the recorder, and the "system"
- * sections of report and diff.
+ * System snapshots in traces: the "system" sections of report and diff
+ * (the capture for the recorder is snapshot/snapshot.c's).
  */
 #include <string.h>
 
 #include "snapshot/diff.h"
 #include "emit/snapshot-emit.h"
 #include "emit/snapshot-origin.h"
-
-char *sa_snapshot_capture_json(void)
-{
-	struct sa_snapshot *s = sa_snapshot_capture("/", NULL);
-	char *json;
-
-	if (!s)
-		return NULL;
-	/* the RAM budget's sources: report --what budget reads them */
-	s->budget = sa_budget_capture("/");
-	json = sa_snapshot_to_json(s, false);
-	sa_snapshot_free(s);
-	return json;
-}
 
 struct loaded {
 	struct sa_snapshot *snap;

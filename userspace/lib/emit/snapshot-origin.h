@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * System snapshots carried in a trace (trace/origin.h: snapshot_start and
- * snapshot_end, JSON text from sa_snapshot_to_json): taking one for the
- * recorder, and the short "system" section of reports and diffs. Every
- * function accepts NULL or damaged text and then prints that the snapshot
- * is not available.
+ * snapshot_end, JSON text from sa_snapshot_capture_json in
+ * snapshot/snapshot.h): the short "system" section of reports and diffs.
+ * Every function accepts NULL or damaged text and then prints that the
+ * snapshot is not available.
  */
 #ifndef SLABACCT_SNAPSHOT_ORIGIN_H
 #define SLABACCT_SNAPSHOT_ORIGIN_H
@@ -12,9 +12,6 @@
 #include <stdio.h>
 
 #include <json-glib/json-glib.h>
-
-/* A snapshot of the running system as JSON text (g_free), or NULL. */
-char *sa_snapshot_capture_json(void);
 
 /*
  * "== system ==": the start and end snapshots of a recording, and what

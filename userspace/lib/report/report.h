@@ -41,8 +41,9 @@
  *   3. An id in enum sa_section_id and its row in report/table.c:
  *        [SA_SEC_RECLAIM] = { "reclaim", "direct reclaim, ...",
  *                             &sa_agg_reclaim },
- *   4. One writer per format, of type sa_emit_fn (emit/emit.h), in that
- *      format's table (sa_text_sections[] in emit/text.c, ...).
+ *   4. Its writers in emit/<section>.c, one per format, of type sa_emit_fn
+ *      (emit/emit.h), each in its format's table (sa_text_sections[] in
+ *      emit/frame-text.c, ...).
  *   `--what reclaim` then selects it; the header (origin, lost events,
  *   notes) comes with every format for free. Unit-test the aggregator by
  *   feeding it sa_rec records (tests/unit/report/test-agg-callsite.c).

@@ -291,6 +291,20 @@ char *sa_snapshot_to_json(const struct sa_snapshot *snap, bool pretty)
 	return s;
 }
 
+char *sa_snapshot_capture_json(void)
+{
+	struct sa_snapshot *s = sa_snapshot_capture("/", NULL);
+	char *json;
+
+	if (!s)
+		return NULL;
+	/* the RAM budget's sources: report --what budget reads them */
+	s->budget = sa_budget_capture("/");
+	json = sa_snapshot_to_json(s, false);
+	sa_snapshot_free(s);
+	return json;
+}
+
 static const char *opt_string(JsonObject *o, const char *name)
 {
 	JsonNode *n = json_object_get_member(o, name);

@@ -98,5 +98,10 @@ struct sa_snapshot *sa_snapshot_from_node(JsonNode *node, GError **err);
 char *sa_snapshot_to_json(const struct sa_snapshot *snap, bool pretty);
 struct sa_snapshot *sa_snapshot_from_json(const char *text, const char *name,
 					  GError **err);
+/*
+ * A snapshot of the running system, with the RAM budget's sources, as
+ * JSON text (g_free), or NULL: what the recorder stores in a trace.
+ */
+char *sa_snapshot_capture_json(void);
 
 #endif /* SLABACCT_SNAPSHOT_H */
