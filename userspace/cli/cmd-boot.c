@@ -449,6 +449,11 @@ static int boot_cmdline(int argc, char **argv)
 		       "1048576)");
 		goto out;
 	}
+	/* what the kernel takes first: its symbols' own errors */
+	if (hist && hist_triggers(symbols, hist_size, &htrig))
+		goto out;
+	if (stacks && stacks_mode(symbols, mask, quiet, &mode, &trig))
+		goto out;
 	if (board_arch(arch_s, symbols, &arch))
 		goto out;
 	this_machine(&mem_mb, &cpus);
@@ -464,10 +469,6 @@ static int boot_cmdline(int argc, char **argv)
 		       "buffer)", mem_mb, cpus, b.total_kb / 1024);
 		goto out;
 	}
-	if (hist && hist_triggers(symbols, hist_size, &htrig))
-		goto out;
-	if (stacks && stacks_mode(symbols, mask, quiet, &mode, &trig))
-		goto out;
 	sa_boot_estimate_arch(mask, mode, until, arch, &est);
 	if (buffer_kb > 0 && (guint64)buffer_kb > b.cpu_kb) {
 		sa_err("boot cmdline", "--buffer-size %d KB is over the budget "
