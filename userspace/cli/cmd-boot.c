@@ -551,7 +551,8 @@ static void advise_size(const struct sa_record_result *res)
 
 	tracefs_instance_file_read_number(NULL, "buffer_size_kb", &have);
 	sa_boot_this_machine(&mem, &online);
-	sa_boot_budget(mem, res->nr_cpus, 0, &b);
+	/* collect runs on the board: its architecture is this machine's */
+	sa_boot_budget_arch(mem, res->nr_cpus, 0, sa_boot_arch_this(), &b);
 	if (res->lost_total && need && need <= b.cpu_kb) {
 		printf("the boot buffer (%lld KB per CPU) was too small: boot "
 		       "with trace_buf_size=%" G_GUINT64_FORMAT "M ('slabacct "
