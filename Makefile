@@ -363,12 +363,15 @@ check-arm:
 # make demo ARCH=arm64 (or armhf): the same on an ARM guest, with the
 # module and the CLI cross-built for it; the report is made here. The
 # module is built for the one kernel the demo boots (scripts/demo --kdir).
+# make demo KERNEL=6.12-cloud boots another of scripts/kernels' flavours.
+DEMO_ARGS = $(if $(CROSS_ARCH),--arch $(CROSS_ARCH)) \
+	$(if $(KERNEL),--kernel $(KERNEL))
 demo:
 	scripts/install-deps $(if $(CROSS_ARCH),--arm)
 	$(MAKE) ARCH= all
-	$(MAKE) module KDIR="$$(scripts/demo $(if $(CROSS_ARCH),--arch $(CROSS_ARCH)) --kdir)"
+	$(MAKE) module KDIR="$$(scripts/demo $(DEMO_ARGS) --kdir)"
 	$(if $(CROSS_ARCH),$(MAKE) ARCH=$(CROSS_ARCH) all)
-	scripts/demo $(if $(CROSS_ARCH),--arch $(CROSS_ARCH))
+	scripts/demo $(DEMO_ARGS)
 
 # module-overhead.sh builds the 6.12 allocation-profiling kernel (once)
 bench:

@@ -39,8 +39,9 @@ static const char cmdline_description[] =
 	"                      initramfs, held twice while it is unpacked, on\n"
 	"                      a 128 MB board; half of the rest left to slab,\n"
 	"                      user space and 'boot collect'), and at most\n"
-	"                      192 MB (more keeps\n"
-	"                      a CPU from coming up: its buffer is allocated\n"
+	"                      192 MB, 48 MB on arm64 (more keeps\n"
+	"                      a CPU from coming up, or on arm64 the boot\n"
+	"                      from having a buffer at all: it is allocated\n"
 	"                      early, before most memory is initialised)\n"
 	"  trace_clock=global  when the kernel finds the TSC unstable (under\n"
 	"                      QEMU TCG, about 3 s into boot) it switches the\n"
@@ -70,14 +71,19 @@ static const char cmdline_description[] =
 	"{kmalloc,kmem_cache_alloc}/hist > boot.hist; slabacct report\n"
 	"boot.hist. -e boot keeps the raw trace to the boot phases.\n"
 	"\n"
+	"--arch x86_64|arm64|arm is the board's architecture: it sets the\n"
+	"typical boot (an ARM 6.1 boot to user space is 80,000 kmem events,\n"
+	"x86-64's 350,000) and the early-boot cap. Default: read from\n"
+	"--kernel-symbols FILE when given, else this machine's.\n"
+	"\n"
 	"--maxcpus N boots the board with N CPUs (maxcpus=N): the others stay\n"
 	"offline and get no buffer, so the budget is shared by N.\n"
 	"\n"
 	"--until init sizes the buffer for a capture that ends where the\n"
 	"board's /init starts: its first command stops tracing (echo 0 >\n"
 	"/sys/kernel/tracing/tracing_on). A typical boot into user space is\n"
-	"350,000 kmem events on its busiest CPU; the kernel's boot to /init,\n"
-	"72,000 (Debian's 6.1).\n"
+	"350,000 kmem events on its busiest CPU on x86-64, 80,000 on ARM; the\n"
+	"kernel's boot to /init, 72,000 (Debian's 6.1).\n"
 	"\n"
 	"Exit status: 0; 4 when a typical boot's events do not fit the budget\n"
 	"(the parameters are printed all the same, within the budget, and\n"
@@ -125,7 +131,7 @@ static void boot_usage(FILE *f)
 
 static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 		    const struct sa_boot_budget *b, guint64 buffer_kb,
-		    enum sa_boot_until until)
+		    enum sa_boot_until until, enum sa_boot_arch arch)
 {
 	int i, n = 0;
 	const struct sa_event_desc *d;
@@ -135,13 +141,15 @@ static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 	fprintf(stderr, "# trace_event: the %d events of the groups; a kernel "
 		"skips those it lacks\n", n);
 	fprintf(stderr, "# budget: %" G_GUINT64_FORMAT " MB of buffers for "
-		"%" G_GUINT64_FORMAT " MB and %u CPU%s: %s; %" G_GUINT64_FORMAT
-		" MB per CPU\n", b->total_kb / 1024, b->mem_mb, b->cpus,
-		b->cpus == 1 ? "" : "s", b->capped ? "the most CPU bringup "
-		"can allocate (192 MB)" : "(RAM - 108 MB) / 2", b->cpu_kb / 1024);
-	fprintf(stderr, "# trace_buf_size: a typical boot%s on its busiest CPU "
-		"(events x record size):\n", until == SA_BOOT_UNTIL_INIT ?
-		" until /init" : "");
+		"%" G_GUINT64_FORMAT " MB and %u CPU%s (%s): %s%s; %"
+		G_GUINT64_FORMAT " MB per CPU\n", b->total_kb / 1024, b->mem_mb,
+		b->cpus, b->cpus == 1 ? "" : "s", sa_boot_arch_name(arch),
+		b->capped ? "the most the early boot can allocate on " :
+		"(RAM - 108 MB) / 2", b->capped ? sa_boot_arch_name(arch) : "",
+		b->cpu_kb / 1024);
+	fprintf(stderr, "# trace_buf_size: a typical %s boot%s on its busiest "
+		"CPU (events x record size):\n", sa_boot_arch_name(arch),
+		until == SA_BOOT_UNTIL_INIT ? " until /init" : "");
 	for (i = 0; i < est->nr_shares; i++)
 		fprintf(stderr, "#   %-11s %8" G_GUINT64_FORMAT " events %8"
 			G_GUINT64_FORMAT " stacks %6.1f MB\n",
@@ -159,7 +167,7 @@ static void explain(unsigned int groups, const struct sa_boot_estimate *est,
 
 /* What a boot that does not fit can drop, and whether each would fit. */
 static void what_to_drop(unsigned int groups, enum sa_boot_stacks stacks,
-			 enum sa_boot_until until,
+			 enum sa_boot_until until, enum sa_boot_arch arch,
 			 const struct sa_boot_estimate *est,
 			 const struct sa_boot_budget *b)
 {
@@ -172,21 +180,23 @@ static void what_to_drop(unsigned int groups, enum sa_boot_stacks stacks,
 		until == SA_BOOT_UNTIL_INIT ? " until /init" : "",
 		est->buffer_kb / 1024, b->cpu_kb / 1024);
 	if (until == SA_BOOT_UNTIL_COLLECT) {
-		sa_boot_estimate_until(groups, stacks, SA_BOOT_UNTIL_INIT, &e);
+		sa_boot_estimate_arch(groups, stacks, SA_BOOT_UNTIL_INIT, arch,
+				      &e);
 		fprintf(stderr, "  user space (--until init: /init stops "
 			"tracing first thing): %" G_GUINT64_FORMAT " MB%s\n",
 			e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
 			", fits" : "");
 	}
 	if (stacks != SA_BOOT_STACKS_NONE) {
-		sa_boot_estimate_until(groups, SA_BOOT_STACKS_NONE, until, &e);
+		sa_boot_estimate_arch(groups, SA_BOOT_STACKS_NONE, until, arch,
+				      &e);
 		fprintf(stderr, "  stacks (no --stacks): %" G_GUINT64_FORMAT
 			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
 			", fits" : "");
 	}
 	if (groups & ~(SA_GROUP_KMEM | SA_GROUP_BOOT)) {
-		sa_boot_estimate_until(SA_GROUP_KMEM | SA_GROUP_BOOT, stacks,
-				       until, &e);
+		sa_boot_estimate_arch(SA_GROUP_KMEM | SA_GROUP_BOOT, stacks,
+				      until, arch, &e);
 		fprintf(stderr, "  groups (-e kmem): %" G_GUINT64_FORMAT
 			" MB%s\n", e.buffer_kb / 1024, e.buffer_kb <= b->cpu_kb ?
 			", fits" : "");
@@ -213,6 +223,42 @@ static void this_machine(gint *mem_mb, gint *cpus)
 		*mem_mb = (gint)MIN(mb, 64 * 1024 * 1024);
 	if (!*cpus)
 		*cpus = (gint)n;
+}
+
+/*
+ * The board's architecture: --arch, else that of the kernel whose
+ * symbols are given, else this machine's. --arch and the symbols must
+ * agree.
+ */
+static int board_arch(const char *name, const char *symbols,
+		      enum sa_boot_arch *arch)
+{
+	struct sa_boot_kernel k;
+	GError *error = NULL;
+
+	*arch = sa_boot_arch_this();
+	if (name && sa_boot_arch_parse(name, arch)) {
+		sa_err("boot cmdline", "unknown --arch '%s' (x86_64, arm64, "
+		       "arm)", name);
+		return -1;
+	}
+	if (!symbols)
+		return 0;
+	if (sa_boot_kernel_read(symbols, &k, &error)) {
+		sa_err("boot cmdline", "%s", error->message);
+		g_error_free(error);
+		return -1;
+	}
+	if (k.arch >= 0 && name && (enum sa_boot_arch)k.arch != *arch) {
+		sa_err("boot cmdline", "--arch %s, but %s is an %s kernel's",
+		       name, symbols, sa_boot_arch_name(k.arch));
+		sa_boot_kernel_clear(&k);
+		return -1;
+	}
+	if (k.arch >= 0)
+		*arch = k.arch;
+	sa_boot_kernel_clear(&k);
+	return 0;
 }
 
 /*
@@ -306,7 +352,7 @@ static int hist_triggers(const char *symbols, gint size, char **htrig)
 
 static int boot_cmdline(int argc, char **argv)
 {
-	gchar *groups = NULL, *symbols = NULL, *until_s = NULL;
+	gchar *groups = NULL, *symbols = NULL, *until_s = NULL, *arch_s = NULL;
 	gint buffer_kb = 0, mem_mb = 0, cpus = 0, budget_mb = 0, maxcpus = 0;
 	gboolean quiet = FALSE, stacks = FALSE, hist = FALSE;
 	gint hist_size = 2048;
@@ -321,7 +367,11 @@ static int boot_cmdline(int argc, char **argv)
 		  "N" },
 		{ "budget", 0, 0, G_OPTION_ARG_INT, &budget_mb,
 		  "all CPUs' buffers together (default: (MB - 108) / 2, at "
-		  "most 192)", "MB" },
+		  "most 192, 48 on arm64)", "MB" },
+		{ "arch", 0, 0, G_OPTION_ARG_STRING, &arch_s,
+		  "the board's architecture: x86_64, arm64 or arm (default: "
+		  "the --kernel-symbols kernel's, else this machine's)",
+		  "ARCH" },
 		{ "until", 0, 0, G_OPTION_ARG_STRING, &until_s,
 		  "where the capture ends: collect (default: 'boot collect', "
 		  "in user space) or init (/init stops tracing first thing)",
@@ -353,6 +403,7 @@ static int boot_cmdline(int argc, char **argv)
 	};
 	enum sa_boot_stacks mode = SA_BOOT_STACKS_NONE;
 	enum sa_boot_until until = SA_BOOT_UNTIL_COLLECT;
+	enum sa_boot_arch arch = SA_BOOT_ARCH_X86_64;
 	struct sa_boot_estimate est;
 	struct sa_boot_budget b;
 	unsigned int mask;
@@ -398,12 +449,19 @@ static int boot_cmdline(int argc, char **argv)
 		       "1048576)");
 		goto out;
 	}
+	/* what the kernel takes first: its symbols' own errors */
+	if (hist && hist_triggers(symbols, hist_size, &htrig))
+		goto out;
+	if (stacks && stacks_mode(symbols, mask, quiet, &mode, &trig))
+		goto out;
+	if (board_arch(arch_s, symbols, &arch))
+		goto out;
 	this_machine(&mem_mb, &cpus);
 	if (maxcpus && maxcpus < cpus)
 		cpus = maxcpus;
 	else
 		maxcpus = 0;
-	sa_boot_budget(mem_mb, cpus, budget_mb, &b);
+	sa_boot_budget_arch(mem_mb, cpus, budget_mb, arch, &b);
 	if (b.cpu_kb < 1024) {
 		sa_err("boot cmdline", "%d MB and %d CPUs leave no buffer: the "
 		       "budget is %" G_GUINT64_FORMAT " MB, under 1 MB per CPU "
@@ -411,11 +469,7 @@ static int boot_cmdline(int argc, char **argv)
 		       "buffer)", mem_mb, cpus, b.total_kb / 1024);
 		goto out;
 	}
-	if (hist && hist_triggers(symbols, hist_size, &htrig))
-		goto out;
-	if (stacks && stacks_mode(symbols, mask, quiet, &mode, &trig))
-		goto out;
-	sa_boot_estimate_until(mask, mode, until, &est);
+	sa_boot_estimate_arch(mask, mode, until, arch, &est);
 	if (buffer_kb > 0 && (guint64)buffer_kb > b.cpu_kb) {
 		sa_err("boot cmdline", "--buffer-size %d KB is over the budget "
 		       "of %" G_GUINT64_FORMAT " KB per CPU (%d MB, %d CPUs): "
@@ -445,7 +499,7 @@ static int boot_cmdline(int argc, char **argv)
 			"arm64, 1024 on 32-bit ARM), which cuts it short; fewer "
 			"groups (-e) shorten it", n);
 	if (!quiet)
-		explain(mask, &est, &b, kb, until);
+		explain(mask, &est, &b, kb, until, arch);
 	if (!quiet && mode == SA_BOOT_STACKS_WRAPPERS)
 		fprintf(stderr, "# trace_trigger: a stack with the allocations "
 			"at a wrapper's call site only\n");
@@ -467,7 +521,7 @@ static int boot_cmdline(int argc, char **argv)
 			"#   attributes wrapper sites in the kernel instead\n");
 	ret = SA_EXIT_OK;
 	if (!buffer_kb && est.buffer_kb > b.cpu_kb) {
-		what_to_drop(mask, mode, until, &est, &b);
+		what_to_drop(mask, mode, until, arch, &est, &b);
 		ret = SA_EXIT_LOST;
 	}
 out:
@@ -477,6 +531,7 @@ out:
 	g_free(groups);
 	g_free(symbols);
 	g_free(until_s);
+	g_free(arch_s);
 	return ret;
 }
 
@@ -496,7 +551,8 @@ static void advise_size(const struct sa_record_result *res)
 
 	tracefs_instance_file_read_number(NULL, "buffer_size_kb", &have);
 	sa_boot_this_machine(&mem, &online);
-	sa_boot_budget(mem, res->nr_cpus, 0, &b);
+	/* collect runs on the board: its architecture is this machine's */
+	sa_boot_budget_arch(mem, res->nr_cpus, 0, sa_boot_arch_this(), &b);
 	if (res->lost_total && need && need <= b.cpu_kb) {
 		printf("the boot buffer (%lld KB per CPU) was too small: boot "
 		       "with trace_buf_size=%" G_GUINT64_FORMAT "M ('slabacct "

@@ -4,15 +4,21 @@
 # stack after every event) and saves the boot trace with `slabacct boot
 # collect`; the trace's lost events (the kernel's per-CPU overrun
 # counts, as collect read them) must be 0, and no CPU that came up may
-# lack a buffer. It runs once, for the 6.1 flavour.
+# lack a buffer. It runs for the 6.1 flavour (make demo) and for
+# 6.12-cloud (make demo KERNEL=6.12-cloud: stacks by boot triggers on the
+# wrappers' allocations).
 . "$(dirname "$0")/../../lib.sh"
 flavour=${1:?kernel flavour}
-[ "$flavour" = 6.1 ] || skip "the demo boots 6.1; it runs under guest/demo@6.1"
-[ -f "$TOP/build/kmod/$("$TOP/scripts/kernels" --flavour 6.1 | cut -d' ' -f1)/slab_account.ko" ] ||
-	fail "no slab_account.ko for 6.1 (make module)"
-"$TOP/scripts/demo" >"$TEST_TMP/demo.out" 2>&1 ||
+case $flavour in
+6.1) args=() out=demo ;;
+6.12-cloud) args=(--kernel "$flavour") out=demo-$flavour ;;
+*) skip "the demo boots 6.1 or 6.12-cloud" ;;
+esac
+[ -f "$TOP/build/kmod/$("$TOP/scripts/kernels" --flavour "$flavour" | cut -d' ' -f1)/slab_account.ko" ] ||
+	fail "no slab_account.ko for $flavour (make module)"
+"$TOP/scripts/demo" "${args[@]+"${args[@]}"}" >"$TEST_TMP/demo.out" 2>&1 ||
 	fail "the demo failed: $(tail -n 5 "$TEST_TMP/demo.out")"
-dat=$TOP/build/demo/boot.dat
+dat=$TOP/build/$out/boot.dat
 "$SLABACCT" report --json "$dat" >"$TEST_TMP/r.json" || fail "report failed"
 assert_eq "lost events of the demo's boot" 0 "$(jq '.lost.events' "$TEST_TMP/r.json")"
 assert_eq "CPUs without a buffer, or kept down by it" "" \

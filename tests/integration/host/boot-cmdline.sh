@@ -10,7 +10,9 @@
 # the allocations to trace_trigger= where the symbols have both
 # setup_trace_triggers and event_hist_trigger_parse, and is refused
 # (exit 2, nothing printed) where either is missing (6.1's shape: hist
-# triggers but no boot triggers). No root, no tracefs.
+# triggers but no boot triggers). Per architecture (--arch, or the
+# symbols'): ARM's typical boot and arm64's 48 MB cap. No root, no
+# tracefs.
 . "$(dirname "$0")/../../lib.sh"
 
 # run EXPECTED_STATUS ARGS...: stdout in $TEST_TMP/out, stderr in err
@@ -59,6 +61,31 @@ grep -q 'slab_account.ko' "$TEST_TMP/err" || fail "no module offered: $(cat "$TE
 grep -q 'stacks (no --stacks): 24 MB, fits' "$TEST_TMP/err" || fail "no stacks to drop: $(cat "$TEST_TMP/err")"
 run 0 -q --mem 1024 --cpus 1 --stacks --kernel-symbols "$TEST_TMP/syms"
 assert_eq "1 GB, 1 CPU, stacks (kmem and boot)" 149M "$(size)"
+
+# per architecture: an ARM boot is 80,000 kmem events (x 56 bytes, +
+# 25%: 6M), and arm64's buffers take at most 48 MB in all (the 96 MB its
+# kernel has when it allocates them); the architecture is that of the
+# symbols (__arm64_sys_read, vector_swi), or --arch, which must agree
+run 0 --mem 1024 --cpus 2 --arch arm64
+assert_eq "arm64, 1 GB, 2 CPUs" 6M "$(size)"
+grep -q '^#   kmem           80000 events' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+grep -q 'the most the early boot can allocate on arm64; 24 MB per CPU' "$TEST_TMP/err" ||
+	fail "no arm64 cap said: $(cat "$TEST_TMP/err")"
+run 0 -q --mem 128 --cpus 1 --arch armhf
+assert_eq "armhf, 128 MB, 1 CPU: 80,000 events fit its 10 MB" 6M "$(size)"
+printf '%s\n' 'ffff800008010000 T _text' 'ffff8000080a0000 T __arm64_sys_read' >"$TEST_TMP/arm64syms"
+# 80,000 x (56 + 296) + 3,000 x (24 + 296) bytes, + 25%: 35M, within 48
+run 0 -q --mem 1024 --cpus 2 --maxcpus 1 --stacks --kernel-symbols "$TEST_TMP/arm64syms"
+assert_eq "arm64 symbols, 1 GB, 1 CPU, stacks" 35M "$(size)"
+# two CPUs: 48 / 2 each, under it
+run 4 --mem 1024 --cpus 2 --stacks --kernel-symbols "$TEST_TMP/arm64syms"
+assert_eq "arm64 symbols, 1 GB, 2 CPUs, stacks: 48 / 2" 24M "$(size)"
+run 0 -q --mem 1024 --cpus 2 --arch arm64 --budget 90
+assert_eq "arm64, --budget 90, 2 CPUs" 6M "$(size)"
+run 2 -q --arch x86_64 --kernel-symbols "$TEST_TMP/arm64syms"
+grep -q 'is an arm64 kernel' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
+run 2 -q --arch sparc
+grep -q "unknown --arch 'sparc'" "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"
 
 run 2 -q --mem 100 --cpus 2
 grep -q 'leave no buffer' "$TEST_TMP/err" || fail "$(cat "$TEST_TMP/err")"

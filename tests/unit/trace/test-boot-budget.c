@@ -6,7 +6,9 @@
  * allocations only), and what a kernel's symbol file says: boot triggers
  * (setup_trace_triggers) and the wrappers by the kernel's own names,
  * module symbols and data symbols left out, the trace_trigger= value
- * they make; a file that is not a symbol file is refused.
+ * they make; a file that is not a symbol file is refused. Per
+ * architecture: arm64's early cap (48 MB), ARM's typical boot (80,000
+ * kmem events), and the architecture a symbol file tells.
  */
 #include <check.h>
 #include <stdio.h>
@@ -74,6 +76,69 @@ START_TEST(estimate_stacks)
 }
 END_TEST
 
+START_TEST(arch)
+{
+	struct sa_boot_estimate e;
+	struct sa_boot_budget b;
+	enum sa_boot_arch a;
+
+	/* arm64: 96 MB free when the buffer is allocated, 48 of it */
+	sa_boot_budget_arch(1024, 1, 0, SA_BOOT_ARCH_ARM64, &b);
+	ck_assert_uint_eq(b.total_kb, 48 * 1024);
+	ck_assert_uint_eq(b.cpu_kb, 48 * 1024);
+	ck_assert_uint_eq(b.early_mb, 48);
+	ck_assert(b.capped);
+	/* (256 - 108) / 2 = 74, over it */
+	sa_boot_budget_arch(256, 2, 0, SA_BOOT_ARCH_ARM64, &b);
+	ck_assert_uint_eq(b.cpu_kb, 24 * 1024);
+	/* 128 MB: 10, under it: the same as x86-64's */
+	sa_boot_budget_arch(128, 2, 0, SA_BOOT_ARCH_ARM64, &b);
+	ck_assert_uint_eq(b.cpu_kb, 5 * 1024);
+	ck_assert(!b.capped);
+	/* given: not capped */
+	sa_boot_budget_arch(1024, 1, 90, SA_BOOT_ARCH_ARM64, &b);
+	ck_assert_uint_eq(b.cpu_kb, 90 * 1024);
+	/* armhf and x86-64: 192 */
+	sa_boot_budget_arch(1024, 2, 0, SA_BOOT_ARCH_ARM, &b);
+	ck_assert_uint_eq(b.total_kb, 192 * 1024);
+	sa_boot_budget_arch(1024, 2, 0, SA_BOOT_ARCH_X86_64, &b);
+	ck_assert_uint_eq(b.total_kb, 192 * 1024);
+
+	/* ARM: 80,000 x (56 + 296) = 26.9 MiB, + 25% = 33.6: 34 MB */
+	sa_boot_estimate_arch(SA_GROUP_KMEM, SA_BOOT_STACKS_ALL,
+			      SA_BOOT_UNTIL_COLLECT, SA_BOOT_ARCH_ARM64, &e);
+	ck_assert_uint_eq(e.shares[0].events, 80000);
+	ck_assert_uint_eq(e.total_bytes, 80000ULL * (56 + 296));
+	ck_assert_uint_eq(e.buffer_kb, 34 * 1024);
+	/* it fits arm64's one buffer of 48 MB; x86-64's 147 MB would not */
+	sa_boot_budget_arch(1024, 1, 0, SA_BOOT_ARCH_ARM64, &b);
+	ck_assert_uint_le(e.buffer_kb, b.cpu_kb);
+	/* without stacks: 4.27 MiB + 25% = 5.3: 6 MB */
+	sa_boot_estimate_arch(SA_GROUP_KMEM, SA_BOOT_STACKS_NONE,
+			      SA_BOOT_UNTIL_COLLECT, SA_BOOT_ARCH_ARM, &e);
+	ck_assert_uint_eq(e.buffer_kb, 6 * 1024);
+	/* until /init: the same 72,000 as x86-64 */
+	sa_boot_estimate_arch(SA_GROUP_KMEM, SA_BOOT_STACKS_NONE,
+			      SA_BOOT_UNTIL_INIT, SA_BOOT_ARCH_ARM, &e);
+	ck_assert_uint_eq(e.shares[0].events, 72000);
+	/* x86-64 unchanged */
+	sa_boot_estimate_arch(SA_GROUP_KMEM, SA_BOOT_STACKS_NONE,
+			      SA_BOOT_UNTIL_COLLECT, SA_BOOT_ARCH_X86_64, &e);
+	ck_assert_uint_eq(e.shares[0].events, 350000);
+
+	ck_assert_int_eq(sa_boot_arch_parse("aarch64", &a), 0);
+	ck_assert_int_eq(a, SA_BOOT_ARCH_ARM64);
+	ck_assert_int_eq(sa_boot_arch_parse("armv7l", &a), 0);
+	ck_assert_int_eq(a, SA_BOOT_ARCH_ARM);
+	ck_assert_int_eq(sa_boot_arch_parse("armhf", &a), 0);
+	ck_assert_int_eq(a, SA_BOOT_ARCH_ARM);
+	ck_assert_int_eq(sa_boot_arch_parse("x86_64", &a), 0);
+	ck_assert_int_eq(a, SA_BOOT_ARCH_X86_64);
+	ck_assert_int_eq(sa_boot_arch_parse("riscv64", &a), -1);
+	ck_assert_str_eq(sa_boot_arch_name(SA_BOOT_ARCH_ARM64), "arm64");
+}
+END_TEST
+
 static char *write_syms(const char *text)
 {
 	char *path = g_strdup("/tmp/test-boot-budget-XXXXXX");
@@ -102,6 +167,7 @@ START_TEST(kernel_symbols)
 
 	ck_assert_int_eq(sa_boot_kernel_read(path, &k, &err), 0);
 	ck_assert(k.triggers);
+	ck_assert_int_eq(k.arch, -1);
 	ck_assert_uint_eq(k.wrappers->len, 3);
 	ck_assert_uint_eq(k.cache_wrappers->len, 1);
 	t = sa_boot_kernel_triggers(&k, SA_GROUP_KMEM | SA_GROUP_PAGE);
@@ -112,6 +178,28 @@ START_TEST(kernel_symbols)
 			 "call_site.function == mempool_alloc_slab,"
 			 "mm_page_alloc.stacktrace");
 	g_free(t);
+	sa_boot_kernel_clear(&k);
+	unlink(path);
+	g_free(path);
+
+	/* the architecture, by its syscall entry */
+	path = write_syms("ffff800008010000 T _text\n"
+			  "ffff8000080a0000 T __arm64_sys_read\n");
+	ck_assert_int_eq(sa_boot_kernel_read(path, &k, &err), 0);
+	ck_assert_int_eq(k.arch, SA_BOOT_ARCH_ARM64);
+	ck_assert(!k.triggers);
+	sa_boot_kernel_clear(&k);
+	unlink(path);
+	g_free(path);
+	path = write_syms("c0100000 T vector_swi\n");
+	ck_assert_int_eq(sa_boot_kernel_read(path, &k, &err), 0);
+	ck_assert_int_eq(k.arch, SA_BOOT_ARCH_ARM);
+	sa_boot_kernel_clear(&k);
+	unlink(path);
+	g_free(path);
+	path = write_syms("ffffffff81200000 T __x64_sys_read\n");
+	ck_assert_int_eq(sa_boot_kernel_read(path, &k, &err), 0);
+	ck_assert_int_eq(k.arch, SA_BOOT_ARCH_X86_64);
 	sa_boot_kernel_clear(&k);
 	unlink(path);
 	g_free(path);
@@ -135,6 +223,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, budget);
 	tcase_add_test(tc, estimate_stacks);
+	tcase_add_test(tc, arch);
 	tcase_add_test(tc, kernel_symbols);
 	suite_add_tcase(s, tc);
 	return s;

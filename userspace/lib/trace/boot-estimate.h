@@ -10,6 +10,23 @@
 #include <stdbool.h>
 #include <glib.h>
 
+/*
+ * The board's architecture: the typical boot's events and the memory the
+ * kernel has when it allocates the ring buffer differ between them (the
+ * figures and where they come from: trace/boot-estimate.c).
+ */
+enum sa_boot_arch {
+	SA_BOOT_ARCH_X86_64,
+	SA_BOOT_ARCH_ARM64,
+	SA_BOOT_ARCH_ARM,		/* 32-bit ARM (armhf, ARMv7) */
+};
+
+/* "x86_64", "arm64", "arm"; parse takes aarch64, armhf, armv7l too */
+const char *sa_boot_arch_name(enum sa_boot_arch arch);
+int sa_boot_arch_parse(const char *name, enum sa_boot_arch *arch);
+/* This machine's (uname); x86_64 when it is none of the three */
+enum sa_boot_arch sa_boot_arch_this(void);
+
 /* One group's share of the estimate. */
 struct sa_boot_share {
 	const char *group;
@@ -48,6 +65,10 @@ void sa_boot_estimate_stacks(unsigned int groups, enum sa_boot_stacks stacks,
 void sa_boot_estimate_until(unsigned int groups, enum sa_boot_stacks stacks,
 			    enum sa_boot_until until,
 			    struct sa_boot_estimate *est);
+/* The same for a board of arch (the others: x86_64's) */
+void sa_boot_estimate_arch(unsigned int groups, enum sa_boot_stacks stacks,
+			   enum sa_boot_until until, enum sa_boot_arch arch,
+			   struct sa_boot_estimate *est);
 
 /*
  * The board's budget for the ring buffers of a boot trace: all CPUs'
@@ -56,12 +77,14 @@ void sa_boot_estimate_until(unsigned int groups, enum sa_boot_stacks stacks,
  */
 #define SA_BOOT_RESERVE_MB	108	/* kernel, initramfs, user space */
 #define SA_BOOT_EARLY_MB	192	/* what CPU bringup can allocate */
+#define SA_BOOT_EARLY_ARM64_MB	48	/* the same on arm64 */
 struct sa_boot_budget {
 	guint64 mem_mb;		/* the board's RAM */
 	unsigned int cpus;	/* its CPUs: each gets a buffer */
 	guint64 total_kb;	/* all buffers together */
 	guint64 cpu_kb;		/* one CPU's share, whole MB; 0: none */
-	bool capped;		/* total_kb is SA_BOOT_EARLY_MB's cap */
+	bool capped;		/* total_kb is the early cap */
+	guint64 early_mb;	/* that cap: the arch's SA_BOOT_EARLY_*MB */
 };
 
 /*
@@ -70,6 +93,10 @@ struct sa_boot_budget {
  */
 void sa_boot_budget(guint64 mem_mb, unsigned int cpus, guint64 total_mb,
 		    struct sa_boot_budget *b);
+/* The same on arch: at most SA_BOOT_EARLY_ARM64_MB on arm64 */
+void sa_boot_budget_arch(guint64 mem_mb, unsigned int cpus,
+			 guint64 total_mb, enum sa_boot_arch arch,
+			 struct sa_boot_budget *b);
 
 /* "trace_event=kmem:kmalloc,... trace_buf_size=16M trace_clock=global" */
 char *sa_boot_cmdline(unsigned int groups, guint64 buffer_kb);

@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "trace/boot-estimate.h"
 #include "trace/boot-kernel.h"
 #include "trace/events.h"
 #include "uapi/slab_account.h"
@@ -54,6 +55,7 @@ int sa_boot_kernel_read(const char *path, struct sa_boot_kernel *k,
 	FILE *f;
 
 	memset(k, 0, sizeof(*k));
+	k->arch = -1;
 	f = fopen(path, "re");
 	if (!f) {
 		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(errno),
@@ -73,6 +75,12 @@ int sa_boot_kernel_read(const char *path, struct sa_boot_kernel *k,
 		syms++;
 		if (!strcmp(name, "setup_trace_triggers"))
 			k->triggers = true;
+		if (!strcmp(name, "__x64_sys_read"))
+			k->arch = SA_BOOT_ARCH_X86_64;
+		else if (!strcmp(name, "__arm64_sys_read"))
+			k->arch = SA_BOOT_ARCH_ARM64;
+		else if (!strcmp(name, "vector_swi"))
+			k->arch = SA_BOOT_ARCH_ARM;
 		if (!strcmp(name, "event_hist_trigger_parse") ||
 		    !strcmp(name, "event_hist_trigger_func"))
 			k->hist = true;

@@ -19,6 +19,9 @@ struct sa_boot_kernel {
 	bool hist;		/* it has hist triggers (CONFIG_HIST_TRIGGERS:
 				 * event_hist_trigger_parse, before 5.17
 				 * event_hist_trigger_func) */
+	int arch;		/* enum sa_boot_arch by its symbols
+				 * (__x64_sys_read, __arm64_sys_read,
+				 * vector_swi); -1: none of them */
 	GPtrArray *wrappers;	/* its names of the wrappers (char *) */
 	GPtrArray *cache_wrappers; /* those that call kmem_cache_alloc */
 };
