@@ -342,6 +342,27 @@ START_TEST(vmalloc_stacks)
 }
 END_TEST
 
+START_TEST(vmalloc_union)
+{
+	/* the second reading skipped 0x3 (an area freed before it) */
+	char *texts[] = {
+		"0x1-0x2 8192 a+0x1/0x2 pages=1 vmalloc\n"
+		"0x3-0x4 8192 b+0x1/0x2 pages=1 vmalloc\n",
+		"0x1-0x2 8192 a+0x1/0x2 pages=1 vmalloc\n"
+		"0x5-0x6 20480 kernel_clone+0x1/0x2 pages=4 vmalloc\n",
+		NULL,
+	};
+	char *u = sa_vmallocinfo_union(texts, 3);
+
+	ck_assert_str_eq(u, "0x1-0x2 8192 a+0x1/0x2 pages=1 vmalloc\n"
+			 "0x3-0x4 8192 b+0x1/0x2 pages=1 vmalloc\n"
+			 "0x5-0x6 20480 kernel_clone+0x1/0x2 pages=4 vmalloc\n");
+	ck_assert_uint_eq(sa_vmallocinfo_stack_pages(u), 4);
+	g_free(u);
+	ck_assert_ptr_null(sa_vmallocinfo_union(texts, 0));
+}
+END_TEST
+
 START_TEST(btf_struct_size)
 {
 	struct btf *btf = btf__new_empty();
@@ -472,6 +493,7 @@ Suite *suite(void)
 	tcase_add_test(tc, trace_buffers);
 	tcase_add_test(tc, zoneinfo_pcp);
 	tcase_add_test(tc, vmalloc_stacks);
+	tcase_add_test(tc, vmalloc_union);
 	tcase_add_test(tc, btf_struct_size);
 	tcase_add_test(tc, btf_struct_size_file);
 	tcase_add_test(tc, devicetree_memory);

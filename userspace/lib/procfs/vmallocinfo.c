@@ -21,6 +21,50 @@ static bool stack_caller(const char *f)
 	return false;
 }
 
+static gint by_line(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char *sa_vmallocinfo_union(char *const *texts, int n)
+{
+	GHashTable *seen;
+	GPtrArray *lines;
+	GString *out;
+	int i;
+	guint j;
+
+	if (n <= 0)
+		return NULL;
+	seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	lines = g_ptr_array_new();
+	for (i = 0; i < n; i++) {
+		char **l, **split;
+
+		if (!texts[i])
+			continue;
+		split = g_strsplit(texts[i], "\n", -1);
+		for (l = split; *l; l++) {
+			char *line;
+
+			if (!**l || g_hash_table_contains(seen, *l))
+				continue;
+			line = g_strdup(*l);
+			g_hash_table_add(seen, line);
+			g_ptr_array_add(lines, line);
+		}
+		g_strfreev(split);
+	}
+	g_ptr_array_sort(lines, by_line);
+	out = g_string_new(NULL);
+	for (j = 0; j < lines->len; j++)
+		g_string_append_printf(out, "%s\n",
+				       (char *)g_ptr_array_index(lines, j));
+	g_ptr_array_free(lines, TRUE);
+	g_hash_table_destroy(seen);
+	return g_string_free(out, FALSE);
+}
+
 guint64 sa_vmallocinfo_stack_pages(const char *text)
 {
 	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;

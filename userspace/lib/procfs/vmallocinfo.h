@@ -11,6 +11,17 @@
 
 #include <glib.h>
 
+/*
+ * The kernel reads the list a page at a time, and an area freed between
+ * two reads shifts the rest: a reading can skip a live area. The union
+ * of several readings does not (an area freed meanwhile may be counted;
+ * the same area read twice once). Returns the distinct lines of the n
+ * texts, sorted (by address: the kernel prints them zero-padded), or
+ * NULL when no text is given.
+ */
+#define SA_VMALLOCINFO_READS 5
+char *sa_vmallocinfo_union(char *const *texts, int n);
+
 /* Pages of the areas allocated for kernel stacks (0: none). */
 guint64 sa_vmallocinfo_stack_pages(const char *text);
 

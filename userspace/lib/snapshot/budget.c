@@ -36,6 +36,26 @@ const char *sa_budget_source_name(enum sa_budget_source src)
 	return src < SA_BSRC_NR ? source_names[src] : "?";
 }
 
+/* several readings, united: one can skip a live area (vmallocinfo.h) */
+static char *read_vmallocinfo(const char *root, const char *rel, GError **err)
+{
+	char *texts[SA_VMALLOCINFO_READS] = { NULL };
+	char *text;
+	int i;
+
+	for (i = 0; i < SA_VMALLOCINFO_READS; i++) {
+		texts[i] = sa_snap_read(root, rel, err);
+		if (!texts[i])
+			break;
+	}
+	text = i ? sa_vmallocinfo_union(texts, i) : NULL;
+	if (text)
+		g_clear_error(err);
+	for (i = 0; i < SA_VMALLOCINFO_READS; i++)
+		g_free(texts[i]);
+	return text;
+}
+
 struct sa_budget_input *sa_budget_capture(const char *root)
 {
 	struct sa_budget_input *in = g_new0(struct sa_budget_input, 1);
@@ -53,7 +73,9 @@ struct sa_budget_input *sa_budget_capture(const char *root)
 	for (i = 0; i < SA_BSRC_NR; i++) {
 		GError *e = NULL;
 
-		if (files[i])
+		if (i == SA_BSRC_VMALLOCINFO)
+			in->text[i] = read_vmallocinfo(root, files[i], &e);
+		else if (files[i])
 			in->text[i] = sa_snap_read(root, files[i], &e);
 		else if (i == SA_BSRC_MEMMAP)
 			in->text[i] = sa_memmap_capture(root, &e);
