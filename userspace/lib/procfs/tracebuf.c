@@ -2,18 +2,94 @@
 /*
  * The trace ring buffers' size (tracebuf.h).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "procfs/parse.h"
 #include "procfs/tracebuf.h"
 
-static bool append_size(GString *out, const char *dir, const char *name)
+/* The first number of a tracefs size file ("2816", "14 (expanded: ...)") */
+static bool read_kb(const char *dir, const char *rel, guint64 *kb)
 {
-	char *text = sa_snap_read(dir, "buffer_total_size_kb", NULL);
-	char *nl;
+	char *text = sa_snap_read(dir, rel, NULL);
+	char *end;
+	bool ok;
 
 	if (!text)
 		return false;
+	*kb = g_ascii_strtoull(text, &end, 10);
+	ok = end != text && *kb <= 1ull << 50;
+	g_free(text);
+	return ok;
+}
+
+/* Whether root's sysfs says cpu is offline (no file: online, as cpu0) */
+static bool cpu_offline(const char *root, guint cpu)
+{
+	char rel[64], *text;
+	bool off;
+
+	snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%u/online", cpu);
+	text = sa_snap_read(root, rel, NULL);
+	off = text && text[0] == '0';
+	g_free(text);
+	return off;
+}
+
+/*
+ * The buffers of the CPUs online now, from per_cpu/cpuN/buffer_size_kb.
+ * buffer_total_size_kb sums every possible CPU, but a CPU that never came
+ * up (maxcpus=, a failed bring-up) has no ring buffer: with maxcpus=1 on
+ * 2 CPUs, the total said twice what was allocated. False when the files
+ * are not there (an older copy: the caller takes the total).
+ */
+static bool online_kb(const char *root, const char *dir, guint64 *kb)
+{
+	char *pc = g_build_filename(dir, "per_cpu", NULL);
+	GDir *d = g_dir_open(pc, 0, NULL);
+	const char *n;
+	guint seen = 0;
+	bool ok = d != NULL;
+
+	*kb = 0;
+	while (ok && (n = g_dir_read_name(d))) {
+		char *end, *rel;
+		guint64 cpu = g_ascii_strtoull(n + 3, &end, 10), one;
+
+		if (strncmp(n, "cpu", 3) || end == n + 3 || *end ||
+		    cpu >= SA_TRACEBUF_MAX_CPUS)
+			continue;
+		if (++seen > SA_TRACEBUF_MAX_CPUS)
+			ok = false;
+		else if (cpu_offline(root, cpu))
+			continue;
+		rel = g_strdup_printf("per_cpu/%s/buffer_size_kb", n);
+		ok = ok && read_kb(dir, rel, &one);
+		g_free(rel);
+		if (ok)
+			*kb += one;
+	}
+	if (d)
+		g_dir_close(d);
+	g_free(pc);
+	return ok && seen;
+}
+
+static bool append_size(GString *out, const char *root, const char *dir,
+			const char *name)
+{
+	char *text = sa_snap_read(dir, "buffer_total_size_kb", NULL);
+	char *nl;
+	guint64 kb;
+
+	if (!text)
+		return false;
+	if (online_kb(root, dir, &kb)) {
+		g_string_append_printf(out, "%s %" G_GUINT64_FORMAT "\n", name,
+				       kb);
+		g_free(text);
+		return true;
+	}
 	g_strstrip(text);
 	nl = strchr(text, '\n');
 	if (nl)
@@ -39,7 +115,7 @@ char *sa_tracebuf_capture(const char *root, GError **err)
 		const char *n;
 		guint j;
 
-		if (!append_size(out, top, ".")) {
+		if (!append_size(out, root, top, ".")) {
 			g_free(inst);
 			g_free(top);
 			continue;
@@ -57,7 +133,7 @@ char *sa_tracebuf_capture(const char *root, GError **err)
 			char *dir = g_build_filename(inst, names->pdata[j],
 						     NULL);
 
-			append_size(out, dir, names->pdata[j]);
+			append_size(out, root, dir, names->pdata[j]);
 			g_free(dir);
 		}
 		g_ptr_array_unref(names);

@@ -4,7 +4,10 @@
  * top instance and of each one in instances/. The file reads
  * "2816" or, before the buffer is first expanded, "14 (expanded: 2816)":
  * the first number is what is allocated now (data pages; the per-CPU
- * reader page and the buffer_page structs are not in it).
+ * reader page and the buffer_page structs are not in it). That file sums
+ * every possible CPU, so where per_cpu/ is there the capture sums the
+ * per-CPU sizes of the CPUs online instead: a CPU that never came up has
+ * no buffer.
  */
 #ifndef SLABACCT_TRACEBUF_H
 #define SLABACCT_TRACEBUF_H
@@ -13,6 +16,8 @@
 
 /* At most this many instances are read */
 #define SA_TRACEBUF_MAX_INSTANCES	4096
+/* and at most this many CPUs' per_cpu/ directories an instance */
+#define SA_TRACEBUF_MAX_CPUS		8192
 
 /*
  * The sizes under root's tracefs (sys/kernel/tracing, else
