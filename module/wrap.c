@@ -130,10 +130,29 @@ struct sa_wrap_slot {
 	unsigned long switches;
 	unsigned long ip;
 	unsigned long caller;
+	/*
+	 * What this CPU and level found last, so that a loop through one
+	 * wrapper from one caller looks nothing up again: a caller of a
+	 * hooked entry classified plain; a wrapper's call site (via_key),
+	 * its row (via); the caller of its latest allocation through the
+	 * hook (pair_caller, 0: none) and the row of that pair (pair).
+	 * Rows never move until a reset, which clears these
+	 * (sa_wrap_clear); a class never changes.
+	 */
+	unsigned long plain;
+	unsigned long via_key;
+	unsigned long pair_caller;
+	u32 via;
+	u32 pair;
 };
 
 static DEFINE_PER_CPU(struct sa_wrap_slot [SA_CONTEXTS], sa_wrap_slots);
 static bool sa_wrap_on;
+
+static __always_inline struct sa_wrap_slot *sa_my_slot(void)
+{
+	return &this_cpu_ptr(sa_wrap_slots)[sa_context_level()];
+}
 
 static __always_inline unsigned long sa_switches(void)
 {
@@ -165,11 +184,11 @@ static notrace void sa_wrap_hook(unsigned long ip, unsigned long parent_ip,
 		preempt_enable_notrace();
 		return;
 	}
-	w = &this_cpu_ptr(sa_wrap_slots)[sa_context_level()];
+	w = sa_my_slot();
 	switches = sa_switches();
 	if (sa_is_paused()) {
 		caller = 0;
-	} else {
+	} else if (parent_ip != w->plain) {
 		p = sa_site_claim(parent_ip, SA_KMALLOC);
 		if (p >= sa_table_sites())
 			caller = 0;
@@ -177,6 +196,8 @@ static notrace void sa_wrap_hook(unsigned long ip, unsigned long parent_ip,
 			caller = w->task == current && w->switches == switches &&
 				 sa_in_function(p, parent_ip, w->ip) ?
 				 w->caller : 0;
+		else
+			w->plain = parent_ip;
 	}
 	w->task = current;
 	w->switches = switches;
@@ -185,16 +206,68 @@ static notrace void sa_wrap_hook(unsigned long ip, unsigned long parent_ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
-/* The caller the hook caught for an allocation at row site, or 0 */
-static unsigned long sa_hooked_caller(u32 site, unsigned long call_site)
+/*
+ * The caller slot w's hook caught for an allocation at row site, or 0
+ */
+static __always_inline unsigned long
+sa_slot_caller(const struct sa_wrap_slot *w, u32 site, unsigned long call_site)
 {
-	const struct sa_wrap_slot *w =
-		&this_cpu_ptr(sa_wrap_slots)[sa_context_level()];
-
 	if (w->task != current || w->switches != sa_switches() ||
 	    !sa_in_function(site, call_site, w->ip))
 		return 0;
 	return w->caller;
+}
+
+/*
+ * The row of an allocation at call_site, of kind kind, if this CPU's slot
+ * knows call_site as a wrapper's call site (via_key), else SA_NO_ROW: the
+ * pair row it holds if the hook caught the same caller again, else the
+ * row sa_attribute finds. Reads no table on a loop's allocations.
+ */
+u32 sa_wrap_cached(unsigned long call_site, enum sa_kind kind)
+{
+	struct sa_wrap_slot *w = sa_my_slot();
+	unsigned long caller;
+
+	if (w->via_key != call_site || (w->via & 1) != kind)
+		return SA_NO_ROW;
+	caller = sa_slot_caller(w, w->via, call_site);
+	if (caller && caller == w->pair_caller)
+		return w->pair;
+	return sa_attribute(w->via, call_site, kind);
+}
+
+/* What the hook caught for an allocation at row site, and where to cache */
+static unsigned long sa_hooked_caller(u32 site, unsigned long call_site,
+				      struct sa_wrap_slot **slot)
+{
+	struct sa_wrap_slot *w = sa_my_slot();
+
+	w->via_key = call_site;
+	w->via = site;
+	w->pair_caller = 0;
+	*slot = w;
+	return sa_slot_caller(w, site, call_site);
+}
+
+/* Remember (via, caller)'s row for the next allocation: sa_wrap_cached */
+static void sa_wrap_remember(struct sa_wrap_slot *w, unsigned long caller,
+			     u32 via, u32 row)
+{
+	if (w && row != via) {
+		w->pair_caller = caller;
+		w->pair = row;
+	}
+}
+
+/* Only while the probes are paused and quiescent (sa_table_clear) */
+void sa_wrap_clear(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(&sa_wrap_slots, cpu), 0,
+		       sizeof(sa_wrap_slots));
 }
 
 static struct ftrace_ops sa_wrap_ops = {
@@ -248,9 +321,27 @@ void sa_wrap_exit(void)
 }
 #else
 /* Without dynamic ftrace, no filter: the stack walk alone */
-static unsigned long sa_hooked_caller(u32 site, unsigned long call_site)
+struct sa_wrap_slot;
+
+static unsigned long sa_hooked_caller(u32 site, unsigned long call_site,
+				      struct sa_wrap_slot **slot)
 {
+	*slot = NULL;
 	return 0;
+}
+
+static void sa_wrap_remember(struct sa_wrap_slot *w, unsigned long caller,
+			     u32 via, u32 row)
+{
+}
+
+u32 sa_wrap_cached(unsigned long call_site, enum sa_kind kind)
+{
+	return SA_NO_ROW;
+}
+
+void sa_wrap_clear(void)
+{
 }
 
 int sa_wrap_init(void)
@@ -294,11 +385,16 @@ static unsigned long sa_caller(const unsigned long *frames, unsigned int n,
 u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind)
 {
 	unsigned long frames[SA_WRAP_FRAMES], caller;
+	struct sa_wrap_slot *w;
 	unsigned int n;
+	u32 row;
 
-	caller = sa_hooked_caller(site, call_site);
-	if (caller)
-		return sa_pair_claim(site, caller);
+	caller = sa_hooked_caller(site, call_site, &w);
+	if (caller) {
+		row = sa_pair_claim(site, caller);
+		sa_wrap_remember(w, caller, site, row);
+		return row;
+	}
 	n = stack_trace_save(frames, SA_WRAP_FRAMES_FEW, 1);
 	caller = sa_caller(frames, n, call_site, kind);
 	if (!caller && n == SA_WRAP_FRAMES_FEW) {
@@ -313,10 +409,15 @@ u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind)
 #else
 u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind)
 {
-	unsigned long caller = sa_hooked_caller(site, call_site);
+	struct sa_wrap_slot *w;
+	unsigned long caller = sa_hooked_caller(site, call_site, &w);
+	u32 row;
 
-	if (caller)
-		return sa_pair_claim(site, caller);
+	if (caller) {
+		row = sa_pair_claim(site, caller);
+		sa_wrap_remember(w, caller, site, row);
+		return row;
+	}
 	this_cpu_inc(sa_pcpu.unattributed);
 	return site;
 }
