@@ -28,6 +28,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/ftrace.h>
+#include <linux/hash.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/percpu.h>
@@ -171,6 +172,41 @@ static __always_inline bool sa_in_function(u32 site, unsigned long addr,
 }
 
 /*
+ * The classes of the hooked functions' entries, by their address: a
+ * table of their own (not rows of the call-site table, whose size the
+ * user chose for call sites), claimed by cmpxchg, the class stored
+ * after; cleared by a reset. The filter takes a few dozen functions.
+ */
+#define SA_ENTRY_BITS	7
+static unsigned long sa_entry_ips[1 << SA_ENTRY_BITS];
+static u8 sa_entry_classes[1 << SA_ENTRY_BITS];
+
+static notrace u8 sa_entry_class(unsigned long ip)
+{
+	unsigned int i = hash_long(ip, SA_ENTRY_BITS), n;
+	unsigned long cur = 0;
+	u16 off;
+	u8 class;
+
+	for (n = 0; n < ARRAY_SIZE(sa_entry_ips);
+	     n++, i = (i + 1) % ARRAY_SIZE(sa_entry_ips)) {
+		cur = READ_ONCE(sa_entry_ips[i]);
+		if (cur == ip) {
+			class = READ_ONCE(sa_entry_classes[i]);
+			if (class)
+				return class;
+			break;	/* another CPU classifies it: so do we */
+		}
+		if (!cur)
+			break;
+	}
+	class = sa_classify(ip, &off);
+	if (!cur && !cmpxchg(&sa_entry_ips[i], 0UL, ip))
+		WRITE_ONCE(sa_entry_classes[i], class);
+	return class;
+}
+
+/*
  * Is the function whose entry is ip (hooked) a wrapper? A filter pattern
  * such as *kvmalloc* takes any function whose name holds the wrapper's
  * (kvmalloc_array_node, a test module's sa_wrap_kvmalloc): the hook
@@ -181,11 +217,7 @@ static __always_inline bool sa_in_function(u32 site, unsigned long addr,
 static noinline notrace bool sa_wrap_entry(struct sa_wrap_slot *w,
 					   unsigned long ip)
 {
-	u32 p = sa_site_claim(ip, SA_KMALLOC);
-
-	if (p >= sa_table_sites())
-		return true;	/* not known: an entry as before */
-	if (sa_site_class_of(p, ip) == SA_SITE_WRAP) {
+	if (sa_entry_class(ip) == SA_SITE_WRAP) {
 		w->entry = ip;
 		return true;
 	}
@@ -312,6 +344,8 @@ void sa_wrap_clear(void)
 	for_each_possible_cpu(cpu)
 		memset(per_cpu_ptr(&sa_wrap_slots, cpu), 0,
 		       sizeof(sa_wrap_slots));
+	memset(sa_entry_ips, 0, sizeof(sa_entry_ips));
+	memset(sa_entry_classes, 0, sizeof(sa_entry_classes));
 }
 
 static struct ftrace_ops sa_wrap_ops = {
