@@ -35,6 +35,7 @@
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
+#include <linux/workqueue.h>
 
 #include "table.h"
 
@@ -206,6 +207,53 @@ static notrace u8 sa_entry_class(unsigned long ip)
 	return class;
 }
 
+static struct ftrace_ops sa_wrap_ops;
+
+/*
+ * Hooked functions that are not wrappers, taken out of the filter by a
+ * work item (ftrace_set_filter_ip, no pass over ftrace's functions), so
+ * that their callers stop paying the trampoline. Only once a wrapper's
+ * entry has been seen, which stays in the filter: a filter emptied would
+ * hook every function. Claimed by cmpxchg, in order; the work's index.
+ */
+#define SA_WRAP_PRUNE	16
+static unsigned long sa_prune_ips[SA_WRAP_PRUNE];
+static unsigned int sa_pruned;
+static bool sa_wrap_seen;
+
+static void sa_prune_fn(struct work_struct *work)
+{
+	unsigned long ip;
+
+	for (; sa_pruned < SA_WRAP_PRUNE; sa_pruned++) {
+		ip = READ_ONCE(sa_prune_ips[sa_pruned]);
+		if (!ip)
+			break;
+		if (ftrace_set_filter_ip(&sa_wrap_ops, ip, 1, 0))
+			pr_debug("%pS stays hooked\n", (void *)ip);
+	}
+}
+
+static DECLARE_WORK(sa_prune_work, sa_prune_fn);
+
+static notrace void sa_prune(unsigned long ip)
+{
+	unsigned int i;
+	unsigned long cur;
+
+	if (in_nmi())
+		return;
+	for (i = 0; i < SA_WRAP_PRUNE; i++) {
+		cur = cmpxchg(&sa_prune_ips[i], 0UL, ip);
+		if (cur == ip)
+			return;		/* asked already */
+		if (!cur) {
+			schedule_work(&sa_prune_work);
+			return;
+		}
+	}
+}
+
 /*
  * Is the function whose entry is ip (hooked) a wrapper? A filter pattern
  * such as *kvmalloc* takes any function whose name holds the wrapper's
@@ -219,9 +267,15 @@ static noinline notrace bool sa_wrap_entry(struct sa_wrap_slot *w,
 {
 	if (sa_entry_class(ip) == SA_SITE_WRAP) {
 		w->entry = ip;
+		if (!READ_ONCE(sa_wrap_seen))
+			WRITE_ONCE(sa_wrap_seen, true);
 		return true;
 	}
-	w->skip = ip;
+	/* until a wrapper is seen, it is classified again: not yet pruned */
+	if (READ_ONCE(sa_wrap_seen)) {
+		w->skip = ip;
+		sa_prune(ip);
+	}
 	return false;
 }
 
@@ -394,7 +448,12 @@ void sa_wrap_exit(void)
 	if (!sa_wrap_on)
 		return;
 	unregister_ftrace_function(&sa_wrap_ops);
+	/* no hook runs now to ask for more */
+	cancel_work_sync(&sa_prune_work);
 	ftrace_free_filter(&sa_wrap_ops);
+	memset(sa_prune_ips, 0, sizeof(sa_prune_ips));
+	sa_pruned = 0;
+	sa_wrap_seen = false;
 	sa_wrap_on = false;
 }
 #else
