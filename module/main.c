@@ -19,6 +19,8 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/init.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/tracepoint.h>
@@ -29,9 +31,27 @@ static unsigned int sites = 8192;
 module_param(sites, uint, 0444);
 MODULE_PARM_DESC(sites, "call-site table slots, rounded up to a power of two (16..4194304, default 8192)");
 
-static unsigned int objects = 262144;
+/* 0: by the memory (sa_default_objects) */
+static unsigned int objects;
 module_param(objects, uint, 0444);
-MODULE_PARM_DESC(objects, "live-object map slots, rounded up to a power of two (64..67108864, default 262144)");
+MODULE_PARM_DESC(objects, "live-object map slots, rounded up to a power of two (64..67108864, default 8 per page of RAM, at most 262144)");
+
+#define SA_OBJECTS_MAX_DEFAULT	262144U
+
+/*
+ * The live-object map's default: 8 slots per page of RAM (26 bytes
+ * each, 5% of the RAM on a 64-bit kernel with 4 KiB pages), at most
+ * 262144 (6.5 MiB: from 128 MB up), at least 4096: a small board's
+ * live objects fit (a tinyconfig boot held 18,944) without the map
+ * taking what it would count.
+ */
+static unsigned int sa_default_objects(void)
+{
+	unsigned long n = totalram_pages() * 8;
+
+	n = clamp_t(unsigned long, n, 4096, SA_OBJECTS_MAX_DEFAULT);
+	return roundup_pow_of_two(n);
+}
 
 static bool page_events = true;
 module_param(page_events, bool, 0444);
@@ -41,6 +61,8 @@ static int __init slab_account_init(void)
 {
 	int ret;
 
+	if (!objects)
+		objects = sa_default_objects();
 	if (sites < 16 || sites > (1U << 22) || objects < 64 ||
 	    objects > (1U << 26)) {
 		pr_err("sites or objects out of range\n");

@@ -294,13 +294,17 @@ static bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
 void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
 			   const void *ptr, size_t req, size_t alloc)
 {
-	u32 site = sa_site_claim(call_site, kind);
+	/* a wrapper's call site this CPU met last: no lookup */
+	u32 site = sa_wrap_cached(call_site, kind);
 
 	this_cpu_inc(sa_pcpu.slow_sites);
 
-	if (site < sa_table_sites() &&
-	    sa_site_class_of(site, call_site) == SA_SITE_WRAP)
-		site = sa_attribute(site, call_site, kind);
+	if (site == SA_NO_ROW) {
+		site = sa_site_claim(call_site, kind);
+		if (site < sa_table_sites() &&
+		    sa_site_class_of(site, call_site) == SA_SITE_WRAP)
+			site = sa_attribute(site, call_site, kind);
+	}
 	if (alloc > KMALLOC_MAX_CACHE_SIZE && kind == SA_KMALLOC &&
 	    sa_repeat(site, ptr, req, alloc))
 		return;
@@ -489,6 +493,7 @@ void sa_table_clear(void)
 	memset(sa_pair_keys, 0, sizeof(*sa_pair_keys) << sa_pair_bits);
 	memset(sa_pair_via, 0, sizeof(*sa_pair_via) << sa_pair_bits);
 	sa_map_clear();
+	sa_wrap_clear();
 	for_each_possible_cpu(cpu) {
 		memset(per_cpu(sa_counts, cpu), 0,
 		       sizeof(struct sa_count) * sa_table_rows());

@@ -146,6 +146,9 @@ int sa_wrap_init(void);
 void sa_wrap_exit(void);
 u8 sa_site_class_of(u32 site, unsigned long call_site);
 u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind);
+#define SA_NO_ROW	U32_MAX
+u32 sa_wrap_cached(unsigned long call_site, enum sa_kind kind);
+void sa_wrap_clear(void);
 /* table.c, map.c: the paths out of line */
 void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
 			   const void *ptr, size_t req, size_t alloc);
