@@ -574,7 +574,7 @@ static void memtotal(struct sa_budget *b, const struct sa_budget_input *in,
 	if (tb) {
 		kb = sa_tracebuf_total_kb(tb);
 		add(b, 2, "trace_buffers", "trace buffers", kb, true,
-		    "tracefs buffer_total_size_kb");
+		    "tracefs, CPUs online");
 		named += kb;
 		g_array_unref(tb);
 	} else {

@@ -23,7 +23,7 @@
  *     + (Cached - Shmem) + Shmem + SwapCached + AnonPages + Hugetlb
  *     + PageTables + SecPageTables + VmallocUsed (kernel stacks in it
  *       when vmalloc'ed, else KernelStack apart) + (Percpu - first
- *       chunk) + trace buffers (tracefs buffer_total_size_kb)
+ *       chunk) + trace buffers (tracefs, the CPUs online)
  *     + the other linear hash tables (dmesg) + Zswap + Unaccepted
  *     + unexplained (pages taken from the page allocator
  *       that no counter names: drivers, network buffers, pipes, kernel
@@ -44,7 +44,7 @@ enum sa_budget_source {
 	SA_BSRC_IOMEM,		/* proc/iomem */
 	SA_BSRC_MEMMAP,		/* sys/firmware/memmap, as a table */
 	SA_BSRC_KMSG,		/* dev/kmsg, its memory lines */
-	SA_BSRC_TRACEBUF,	/* tracefs buffer_total_size_kb, a table */
+	SA_BSRC_TRACEBUF,	/* tracefs buffer sizes (tracebuf.h), a table */
 	SA_BSRC_VMALLOCINFO,	/* proc/vmallocinfo */
 	SA_BSRC_BTF,		/* sizeof(struct page), from the BTF */
 	SA_BSRC_DEVICETREE,	/* its memory nodes, as memmap's table */
