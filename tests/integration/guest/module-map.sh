@@ -65,22 +65,23 @@ for r in $(seq $ROUNDS); do
 	assert_eq "$r: first: bytes_req" $((N * S)) "$3"
 	# of those freed in bulk, the addresses that came back were lost
 	# here, the others are tracked still (their free was never seen).
-	# Under KASAN sa_test releases them from the quarantine first, and
-	# the kernel's own allocations (slower there, interrupts and RCU
-	# work in between) can take some before sa_test does: those are
-	# lost here too, and counted in lost_frees with sa_test's
-	if [ "$Q" = 1 ]; then
-		[ "$5" -le $((N - F - R)) ] ||
-			fail "$r: first: live objects $5, more than the $((N - F - R)) not taken again"
-		others=$((N - F - R - $5))
-		[ "$lost" -ge $((R + others)) ] ||
-			fail "$r: lost_frees $lost, fewer than sa_test's $R and the $others taken by other code"
+	# The kernel's own allocations from the same cache (interrupts, RCU
+	# work, a timer between kfree_bulk() and sa_test's allocations) can
+	# take some before sa_test does: those are lost here too, and
+	# counted in lost_frees with sa_test's. Under KASAN, where sa_test
+	# releases them from the quarantine first, that is common; without
+	# it, rare (one address in a round of 6.1-arm64 under load)
+	[ "$5" -le $((N - F - R)) ] ||
+		fail "$r: first: live objects $5, more than the $((N - F - R)) not taken again"
+	others=$((N - F - R - $5))
+	[ "$lost" -ge $((R + others)) ] ||
+		fail "$r: lost_frees $lost, fewer than sa_test's $R and the $others taken by other code"
+	# without KASAN a few at most: more is the module losing objects
+	[ "$Q" = 1 ] || [ "$others" -le 4 ] ||
+		fail "$r: $others of the $((N - F - R)) addresses freed in bulk and not taken again are not live"
+	[ "$others" = 0 ] ||
 		note "$r: $others of the addresses freed in bulk were taken by other code"
-		assert_eq "$r: first: live bytes" $(($5 * SLOT)) "$4"
-	else
-		assert_eq "$r: first: live objects" $((N - F - R)) "$5"
-		assert_eq "$r: first: live bytes" $(((N - F - R) * SLOT)) "$4"
-	fi
+	assert_eq "$r: first: live bytes" $(($5 * SLOT)) "$4"
 	assert_eq "$r: first: allocs/frees" "$N/$F" "$6"
 	set -- $(row ' sa_test_reuse_again\+.*\[sa_test\]' "$a")
 	[ $# -ge 8 ] || fail "$r: no sa_test_reuse_again row"
