@@ -23,7 +23,8 @@
  * halves of two values: one 32-bit store changes a counter, except
  * within a raised count. hi is signed, as a local64_t is: a CPU's count
  * can go below zero (a repeat taken back on another CPU than its first
- * event's), and the sum over the CPUs is still right.
+ * event's), and the sum over the CPUs is still right. The out-of-line
+ * half is in counter.c, which knows nothing of the tables using it.
  */
 #ifndef SLAB_ACCOUNT_COUNTER_H
 #define SLAB_ACCOUNT_COUNTER_H
@@ -63,6 +64,12 @@ static inline u64 sa_ctr_read(unsigned int cpu, const struct sa_ctr *c)
 	return local64_read((local64_t *)&c->v);
 }
 
+/* nothing out of line to check */
+static inline int sa_ctr_check(void)
+{
+	return 0;
+}
+
 #else /* BITS_PER_LONG == 32 */
 
 struct sa_ctr {
@@ -74,7 +81,7 @@ struct sa_ctr {
 
 DECLARE_PER_CPU(unsigned int, sa_ctr_seq);
 
-/* table.c: a carry (or borrow) into c's hi, lo the new lo */
+/* counter.c: a carry (or borrow) into c's hi, lo the new lo */
 void sa_ctr_carry(struct sa_ctr *c, u32 lo, u32 carry);
 
 /*
@@ -115,8 +122,11 @@ static __always_inline void sa_ctr_sub(struct sa_ctr *c, u32 v)
 		sa_ctr_carry(c, lo + SA_CTR_CARRY, -1U);
 }
 
-/* Read CPU cpu's counter c (table.c) */
+/* Read CPU cpu's counter c (counter.c) */
 u64 sa_ctr_read(unsigned int cpu, const struct sa_ctr *c);
+
+/* counter.c: the carries and borrows checked once at load, 0 if right */
+int sa_ctr_check(void);
 
 #endif /* BITS_PER_LONG */
 

@@ -155,9 +155,19 @@ struct sa_wrap_slot {
 static DEFINE_PER_CPU(struct sa_wrap_slot [SA_CONTEXTS], sa_wrap_slots);
 static bool sa_wrap_on;
 
+/*
+ * This CPU's slot at the context level running. A task's (the common
+ * case) is found by one test of the preempt count, without counting the
+ * levels (sa_context_level: level 0 is none of these bits).
+ */
 static __always_inline struct sa_wrap_slot *sa_my_slot(void)
 {
-	return &this_cpu_ptr(sa_wrap_slots)[sa_context_level()];
+	struct sa_wrap_slot *w = this_cpu_ptr(sa_wrap_slots);
+
+	if (likely(!(preempt_count() &
+		     (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET))))
+		return w;
+	return &w[sa_context_level()];
 }
 
 static __always_inline unsigned long sa_switches(void)
@@ -309,30 +319,53 @@ sa_wrap_caller(struct sa_wrap_slot *w, unsigned long parent_ip,
  * calls, and the inner run's slot is then overwritten by the outer's,
  * the latest entry still running, as it should be.
  */
+static __always_inline void sa_wrap_store(struct sa_wrap_slot *w,
+					  unsigned long ip,
+					  unsigned long caller,
+					  unsigned long switches)
+{
+	w->task = current;
+	w->switches = switches;
+	w->ip = ip;
+	w->caller = caller;
+}
+
+/*
+ * The hook's uncommon path: the probes paused, an entry that is not the
+ * slot's latest wrapper's, or a caller that is not its plain caller.
+ * Out of line, so that the common path is a leaf that saves no register
+ * and builds no frame (on kernels without a per-ops trampoline, 6.1's
+ * arm64 and arm, each hooked entry already pays ftrace's list function).
+ */
+static noinline notrace void sa_wrap_hook_slow(struct sa_wrap_slot *w,
+					       unsigned long ip,
+					       unsigned long parent_ip)
+{
+	unsigned long switches = sa_switches(), caller = parent_ip;
+
+	if (sa_is_paused()) {
+		caller = 0;
+	} else {
+		if (ip != w->entry && (ip == w->skip || !sa_wrap_entry(w, ip)))
+			return;
+		if (parent_ip != w->plain)
+			caller = sa_wrap_caller(w, parent_ip, switches);
+	}
+	sa_wrap_store(w, ip, caller, switches);
+}
+
 static notrace void sa_wrap_hook(unsigned long ip, unsigned long parent_ip,
 				 struct ftrace_ops *op,
 				 struct ftrace_regs *fregs)
 {
 	struct sa_wrap_slot *w;
-	unsigned long switches, caller = parent_ip;
 
 	preempt_disable_notrace();
 	w = sa_my_slot();
-	switches = sa_switches();
-	if (sa_is_paused()) {
-		caller = 0;
-	} else {
-		if (unlikely(ip != w->entry) &&
-		    (ip == w->skip || !sa_wrap_entry(w, ip)))
-			goto out;
-		if (parent_ip != w->plain)
-			caller = sa_wrap_caller(w, parent_ip, switches);
-	}
-	w->task = current;
-	w->switches = switches;
-	w->ip = ip;
-	w->caller = caller;
-out:
+	if (likely(ip == w->entry && parent_ip == w->plain) && !sa_is_paused())
+		sa_wrap_store(w, ip, parent_ip, sa_switches());
+	else
+		sa_wrap_hook_slow(w, ip, parent_ip);
 	preempt_enable_notrace();
 }
 
