@@ -7,42 +7,38 @@
 #include "procfs/buddyinfo.h"
 #include "procfs/parse.h"
 
-/* "Node 0, zone   Normal   2073 542 ..." */
+/* "Node 0, zone   Normal   2073 542 ..."; an empty line is skipped. */
+static gboolean buddy_line(void *data, const struct sa_line *l, char **f,
+			   int n, GError **err)
+{
+	GArray *zones = data;
+	struct sa_buddy_zone z = { 0 };
+	int i;
+
+	if (!l->len)
+		return TRUE;
+	if (n < 5 || n - 4 > SA_BUDDY_MAX_ORDERS ||
+	    !sa_parse_node_zone(f, n, &z.node, z.zone, sizeof(z.zone)))
+		goto bad;
+	z.nr_orders = n - 4;
+	for (i = 0; i < z.nr_orders; i++)
+		if (!sa_parse_u64(f[4 + i], &z.nr_free[i]))
+			goto bad;
+	g_array_append_val(zones, z);
+	return TRUE;
+bad:
+	sa_parse_error(err, "buddyinfo: line %d is malformed", (int)l->no);
+	return FALSE;
+}
+
 GArray *sa_buddyinfo_parse(const char *text, GError **err)
 {
 	GArray *zones = g_array_new(FALSE, TRUE, sizeof(struct sa_buddy_zone));
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-	int ln;
 
-	for (ln = 0; lines[ln]; ln++) {
-		struct sa_buddy_zone z = { 0 };
-		char **f;
-		int n, i;
-
-		if (!lines[ln][0])
-			continue;
-		f = sa_fields(lines[ln], &n);
-		if (n < 5 || n - 4 > SA_BUDDY_MAX_ORDERS ||
-		    !sa_parse_node_zone(f, n, &z.node, z.zone, sizeof(z.zone))) {
-			g_strfreev(f);
-			goto bad;
-		}
-		z.nr_orders = n - 4;
-		for (i = 0; i < z.nr_orders; i++)
-			if (!sa_parse_u64(f[4 + i], &z.nr_free[i]))
-				break;
-		g_strfreev(f);
-		if (i < z.nr_orders)
-			goto bad;
-		g_array_append_val(zones, z);
-		continue;
-bad:
-		sa_parse_error(err, "buddyinfo: line %d is malformed", ln + 1);
-		g_strfreev(lines);
+	if (!sa_procfile_fields(text, buddy_line, zones, err)) {
 		g_array_unref(zones);
 		return NULL;
 	}
-	g_strfreev(lines);
 	if (!zones->len) {
 		sa_parse_error(err, "buddyinfo: no zones");
 		g_array_unref(zones);

@@ -52,56 +52,68 @@ void sa_pagetypeinfo_free(struct sa_pagetypeinfo *p)
 	g_free(p);
 }
 
+struct pagetype_state {
+	struct sa_pagetypeinfo *p;
+	int blocks_cols[SA_PT_MAX_TYPES], nr_cols;
+};
+
+static gboolean pagetype_line(void *data, const struct sa_line *l, char **f,
+			      int n, GError **err)
+{
+	struct pagetype_state *st = data;
+	struct sa_pagetypeinfo *p = st->p;
+	char zone[16];
+	int node, i, t;
+	guint64 v;
+
+	if (n == 4 && !strcmp(f[0], "Page") && !strcmp(f[2], "order:") &&
+	    sa_parse_u64(f[3], &v)) {
+		p->pageblock_order = v;
+	} else if (n > 3 && !strcmp(f[0], "Number") && !strcmp(f[3], "type")) {
+		for (st->nr_cols = 0; st->nr_cols + 4 < n &&
+		     st->nr_cols < SA_PT_MAX_TYPES; st->nr_cols++)
+			st->blocks_cols[st->nr_cols] =
+				type_index(p, f[4 + st->nr_cols]);
+	} else if (n > 5 && sa_parse_node_zone(f, n, &node, zone,
+						sizeof(zone))) {
+		struct sa_pagetype_zone *z = zone_get(p, node, zone);
+
+		if (!strcmp(f[4], "type") && n > 6) {
+			/* as buddyinfo: shifts past 63 are undefined */
+			if (n - 6 > SA_BUDDY_MAX_ORDERS) {
+				sa_parse_error(err, "pagetypeinfo: line %d has "
+					       "more than %d orders",
+					       (int)l->no,
+					       SA_BUDDY_MAX_ORDERS);
+				return FALSE;
+			}
+			t = type_index(p, f[5]);
+			for (i = 6; i < n && t >= 0; i++)
+				if (sa_parse_u64(f[i], &v))
+					z->free_pages[t] += v << (i - 6);
+		} else if (st->nr_cols > 0) {
+			for (i = 0; i < st->nr_cols && 4 + i < n; i++)
+				if (st->blocks_cols[i] >= 0 &&
+				    sa_parse_u64(f[4 + i], &v))
+					z->blocks[st->blocks_cols[i]] = v;
+		}
+	}
+	return TRUE;
+}
+
 struct sa_pagetypeinfo *sa_pagetypeinfo_parse(const char *text,
 					      GError **err)
 {
+	struct pagetype_state st = { .nr_cols = -1 };
 	struct sa_pagetypeinfo *p = g_new0(struct sa_pagetypeinfo, 1);
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-	int blocks_cols[SA_PT_MAX_TYPES], nr_cols = -1;
-	int ln;
 
 	p->zones = g_array_new(FALSE, TRUE, sizeof(struct sa_pagetype_zone));
 	p->pageblock_order = -1;
-	for (ln = 0; lines[ln]; ln++) {
-		char zone[16];
-		char **f;
-		int n, node, i, t;
-		guint64 v;
-
-		f = sa_fields(lines[ln], &n);
-		if (n == 4 && !strcmp(f[0], "Page") && !strcmp(f[2], "order:") &&
-		    sa_parse_u64(f[3], &v)) {
-			p->pageblock_order = v;
-		} else if (n > 3 && !strcmp(f[0], "Number") &&
-			   !strcmp(f[3], "type")) {
-			for (nr_cols = 0; nr_cols + 4 < n &&
-			     nr_cols < SA_PT_MAX_TYPES; nr_cols++)
-				blocks_cols[nr_cols] = type_index(p,
-							f[4 + nr_cols]);
-		} else if (n > 5 && sa_parse_node_zone(f, n, &node, zone,
-							sizeof(zone))) {
-			struct sa_pagetype_zone *z = zone_get(p, node, zone);
-
-			if (!strcmp(f[4], "type") && n > 6) {
-				/* as buddyinfo: shifts past 63 are undefined */
-				if (n - 6 > SA_BUDDY_MAX_ORDERS) {
-					g_strfreev(f);
-					goto too_many;
-				}
-				t = type_index(p, f[5]);
-				for (i = 6; i < n && t >= 0; i++)
-					if (sa_parse_u64(f[i], &v))
-						z->free_pages[t] += v << (i - 6);
-			} else if (nr_cols > 0) {
-				for (i = 0; i < nr_cols && 4 + i < n; i++)
-					if (blocks_cols[i] >= 0 &&
-					    sa_parse_u64(f[4 + i], &v))
-						z->blocks[blocks_cols[i]] = v;
-			}
-		}
-		g_strfreev(f);
+	st.p = p;
+	if (!sa_procfile_fields(text, pagetype_line, &st, err)) {
+		sa_pagetypeinfo_free(p);
+		return NULL;
 	}
-	g_strfreev(lines);
 	if (!p->zones->len || p->pageblock_order < 0) {
 		sa_parse_error(err, "pagetypeinfo: no zones or no page block "
 			       "order");
@@ -109,10 +121,4 @@ struct sa_pagetypeinfo *sa_pagetypeinfo_parse(const char *text,
 		return NULL;
 	}
 	return p;
-too_many:
-	sa_parse_error(err, "pagetypeinfo: line %d has more than %d orders",
-		       ln + 1, SA_BUDDY_MAX_ORDERS);
-	g_strfreev(lines);
-	sa_pagetypeinfo_free(p);
-	return NULL;
 }

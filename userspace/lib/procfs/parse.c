@@ -11,8 +11,21 @@
 
 bool sa_parse_u64(const char *s, guint64 *v)
 {
-	return s && *s && g_ascii_string_to_unsigned(s, 10, 0, G_MAXUINT64,
-						     v, NULL);
+	guint64 x;
+
+	/* *v keeps its value on failure, as callers have relied on */
+	if (!s || !sa_dec_u64(s, strlen(s), &x))
+		return false;
+	*v = x;
+	return true;
+}
+
+gboolean sa_procfile_lines(const char *text, sa_input_line_fn fn,
+			   void *data, GError **err)
+{
+	/* the text ends at its NUL, as it always has */
+	return sa_text_lines(text ? text : "", text ? strlen(text) : 0, fn,
+			     data, err);
 }
 
 void sa_parse_error(GError **err, const char *fmt, ...)
@@ -25,6 +38,39 @@ void sa_parse_error(GError **err, const char *fmt, ...)
 	va_end(ap);
 	g_set_error_literal(err, G_FILE_ERROR, G_FILE_ERROR_INVAL, msg);
 	g_free(msg);
+}
+
+struct fields_state {
+	sa_procfile_fields_fn fn;
+	void *data;
+	struct sa_line l;
+};
+
+static gboolean fields_line(void *data, const char *s, size_t len,
+			    GError **err)
+{
+	struct fields_state *st = data;
+	char *line = g_strndup(s, len);
+	gboolean ok;
+	char **f;
+	int n;
+
+	st->l.s = s;
+	st->l.len = len;
+	st->l.no++;
+	f = sa_fields(line, &n);
+	g_free(line);
+	ok = st->fn(st->data, &st->l, f, n, err);
+	g_strfreev(f);
+	return ok;
+}
+
+gboolean sa_procfile_fields(const char *text, sa_procfile_fields_fn fn,
+			    void *data, GError **err)
+{
+	struct fields_state st = { fn, data, { NULL, 0, 0 } };
+
+	return sa_procfile_lines(text, fields_line, &st, err);
 }
 
 struct keyvals {
@@ -67,9 +113,7 @@ GHashTable *sa_procfile_parse_keyvals(const char *text, char sep,
 	};
 	GHashTable *kv = k.kv;
 
-	/* the text ends at its NUL, as it always has */
-	sa_text_lines(text ? text : "", text ? strlen(text) : 0, keyval_line,
-		      &k, NULL);
+	sa_procfile_lines(text, keyval_line, &k, NULL);
 	if (!g_hash_table_size(kv)) {
 		sa_parse_error(err, "%s: no 'name value' lines", what);
 		g_hash_table_unref(kv);

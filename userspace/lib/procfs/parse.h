@@ -8,6 +8,9 @@
 #include <stdbool.h>
 #include <glib.h>
 
+#include "util/input-file.h"
+#include "util/textline.h"
+
 /*
  * Parse "name<sep> value [kB]" lines into name -> guint64. Lines that do
  * not have that shape are skipped; NULL with *err (naming what) if none
@@ -17,14 +20,41 @@ GHashTable *sa_procfile_parse_keyvals(const char *text, char sep,
 				      const char *what, GError **err);
 bool sa_procfile_get(GHashTable *kv, const char *name, guint64 *v);
 
-/* Parse a whole unsigned decimal; false if s is not one. */
+/*
+ * Parse a whole unsigned decimal (sa_dec_u64 on a NUL-terminated
+ * string); false, *v unchanged, if s is not one.
+ */
 bool sa_parse_u64(const char *s, guint64 *v);
+
+/*
+ * The lines of a NUL-terminated /proc text (NULL: none), by sa_text_lines:
+ * fn gets each line without its '\n', and no empty last line after a
+ * final '\n'. Line N is the Nth call.
+ */
+gboolean sa_procfile_lines(const char *text, sa_input_line_fn fn,
+			   void *data, GError **err);
 
 /* g_set_error in G_FILE_ERROR_INVAL with a printf message. */
 void sa_parse_error(GError **err, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* Split a line on blanks, without empty fields; *n is the count. */
 char **sa_fields(const char *line, int *n);
+
+/*
+ * Called with each line of a text and its sa_fields (f, n; f is freed
+ * after the call, so a field kept must be copied). FALSE, with *err set,
+ * stops the walk.
+ */
+typedef gboolean (*sa_procfile_fields_fn)(void *data,
+					  const struct sa_line *l, char **f,
+					  int n, GError **err);
+
+/*
+ * sa_procfile_lines, each line split by sa_fields: TRUE at the end of the
+ * text, FALSE as fn did.
+ */
+gboolean sa_procfile_fields(const char *text, sa_procfile_fields_fn fn,
+			    void *data, GError **err);
 
 /* strcmp on two char ** (for g_ptr_array_sort of strings). */
 int sa_strcmp_indirect(gconstpointer a, gconstpointer b);

@@ -42,24 +42,23 @@ static bool parse_line(char **f, int n, struct sa_psi_line *l)
 	return l->present;
 }
 
+/* One line: a "some" or "full" line fills its half; others are skipped. */
+static gboolean psi_line(void *data, const struct sa_line *l, char **f,
+			 int n, GError **err)
+{
+	struct sa_psi *p = data;
+
+	if (n && !strcmp(f[0], "some"))
+		parse_line(f, n, &p->some);
+	else if (n && !strcmp(f[0], "full"))
+		parse_line(f, n, &p->full);
+	return TRUE;
+}
+
 int sa_psi_parse(const char *text, struct sa_psi *p, GError **err)
 {
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-	int ln;
-
 	memset(p, 0, sizeof(*p));
-	for (ln = 0; lines[ln]; ln++) {
-		char **f;
-		int n;
-
-		f = sa_fields(lines[ln], &n);
-		if (n && !strcmp(f[0], "some"))
-			parse_line(f, n, &p->some);
-		else if (n && !strcmp(f[0], "full"))
-			parse_line(f, n, &p->full);
-		g_strfreev(f);
-	}
-	g_strfreev(lines);
+	sa_procfile_fields(text, psi_line, p, NULL);
 	if (!p->some.present) {
 		memset(p, 0, sizeof(*p));
 		sa_parse_error(err, "pressure/memory: no well-formed 'some' "

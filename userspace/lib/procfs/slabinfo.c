@@ -90,91 +90,98 @@ static bool all_u64(char **f, int from, int to, guint64 *out)
  * name active_objs num_objs objsize objperslab pagesperslab : tunables
  * l b s : slabdata active_slabs num_slabs sharedavail
  */
+static gboolean proc_line(void *data, const struct sa_line *l, char **f,
+			  int n, GError **err)
+{
+	static const char v2[] = "slabinfo - version: 2.";
+	struct sa_slab_table *t = data;
+	struct sa_slab_cache *c;
+	guint64 v[5], sd[2];
+
+	if (l->no == 1) {
+		if (l->len < sizeof(v2) - 1 || memcmp(l->s, v2, sizeof(v2) - 1))
+			goto not_v2;
+		return TRUE;
+	}
+	if (!l->len || l->s[0] == '#')
+		return TRUE;
+	if (n < 16 || strcmp(f[6], ":") || strcmp(f[11], ":") ||
+	    !all_u64(f, 1, 6, v) || !all_u64(f, 13, 15, sd)) {
+		sa_parse_error(err, "slabinfo: line %d is malformed",
+			       (int)l->no);
+		return FALSE;
+	}
+	c = g_new0(struct sa_slab_cache, 1);
+	c->name = g_strdup(f[0]);
+	c->active_objs = v[0];
+	c->num_objs = v[1];
+	c->object_size = c->slot_size = v[2];
+	c->objs_per_slab = v[3];
+	c->pages_per_slab = v[4];
+	c->active_slabs = sd[0];
+	c->slabs = sd[1];
+	g_ptr_array_add(t->caches, c);
+	return TRUE;
+not_v2:
+	sa_parse_error(err, "slabinfo: not version 2.x");
+	return FALSE;
+}
+
 struct sa_slab_table *sa_slab_parse_proc(const char *text, long page_size,
 					 GError **err)
 {
 	struct sa_slab_table *t;
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-	int ln;
 
-	if (!lines[0] || !g_str_has_prefix(lines[0], "slabinfo - version: 2.")) {
+	if (!text || !*text) {
 		sa_parse_error(err, "slabinfo: not version 2.x");
-		g_strfreev(lines);
 		return NULL;
 	}
 	t = table_new(SA_SLAB_PROC, page_size);
-	for (ln = 1; lines[ln]; ln++) {
-		struct sa_slab_cache *c;
-		guint64 v[5], sd[2];
-		char **f;
-		int n;
-
-		if (lines[ln][0] == '#' || !lines[ln][0])
-			continue;
-		f = sa_fields(lines[ln], &n);
-		if (n < 16 || strcmp(f[6], ":") || strcmp(f[11], ":") ||
-		    !all_u64(f, 1, 6, v) || !all_u64(f, 13, 15, sd)) {
-			sa_parse_error(err, "slabinfo: line %d is malformed",
-				       ln + 1);
-			g_strfreev(f);
-			goto error;
-		}
-		c = g_new0(struct sa_slab_cache, 1);
-		c->name = g_strdup(f[0]);
-		c->active_objs = v[0];
-		c->num_objs = v[1];
-		c->object_size = c->slot_size = v[2];
-		c->objs_per_slab = v[3];
-		c->pages_per_slab = v[4];
-		c->active_slabs = sd[0];
-		c->slabs = sd[1];
-		g_ptr_array_add(t->caches, c);
-		g_strfreev(f);
+	if (!sa_procfile_fields(text, proc_line, t, err)) {
+		sa_slab_table_free(t);
+		return NULL;
 	}
-	g_strfreev(lines);
 	totals(t);
 	return t;
-error:
-	g_strfreev(lines);
-	sa_slab_table_free(t);
-	return NULL;
+}
+
+/* name object_size slot_size order active_objs num_objs slabs objs [..] */
+static gboolean sysfs_line(void *data, const struct sa_line *l, char **f,
+			   int n, GError **err)
+{
+	struct sa_slab_table *t = data;
+	struct sa_slab_cache *c;
+	guint64 v[7];
+
+	if (!l->len || l->s[0] == '#')
+		return TRUE;
+	if ((n != 8 && n != 9) || !all_u64(f, 1, 8, v) || v[2] > 20) {
+		sa_parse_error(err, "slab_sysfs: line %d is malformed",
+			       (int)l->no);
+		return FALSE;
+	}
+	c = g_new0(struct sa_slab_cache, 1);
+	c->name = g_strdup(f[0]);
+	c->object_size = v[0];
+	c->slot_size = v[1];
+	c->pages_per_slab = 1ULL << v[2];
+	c->active_objs = v[3];
+	c->num_objs = v[4];
+	c->slabs = c->active_slabs = v[5];
+	c->objs_per_slab = v[6];
+	g_ptr_array_add(t->caches, c);
+	return TRUE;
 }
 
 struct sa_slab_table *sa_slab_parse_sysfs(const char *text, long page_size,
 					  GError **err)
 {
 	struct sa_slab_table *t = table_new(SA_SLAB_SYSFS, page_size);
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-	int ln;
 
-	for (ln = 0; lines[ln]; ln++) {
-		struct sa_slab_cache *c;
-		guint64 v[7];
-		char **f;
-		int n;
-
-		if (lines[ln][0] == '#' || !lines[ln][0])
-			continue;
-		f = sa_fields(lines[ln], &n);
-		if ((n != 8 && n != 9) || !all_u64(f, 1, 8, v) || v[2] > 20) {
-			sa_parse_error(err, "slab_sysfs: line %d is malformed",
-				       ln + 1);
-			g_strfreev(f);
-			goto error;
-		}
-		c = g_new0(struct sa_slab_cache, 1);
-		c->name = g_strdup(f[0]);
-		c->object_size = v[0];
-		c->slot_size = v[1];
-		c->pages_per_slab = 1ULL << v[2];
-		c->active_objs = v[3];
-		c->num_objs = v[4];
-		c->slabs = c->active_slabs = v[5];
-		c->objs_per_slab = v[6];
-		g_ptr_array_add(t->caches, c);
-		g_strfreev(f);
+	if (!sa_procfile_fields(text, sysfs_line, t, err)) {
+		sa_slab_table_free(t);
+		return NULL;
 	}
-	g_strfreev(lines);
 	if (!t->caches->len) {
 		sa_parse_error(err, "slab_sysfs: no caches");
 		sa_slab_table_free(t);
@@ -182,10 +189,6 @@ struct sa_slab_table *sa_slab_parse_sysfs(const char *text, long page_size,
 	}
 	totals(t);
 	return t;
-error:
-	g_strfreev(lines);
-	sa_slab_table_free(t);
-	return NULL;
 }
 
 /* The first number of a sysfs slab attribute ("123 N0=123"). */

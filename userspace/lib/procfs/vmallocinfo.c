@@ -21,71 +21,83 @@ static bool stack_caller(const char *f)
 	return false;
 }
 
-static gint by_line(gconstpointer a, gconstpointer b)
+struct union_state {
+	GHashTable *seen;
+	GPtrArray *lines;
+};
+
+/* A line not seen before (and not empty) joins the union. */
+static gboolean union_line(void *data, const char *s, size_t len,
+			   GError **err)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	struct union_state *u = data;
+	char *line;
+
+	if (!len)
+		return TRUE;
+	line = g_strndup(s, len);
+	if (g_hash_table_contains(u->seen, line)) {
+		g_free(line);
+		return TRUE;
+	}
+	g_hash_table_add(u->seen, line);
+	g_ptr_array_add(u->lines, line);
+	return TRUE;
 }
 
 char *sa_vmallocinfo_union(char *const *texts, int n)
 {
-	GHashTable *seen;
-	GPtrArray *lines;
+	struct union_state u;
 	GString *out;
 	int i;
 	guint j;
 
 	if (n <= 0)
 		return NULL;
-	seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	lines = g_ptr_array_new();
-	for (i = 0; i < n; i++) {
-		char **l, **split;
-
-		if (!texts[i])
-			continue;
-		split = g_strsplit(texts[i], "\n", -1);
-		for (l = split; *l; l++) {
-			char *line;
-
-			if (!**l || g_hash_table_contains(seen, *l))
-				continue;
-			line = g_strdup(*l);
-			g_hash_table_add(seen, line);
-			g_ptr_array_add(lines, line);
-		}
-		g_strfreev(split);
-	}
-	g_ptr_array_sort(lines, by_line);
+	u.seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	u.lines = g_ptr_array_new();
+	for (i = 0; i < n; i++)
+		if (texts[i])
+			sa_procfile_lines(texts[i], union_line, &u, NULL);
+	g_ptr_array_sort(u.lines, sa_strcmp_indirect);
 	out = g_string_new(NULL);
-	for (j = 0; j < lines->len; j++)
+	for (j = 0; j < u.lines->len; j++)
 		g_string_append_printf(out, "%s\n",
-				       (char *)g_ptr_array_index(lines, j));
-	g_ptr_array_free(lines, TRUE);
-	g_hash_table_destroy(seen);
+				       (char *)g_ptr_array_index(u.lines, j));
+	g_ptr_array_free(u.lines, TRUE);
+	g_hash_table_destroy(u.seen);
 	return g_string_free(out, FALSE);
+}
+
+/* A kernel stack's area adds its pages= to *data. */
+static gboolean stack_line(void *data, const char *s, size_t len,
+			   GError **err)
+{
+	guint64 *pages = data, v;
+	char *line = g_strndup(s, len);
+	char **f;
+	int n, i;
+	bool stack;
+
+	if (!strstr(line, " pages=")) {
+		g_free(line);
+		return TRUE;
+	}
+	f = sa_fields(line, &n);
+	stack = n > 2 && stack_caller(f[2]);
+	for (i = 3; stack && i < n; i++)
+		if (g_str_has_prefix(f[i], "pages=") &&
+		    sa_parse_u64(f[i] + 6, &v))
+			*pages += v;
+	g_strfreev(f);
+	g_free(line);
+	return TRUE;
 }
 
 guint64 sa_vmallocinfo_stack_pages(const char *text)
 {
-	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
 	guint64 pages = 0;
 
-	for (l = lines; *l; l++) {
-		char **f;
-		int n, i;
-		bool stack;
-		guint64 v;
-
-		if (!strstr(*l, " pages="))
-			continue;
-		f = sa_fields(*l, &n);
-		stack = n > 2 && stack_caller(f[2]);
-		for (i = 3; stack && i < n; i++)
-			if (g_str_has_prefix(f[i], "pages=") &&
-			    sa_parse_u64(f[i] + 6, &v))
-				pages += v;
-		g_strfreev(f);
-	}
-	g_strfreev(lines);
+	sa_procfile_lines(text, stack_line, &pages, NULL);
 	return pages;
 }
