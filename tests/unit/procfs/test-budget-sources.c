@@ -306,6 +306,61 @@ START_TEST(trace_buffers)
 }
 END_TEST
 
+/* mkdir -p root/rel */
+static char *mkdirs(const char *root, const char *rel)
+{
+	char *p = g_build_filename(root, rel, NULL);
+
+	ck_assert_int_eq(g_mkdir_with_parents(p, 0700), 0);
+	return p;
+}
+
+/*
+ * The capture sums the per-CPU buffers of the CPUs online: with maxcpus=1
+ * on 2 CPUs, buffer_total_size_kb counts the second CPU, which has no
+ * buffer. An instance without per_cpu/ (an older copy) keeps the total;
+ * a per-CPU size that cannot be read as a number falls back to it too.
+ */
+START_TEST(trace_buffers_online)
+{
+	char *root = g_dir_make_tmp("budget-tb-XXXXXX", NULL);
+	char *top = mkdirs(root, "sys/kernel/tracing");
+	char *c0 = mkdirs(top, "per_cpu/cpu0"), *c1 = mkdirs(top, "per_cpu/cpu1");
+	char *inst = mkdirs(top, "instances/old");
+	char *cpu1 = mkdirs(root, "sys/devices/system/cpu/cpu1");
+	GError *e = NULL;
+	char *text;
+
+	put(top, "buffer_total_size_kb", "65542\n", 6);
+	put(c0, "buffer_size_kb", "32771\n", 6);
+	put(c1, "buffer_size_kb", "32771\n", 6);
+	put(cpu1, "online", "0\n", 2);
+	put(inst, "buffer_total_size_kb", "14 (expanded: 2816)\n", 20);
+	text = sa_tracebuf_capture(root, &e);
+	ck_assert_str_eq(text, ". 32771\nold 14 (expanded: 2816)\n");
+	g_free(text);
+	/* both online: both counted */
+	put(cpu1, "online", "1\n", 2);
+	text = sa_tracebuf_capture(root, &e);
+	ck_assert_str_eq(text, ". 65542\nold 14 (expanded: 2816)\n");
+	g_free(text);
+	/* a per-CPU size that is no number: the total, as before */
+	put(c1, "buffer_size_kb", "lots\n", 5);
+	text = sa_tracebuf_capture(root, &e);
+	ck_assert_str_eq(text, ". 65542\nold 14 (expanded: 2816)\n");
+	g_free(text);
+	g_free(cpu1);
+	g_free(inst);
+	g_free(c1);
+	g_free(c0);
+	g_free(top);
+	text = g_strdup_printf("rm -rf '%s'", root);
+	ck_assert(g_spawn_command_line_sync(text, NULL, NULL, NULL, NULL));
+	g_free(text);
+	g_free(root);
+}
+END_TEST
+
 START_TEST(zoneinfo_pcp)
 {
 	char *text = tree_read("6.1", "proc/zoneinfo");
@@ -491,6 +546,7 @@ Suite *suite(void)
 	tcase_add_test(tc, iomem_ram);
 	tcase_add_test(tc, memmap_ram);
 	tcase_add_test(tc, trace_buffers);
+	tcase_add_test(tc, trace_buffers_online);
 	tcase_add_test(tc, zoneinfo_pcp);
 	tcase_add_test(tc, vmalloc_stacks);
 	tcase_add_test(tc, vmalloc_union);
