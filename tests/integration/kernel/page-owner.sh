@@ -10,8 +10,10 @@
 # distinct stack, "N times, P pages" each, P the sum of 1 << order).
 #
 # Compared, for the known call site: the pages page_owner_sort puts in
-# the groups whose stack holds sa_test_large_loop, and their blocks
-# (times), equal the report's pages by call site: the live bytes of the
+# the groups of the loop's own allocations (the stack holds
+# sa_test_large_loop, and its first frame above the page allocator is
+# the large kmalloc; not the debug kernel's metadata pages allocated
+# deeper inside the kmalloc), and their blocks (times), equal the report's pages by call site: the live bytes of the
 # report's sa_test_large_loop row over the page size, and its live
 # allocations; and both equal the known load, (LN - LM) blocks of 4
 # pages. The report's pages section (mm_page_alloc) has no call site
@@ -79,24 +81,55 @@ bpages=$((lksize / psize))
 note "a large kmalloc: $lksize bytes, $bpages pages"
 
 # site_groups FILE: "times pages groups" of the page_owner_sort groups
-# whose stack holds sa_test_large_loop
+# of the loop's own allocations: the stack holds sa_test_large_loop, and
+# its first frame above the page allocator's is the large kmalloc. Other
+# groups also hold the loop, deeper: pages the debug kernel allocates
+# inside the kmalloc for its own metadata (kmemleak's objects, in
+# kmem_cache_alloc from __kmalloc_large_node), which are not the load.
+# Every group with the loop is written to FILE.site, for a failure.
 site_groups() {
 	"$TEST_TMP/page_owner_sort" --cull stacktrace "$1" "$1.sorted" \
 		>"$1.pos.log" 2>&1 || fail "page_owner_sort $(basename "$1") failed"
 	grep -q 'times, [0-9]* pages' "$1.sorted" ||
 		fail "page_owner_sort found no group in $(basename "$1")"
-	awk '/^[0-9]+ times, [0-9]+ pages/ { t = $1; p = $3; next }
-	     /sa_test_large_loop/ && t != "" { n += t; q += p; g++; t = "" }
-	     /^$/ { t = "" }
-	     END { print n + 0, q + 0, g + 0 }' "$1.sorted"
+	awk -v site="$1.site" '
+	function flush() {
+		if (hdr != "" && loop) {
+			print (own ? "counted: " : "not counted: ") hdr >site
+			printf "%s", frames >site
+			if (own) { n += t; q += p; g++ }
+		}
+		hdr = ""; frames = ""; loop = 0; own = 0; above = ""
+	}
+	/^[0-9]+ times, [0-9]+ pages/ { flush(); hdr = $0; t = $1; p = $3; next }
+	hdr == "" { next }
+	/^$/ { flush(); next }
+	{
+		frames = frames $0 "\n"
+		f = $1; sub(/\+.*/, "", f)
+		if (above == "" && f !~ /^(post_alloc_hook|prep_new_page|get_page_from_freelist|__alloc_pages.*|alloc_pages.*|__folio_alloc.*|folio_alloc.*)$/)
+			above = f
+		if (f == "sa_test_large_loop" && !loop) {
+			loop = 1
+			own = above ~ /kmalloc_large|kmalloc_order/
+		}
+	}
+	END { flush(); print n + 0, q + 0, g + 0 }' "$1.sorted"
+}
+# show_site FILE: the groups of FILE.site, on stderr
+show_site() {
+	echo "page_owner_sort groups holding sa_test_large_loop in $(basename "$1"):" >&2
+	cat "$1.site" >&2 2>/dev/null
 }
 before=$(site_groups "$o/page_owner.before")
 after=$(site_groups "$o/page_owner.after")
 note "page_owner_sort, sa_test_large_loop: before: $before; after: $after (blocks pages groups)"
+[ "$(echo "$before" | cut -d' ' -f1-2)" = "0 0" ] || show_site "$o/page_owner.before"
 assert_eq "page_owner: sa_test_large_loop blocks, pages before the load" \
 	"0 0" "$(echo "$before" | cut -d' ' -f1-2)"
 want="$((LN - LM)) $(((LN - LM) * bpages))"
 po=$(echo "$after" | cut -d' ' -f1-2)
+[ "$po" = "$want" ] || show_site "$o/page_owner.after"
 assert_eq "page_owner: sa_test_large_loop blocks, pages (the load)" "$want" "$po"
 
 # The report: its sa_test_large_loop call-site row, and the page events
