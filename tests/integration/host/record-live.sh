@@ -34,10 +34,12 @@ trace-cmd dump --options "$TEST_TMP/all.dat" 2>/dev/null | grep -q "$(uname -r)"
 	fail "the UNAME option lacks $(uname -r)"
 trace-cmd report --stat "$TEST_TMP/all.dat" 2>/dev/null | grep -q '^overrun: ' ||
 	fail "no per-CPU stats (CPUSTAT) in the file"
-tail -c 400000 "$TEST_TMP/all.dat" | grep -aq "bash $TEST_TMP/work.sh" ||
+# (the origin section is at the end, but its size grows with the host:
+# its vmallocinfo, slabinfo and processes; the whole file is searched)
+grep -aq "bash $TEST_TMP/work.sh" "$TEST_TMP/all.dat" ||
 	fail "the workload command is not in the origin section"
 # raw /proc/meminfo lines (the snapshots hold it JSON-escaped, one line)
-[ "$(tail -c 400000 "$TEST_TMP/all.dat" | grep -ac '^MemFree:')" = 2 ] ||
+[ "$(grep -ac '^MemFree:' "$TEST_TMP/all.dat")" = 2 ] ||
 	fail "/proc/meminfo at start and end are not in the origin section"
 
 # The comm filter: every event is the workload's

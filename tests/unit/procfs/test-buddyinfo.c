@@ -67,7 +67,8 @@ START_TEST(equals_kernel_debugfs)
 
 		if (!**l)
 			continue;
-		f = sa_fields(*l, &n);
+		f = sa_line_fields(&(struct sa_line){ *l, strlen(*l), 0 },
+				   &n);
 		ck_assert_uint_lt(zi, zones->len);
 		z = &g_array_index(zones, struct sa_buddy_zone, zi++);
 		ck_assert_str_eq(f[3], z->zone);

@@ -11,8 +11,8 @@
  * names are bounded, numbers checked for overflow, and a section whose
  * rows are not its Totals' Entries (a copy cut short) is refused.
  */
-#ifndef SLABACCT_ACCOUNT_HIST_H
-#define SLABACCT_ACCOUNT_HIST_H
+#ifndef SLABACCT_PROCFS_HIST_H
+#define SLABACCT_PROCFS_HIST_H
 
 #include <stdbool.h>
 #include <glib.h>
@@ -65,4 +65,4 @@ struct sa_hist *sa_hist_parse(const char *text, size_t len, GError **error);
 struct sa_hist *sa_hist_load(const char *path, GError **error);
 void sa_hist_free(struct sa_hist *h);
 
-#endif /* SLABACCT_ACCOUNT_HIST_H */
+#endif /* SLABACCT_PROCFS_HIST_H */

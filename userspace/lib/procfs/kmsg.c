@@ -10,17 +10,31 @@
 #include "procfs/kmsg.h"
 #include "procfs/parse.h"
 
+struct kmsg_keep {
+	GString *out;
+	bool (*wanted)(const char *line);
+};
+
+static gboolean keep_line(void *data, const char *s, size_t len,
+			  GError **err)
+{
+	struct kmsg_keep *k = data;
+	char *line = g_strndup(s, len);
+
+	(void)err;
+	if (*line && k->wanted(line))
+		g_string_append_printf(k->out, "%s\n", line);
+	g_free(line);
+	return TRUE;
+}
+
 static void keep_wanted(GString *out, const char *buf, size_t len,
 			bool (*wanted)(const char *line))
 {
-	char *copy = g_strndup(buf, len);
-	char **lines = g_strsplit(copy, "\n", -1), **l;
+	struct kmsg_keep k = { out, wanted };
 
-	for (l = lines; *l; l++)
-		if (**l && wanted(*l))
-			g_string_append_printf(out, "%s\n", *l);
-	g_strfreev(lines);
-	g_free(copy);
+	/* the text ends at a NUL, as a record read has none */
+	sa_text_lines(buf, strnlen(buf, len), keep_line, &k, NULL);
 }
 
 char *sa_kmsg_capture(const char *root, bool (*wanted)(const char *line),
@@ -107,4 +121,31 @@ const char *sa_kmsg_message(const char *line, double *t)
 			return end[1] == ' ' ? end + 2 : end + 1;
 	}
 	return line;
+}
+
+struct kmsg_walk {
+	sa_kmsg_fn fn;
+	void *data;
+};
+
+static gboolean kmsg_line(void *data, const char *s, size_t len,
+			  GError **err)
+{
+	struct kmsg_walk *w = data;
+	char *line = g_strndup(s, len);
+	const char *m;
+	double t;
+
+	(void)err;
+	m = sa_kmsg_message(line, &t);
+	w->fn(w->data, m, t);
+	g_free(line);
+	return TRUE;
+}
+
+void sa_kmsg_lines(const char *text, sa_kmsg_fn fn, void *data)
+{
+	struct kmsg_walk w = { fn, data };
+
+	sa_procfile_lines(text, kmsg_line, &w, NULL);
 }

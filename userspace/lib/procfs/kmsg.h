@@ -21,4 +21,11 @@ char *sa_kmsg_capture(const char *root, bool (*wanted)(const char *line),
 /* The message of a log line; its time in *t (seconds, -1 unknown). */
 const char *sa_kmsg_message(const char *line, double *t);
 
+/*
+ * Each line of a log text (NULL: none), as sa_procfile_lines gives them:
+ * fn gets its message and time, as sa_kmsg_message takes them apart.
+ */
+typedef void (*sa_kmsg_fn)(void *data, const char *msg, double t);
+void sa_kmsg_lines(const char *text, sa_kmsg_fn fn, void *data);
+
 #endif /* SLABACCT_KMSG_H */

@@ -117,10 +117,11 @@ static bool trailing_k(const char *m, guint64 *v)
 
 static void parse_pcpu_units(const char *m, struct sa_memlog *ml)
 {
+	struct sa_line l = { m, strlen(m), 0 };
 	char **f;
 	int n, i;
 
-	f = sa_fields(m, &n);
+	f = sa_line_fields(&l, &n);
 	for (i = 1; i < n && ml->percpu_units < 1u << 20; i++)
 		if (f[i][0] != '[')
 			ml->percpu_units++;
@@ -182,66 +183,69 @@ static bool parse_hash(const char *m, struct sa_memlog *ml)
 	return true;
 }
 
+struct memlog_walk {
+	struct sa_memlog *ml;
+	bool any, units_done;
+};
+
+static void memlog_line(void *data, const char *m, double t)
+{
+	struct memlog_walk *w = data;
+	struct sa_memlog *ml = w->ml;
+	guint64 v;
+
+	(void)t;
+	if (g_str_has_prefix(m, "Memory: ") && strstr(m, "K available (")) {
+		w->any |= parse_memory(m + strlen("Memory: "), ml);
+	} else if (g_str_has_prefix(m, "percpu: Embedded ")) {
+		char *e;
+
+		v = g_ascii_strtoull(m + strlen("percpu: Embedded "), &e, 10);
+		if (g_str_has_prefix(e, " pages/cpu") && v <= MAX_KB) {
+			ml->percpu_pages = v;
+			ml->percpu_units = 0;
+			w->units_done = false;
+			w->any = true;
+		}
+	} else if (g_str_has_prefix(m, "pcpu-alloc: [") &&
+		   ml->percpu_pages && !w->units_done) {
+		parse_pcpu_units(m, ml);
+	} else if ((g_str_has_prefix(m, "Freeing unused kernel image "
+				     "(initmem) memory: ") ||
+		    g_str_has_prefix(m, "Freeing unused kernel memory: ")) &&
+		   trailing_k(m, &v)) {
+		ml->init_freed = true;
+		w->any = true;
+	} else if (g_str_has_prefix(m, "Freeing unused decrypted memory: ") &&
+		   trailing_k(m, &v)) {
+		ml->decrypted_freed_kb = MIN(ml->decrypted_freed_kb + v,
+					     MAX_KB);
+		w->any = true;
+	} else if (g_str_has_prefix(m, "NODE_DATA(")) {
+		w->any |= parse_node_data(m, ml);
+	} else if (g_str_has_prefix(m, "Freeing SMP alternatives memory: ") &&
+		   trailing_k(m, &v)) {
+		ml->smp_alt_freed_kb = MIN(ml->smp_alt_freed_kb + v, MAX_KB);
+		w->any = true;
+	} else if (g_str_has_prefix(m, "Freeing initrd memory: ") &&
+		   trailing_k(m, &v)) {
+		ml->have_initrd_freed = true;
+		ml->initrd_freed_kb = MIN(ml->initrd_freed_kb + v, MAX_KB);
+		w->any = true;
+	} else if (strstr(m, " hash table entries: ")) {
+		w->any |= parse_hash(m, ml);
+	}
+	/* the unit lines end at the first line of another kind */
+	if (ml->percpu_units && !g_str_has_prefix(m, "pcpu-alloc: ["))
+		w->units_done = true;
+}
+
 bool sa_memlog_parse(const char *text, struct sa_memlog *ml)
 {
-	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
-	bool any = false, units_done = false;
+	struct memlog_walk w = { .ml = ml };
 
 	memset(ml, 0, sizeof(*ml));
-	for (l = lines; *l; l++) {
-		double t;
-		const char *m = sa_kmsg_message(*l, &t);
-		guint64 v;
-
-		if (g_str_has_prefix(m, "Memory: ") &&
-		    strstr(m, "K available (")) {
-			any |= parse_memory(m + strlen("Memory: "), ml);
-		} else if (g_str_has_prefix(m, "percpu: Embedded ")) {
-			char *e;
-
-			v = g_ascii_strtoull(m + strlen("percpu: Embedded "),
-					     &e, 10);
-			if (g_str_has_prefix(e, " pages/cpu") && v <= MAX_KB) {
-				ml->percpu_pages = v;
-				ml->percpu_units = 0;
-				units_done = false;
-				any = true;
-			}
-		} else if (g_str_has_prefix(m, "pcpu-alloc: [") &&
-			   ml->percpu_pages && !units_done) {
-			parse_pcpu_units(m, ml);
-		} else if ((g_str_has_prefix(m, "Freeing unused kernel image "
-					     "(initmem) memory: ") ||
-			    g_str_has_prefix(m, "Freeing unused kernel "
-					     "memory: ")) && trailing_k(m, &v)) {
-			ml->init_freed = true;
-			any = true;
-		} else if (g_str_has_prefix(m, "Freeing unused decrypted "
-					    "memory: ") && trailing_k(m, &v)) {
-			ml->decrypted_freed_kb = MIN(ml->decrypted_freed_kb + v,
-						     MAX_KB);
-			any = true;
-		} else if (g_str_has_prefix(m, "NODE_DATA(")) {
-			any |= parse_node_data(m, ml);
-		} else if (g_str_has_prefix(m, "Freeing SMP alternatives "
-					    "memory: ") && trailing_k(m, &v)) {
-			ml->smp_alt_freed_kb = MIN(ml->smp_alt_freed_kb + v,
-						   MAX_KB);
-			any = true;
-		} else if (g_str_has_prefix(m, "Freeing initrd memory: ") &&
-			   trailing_k(m, &v)) {
-			ml->have_initrd_freed = true;
-			ml->initrd_freed_kb = MIN(ml->initrd_freed_kb + v,
-						  MAX_KB);
-			any = true;
-		} else if (strstr(m, " hash table entries: ")) {
-			any |= parse_hash(m, ml);
-		}
-		/* the unit lines end at the first line of another kind */
-		if (ml->percpu_units && !g_str_has_prefix(m, "pcpu-alloc: ["))
-			units_done = true;
-	}
-	g_strfreev(lines);
+	sa_kmsg_lines(text, memlog_line, &w);
 	ml->have_percpu = ml->percpu_pages && ml->percpu_units;
-	return any;
+	return w.any;
 }

@@ -166,35 +166,42 @@ static bool parse_hex(const char *s, guint64 *v)
 						NULL);
 }
 
+struct memmap_walk {
+	guint64 page_size;
+	struct sa_memmap_ram *r;
+	guint64 bytes;			/* memblock/reserved */
+	unsigned int n;
+};
+
+static gboolean memmap_line(void *data, const struct sa_line *l, char **f,
+			    int n, GError **err)
+{
+	struct memmap_walk *w = data;
+	guint64 s, e;
+
+	if (!l->len)
+		return TRUE;
+	if (n < 3 || !parse_hex(f[0], &s) || !parse_hex(f[1], &e)) {
+		sa_parse_error(err, "memmap: malformed line '%.*s'",
+			       (int)l->len, l->s);
+		return FALSE;
+	}
+	if (n == 4 && !strcmp(f[2], "System") && !strcmp(f[3], "RAM")) {
+		w->r->pages = MIN(w->r->pages + range_pages(s, e,
+				  w->page_size), SA_MEMMAP_MAX_PAGES + 1);
+		w->r->ranges++;
+	}
+	return TRUE;
+}
+
 int sa_memmap_parse(const char *text, guint64 page_size,
 		    struct sa_memmap_ram *r, GError **err)
 {
-	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
+	struct memmap_walk w = { .page_size = page_size, .r = r };
 
 	memset(r, 0, sizeof(*r));
-	for (l = lines; *l; l++) {
-		char **f;
-		guint64 s, e;
-		int n;
-
-		if (!**l)
-			continue;
-		f = sa_fields(*l, &n);
-		if (n < 3 || !parse_hex(f[0], &s) || !parse_hex(f[1], &e)) {
-			sa_parse_error(err, "memmap: malformed line '%s'", *l);
-			g_strfreev(f);
-			g_strfreev(lines);
-			return -1;
-		}
-		if (n == 4 && !strcmp(f[2], "System") &&
-		    !strcmp(f[3], "RAM")) {
-			r->pages = MIN(r->pages + range_pages(s, e,
-					page_size), SA_MEMMAP_MAX_PAGES + 1);
-			r->ranges++;
-		}
-		g_strfreev(f);
-	}
-	g_strfreev(lines);
+	if (!sa_procfile_fields(text, memmap_line, &w, err))
+		return -1;
 	if (!r->ranges) {
 		sa_parse_error(err, "memmap: no System RAM");
 		return -1;
@@ -206,56 +213,74 @@ int sa_memmap_parse(const char *text, guint64 page_size,
 	return 0;
 }
 
+struct iomem_walk {
+	guint64 page_size;
+	struct sa_memmap_ram *r;
+	bool nonzero;
+};
+
+/* One "start-end : name" line of /proc/iomem, nested by its indent */
+static void iomem_range(struct iomem_walk *w, const char *line)
+{
+	struct sa_memmap_ram *r = w->r;
+	const char *colon = strstr(line, " : ");
+	char *range, *dash, *name;
+	guint64 s, e;
+	bool top = *line != ' ';
+
+	if (!colon)
+		return;
+	range = g_strstrip(g_strndup(line, colon - line));
+	name = g_strstrip(g_strdup(colon + 3));
+	dash = strchr(range, '-');
+	if (dash) {
+		*dash = '\0';
+		if (parse_hex(range, &s) && parse_hex(dash + 1, &e)) {
+			w->nonzero |= e != 0;
+			if (top && !strcmp(name, "System RAM")) {
+				r->pages = MIN(r->pages +
+					range_pages(s, e, w->page_size),
+					SA_MEMMAP_MAX_PAGES + 1);
+				r->ranges++;
+				if (s < 0x100000)
+					r->low_pages += range_pages(s,
+						MIN(e, 0xfffff), w->page_size);
+			} else if (!strcmp(name, "Kernel data") &&
+				   !r->kdata_end) {
+				r->kdata_end = e;
+			} else if (!strcmp(name, "Kernel bss") &&
+				   !r->kbss_start) {
+				r->kbss_start = s;
+			} else if (!strcmp(name, "Crash kernel") && e >= s) {
+				/* bounded: no overflow */
+				r->crash_bytes = MIN(r->crash_bytes,
+						     1ull << 62) +
+					MIN(e - s, 1ull << 61) + 1;
+			}
+		}
+	}
+	g_free(range);
+	g_free(name);
+}
+
+static gboolean iomem_line(void *data, const char *s, size_t len,
+			   GError **err)
+{
+	char *line = g_strndup(s, len);
+
+	(void)err;
+	iomem_range(data, line);
+	g_free(line);
+	return TRUE;
+}
+
 int sa_iomem_parse(const char *text, guint64 page_size,
 		   struct sa_memmap_ram *r, GError **err)
 {
-	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
-	bool nonzero = false;
+	struct iomem_walk w = { .page_size = page_size, .r = r };
 
 	memset(r, 0, sizeof(*r));
-	for (l = lines; *l; l++) {
-		const char *colon = strstr(*l, " : ");
-		char *range, *dash, *name;
-		guint64 s, e;
-		bool top = **l != ' ';
-
-		if (!colon)
-			continue;
-		range = g_strstrip(g_strndup(*l, colon - *l));
-		name = g_strstrip(g_strdup(colon + 3));
-		dash = strchr(range, '-');
-		if (dash) {
-			*dash = '\0';
-			if (parse_hex(range, &s) && parse_hex(dash + 1, &e)) {
-				nonzero |= e != 0;
-				if (top && !strcmp(name, "System RAM")) {
-					r->pages = MIN(r->pages +
-						range_pages(s, e, page_size),
-						SA_MEMMAP_MAX_PAGES + 1);
-					r->ranges++;
-					if (s < 0x100000)
-						r->low_pages += range_pages(s,
-							MIN(e, 0xfffff),
-							page_size);
-				} else if (!strcmp(name, "Kernel data") &&
-					   !r->kdata_end) {
-					r->kdata_end = e;
-				} else if (!strcmp(name, "Kernel bss") &&
-					   !r->kbss_start) {
-					r->kbss_start = s;
-				} else if (!strcmp(name, "Crash kernel") &&
-					   e >= s) {
-					/* bounded: no overflow */
-					r->crash_bytes = MIN(r->crash_bytes,
-							     1ull << 62) +
-						MIN(e - s, 1ull << 61) + 1;
-				}
-			}
-		}
-		g_free(range);
-		g_free(name);
-	}
-	g_strfreev(lines);
+	sa_procfile_lines(text, iomem_line, &w, NULL);
 	if (!r->ranges) {
 		sa_parse_error(err, "iomem: no System RAM");
 		return -1;
@@ -264,7 +289,7 @@ int sa_iomem_parse(const char *text, guint64 page_size,
 		sa_parse_error(err, "iomem: more System RAM than 1 EiB");
 		return -1;
 	}
-	if (!nonzero) {
+	if (!w.nonzero) {
 		sa_parse_error(err, "iomem: the addresses are hidden "
 			       "(only root sees them)");
 		return -1;
@@ -272,42 +297,42 @@ int sa_iomem_parse(const char *text, guint64 page_size,
 	return 0;
 }
 
+static gboolean reserved_line(void *data, const struct sa_line *l,
+			      char **f, int nf, GError **err)
+{
+	struct memmap_walk *w = data;
+	char *dots;
+	guint64 s, e;
+
+	if (!l->len)
+		return TRUE;
+	dots = nf >= 2 ? strstr(f[1], "..") : NULL;
+	if (dots)
+		*dots = '\0';
+	if (!dots || !g_str_has_suffix(f[0], ":") || !parse_hex(f[1], &s) ||
+	    !parse_hex(dots + 2, &e) || e < s) {
+		sa_parse_error(err, "memblock/reserved: malformed line '%.*s'",
+			       (int)l->len, l->s);
+		return FALSE;
+	}
+	/* bounded: no overflow */
+	w->bytes = MIN(w->bytes, 1ull << 62) + MIN(e - s, 1ull << 61) + 1;
+	w->n++;
+	return TRUE;
+}
+
 int sa_memblock_reserved_parse(const char *text, guint64 *bytes,
 			       GError **err)
 {
-	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
-	unsigned int n = 0;
+	struct memmap_walk w = { 0 };
 
 	*bytes = 0;
-	for (l = lines; *l; l++) {
-		char **f, *dots;
-		guint64 s, e;
-		int nf;
-		bool ok;
-
-		if (!**l)
-			continue;
-		f = sa_fields(*l, &nf);
-		dots = nf >= 2 ? strstr(f[1], "..") : NULL;
-		if (dots)
-			*dots = '\0';
-		ok = dots && g_str_has_suffix(f[0], ":") &&
-		     parse_hex(f[1], &s) && parse_hex(dots + 2, &e) && e >= s;
-		g_strfreev(f);
-		if (!ok) {
-			sa_parse_error(err, "memblock/reserved: malformed line "
-				       "'%s'", *l);
-			g_strfreev(lines);
-			return -1;
-		}
-		/* bounded: no overflow */
-		*bytes = MIN(*bytes, 1ull << 62) + MIN(e - s, 1ull << 61) + 1;
-		n++;
-	}
-	g_strfreev(lines);
-	if (!n) {
+	if (!sa_procfile_fields(text, reserved_line, &w, err))
+		return -1;
+	if (!w.n) {
 		sa_parse_error(err, "memblock/reserved: no ranges");
 		return -1;
 	}
+	*bytes = w.bytes;
 	return 0;
 }

@@ -50,7 +50,6 @@ static gboolean fields_line(void *data, const char *s, size_t len,
 			    GError **err)
 {
 	struct fields_state *st = data;
-	char *line = g_strndup(s, len);
 	gboolean ok;
 	char **f;
 	int n;
@@ -58,8 +57,7 @@ static gboolean fields_line(void *data, const char *s, size_t len,
 	st->l.s = s;
 	st->l.len = len;
 	st->l.no++;
-	f = sa_fields(line, &n);
-	g_free(line);
+	f = sa_line_fields(&st->l, &n);
 	ok = st->fn(st->data, &st->l, f, n, err);
 	g_strfreev(f);
 	return ok;
@@ -129,22 +127,6 @@ bool sa_procfile_get(GHashTable *kv, const char *name, guint64 *v)
 	if (p)
 		*v = *p;
 	return p != NULL;
-}
-
-char **sa_fields(const char *line, int *n)
-{
-	char **f = g_strsplit_set(line, " \t", -1);
-	int i, j;
-
-	for (i = j = 0; f[i]; i++) {
-		if (*f[i])
-			f[j++] = f[i];
-		else
-			g_free(f[i]);
-	}
-	f[j] = NULL;
-	*n = j;
-	return f;
 }
 
 int sa_strcmp_indirect(gconstpointer a, gconstpointer b)

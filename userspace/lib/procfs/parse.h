@@ -37,21 +37,18 @@ gboolean sa_procfile_lines(const char *text, sa_input_line_fn fn,
 /* g_set_error in G_FILE_ERROR_INVAL with a printf message. */
 void sa_parse_error(GError **err, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-/* Split a line on blanks, without empty fields; *n is the count. */
-char **sa_fields(const char *line, int *n);
-
 /*
- * Called with each line of a text and its sa_fields (f, n; f is freed
- * after the call, so a field kept must be copied). FALSE, with *err set,
- * stops the walk.
+ * Called with each line of a text and its fields (sa_line_fields: f, n;
+ * f is freed after the call, so a field kept must be copied). FALSE,
+ * with *err set, stops the walk.
  */
 typedef gboolean (*sa_procfile_fields_fn)(void *data,
 					  const struct sa_line *l, char **f,
 					  int n, GError **err);
 
 /*
- * sa_procfile_lines, each line split by sa_fields: TRUE at the end of the
- * text, FALSE as fn did.
+ * sa_procfile_lines, each line split by sa_line_fields: TRUE at the end
+ * of the text, FALSE as fn did.
  */
 gboolean sa_procfile_fields(const char *text, sa_procfile_fields_fn fn,
 			    void *data, GError **err);

@@ -41,10 +41,26 @@ bool sa_proc_from_smaps(const char *text, struct sa_proc_mem *p)
 	return p->rss_kb != SA_PROC_UNKNOWN && p->pss_kb != SA_PROC_UNKNOWN;
 }
 
+/* The "Name:" line of a status file: the process's name in p->name */
+static gboolean status_name(void *data, const char *s, size_t len,
+			    GError **err)
+{
+	struct sa_proc_mem *p = data;
+	char *line;
+
+	(void)err;
+	if (len < 5 || strncmp(s, "Name:", 5))
+		return TRUE;
+	line = g_strndup(s, len);
+	g_free(p->name);
+	p->name = g_strdup(g_strstrip(line + 5));
+	g_free(line);
+	return FALSE;
+}
+
 bool sa_proc_from_status(const char *text, struct sa_proc_mem *p)
 {
 	GHashTable *t = sa_procfile_parse_keyvals(text, ':', "status", NULL);
-	char **lines, **l;
 
 	unknown(p);
 	if (!t)
@@ -53,14 +69,7 @@ bool sa_proc_from_status(const char *text, struct sa_proc_mem *p)
 	p->swap_kb = kv(t, "VmSwap");
 	p->from_smaps = false;
 	g_hash_table_unref(t);
-	lines = g_strsplit(text, "\n", -1);
-	for (l = lines; *l; l++)
-		if (g_str_has_prefix(*l, "Name:")) {
-			g_free(p->name);
-			p->name = g_strdup(g_strstrip(*l + 5));
-			break;
-		}
-	g_strfreev(lines);
+	sa_procfile_lines(text, status_name, p, NULL);
 	return p->rss_kb != SA_PROC_UNKNOWN;
 }
 
@@ -140,42 +149,57 @@ static bool num_or_unknown(const char *s, guint64 *v)
 	return sa_parse_u64(s, v);
 }
 
-GArray *sa_procs_parse(const char *text, GError **err)
+struct procs_walk {
+	GArray *procs;
+	guint64 no;
+};
+
+/* "PID RSS PSS PSS_ANON SWAP smaps|status NAME" (NAME may hold spaces) */
+static gboolean procs_line(void *data, const char *s, size_t len,
+			   GError **err)
 {
-	GArray *procs = g_array_new(FALSE, TRUE, sizeof(struct sa_proc_mem));
-	char **lines = g_strsplit(text ? text : "", "\n", -1);
-	int ln;
+	struct procs_walk *w = data;
+	struct sa_proc_mem p = { 0 };
+	char *line, **f;
+	guint64 pid;
+	bool ok;
 
-	g_array_set_clear_func(procs, proc_clear);
-	for (ln = 0; lines[ln]; ln++) {
-		struct sa_proc_mem p = { 0 };
-		char **f;
-		guint64 pid;
-
-		if (!lines[ln][0] || lines[ln][0] == '#')
-			continue;
-		f = g_strsplit(lines[ln], " ", 7);
-		if (g_strv_length(f) != 7 || !sa_parse_u64(f[0], &pid) ||
-		    !num_or_unknown(f[1], &p.rss_kb) ||
-		    !num_or_unknown(f[2], &p.pss_kb) ||
-		    !num_or_unknown(f[3], &p.pss_anon_kb) ||
-		    !num_or_unknown(f[4], &p.swap_kb) ||
-		    (strcmp(f[5], "smaps") && strcmp(f[5], "status"))) {
-			sa_parse_error(err, "procs: line %d is malformed",
-				       ln + 1);
-			g_strfreev(f);
-			g_strfreev(lines);
-			g_array_unref(procs);
-			return NULL;
-		}
+	w->no++;
+	if (!len || s[0] == '#')
+		return TRUE;
+	line = g_strndup(s, len);
+	f = g_strsplit(line, " ", 7);
+	g_free(line);
+	ok = g_strv_length(f) == 7 && sa_parse_u64(f[0], &pid) &&
+	     num_or_unknown(f[1], &p.rss_kb) &&
+	     num_or_unknown(f[2], &p.pss_kb) &&
+	     num_or_unknown(f[3], &p.pss_anon_kb) &&
+	     num_or_unknown(f[4], &p.swap_kb) &&
+	     (!strcmp(f[5], "smaps") || !strcmp(f[5], "status"));
+	if (ok) {
 		p.pid = pid;
 		p.from_smaps = !strcmp(f[5], "smaps");
 		p.name = g_strdup(f[6]);
-		g_array_append_val(procs, p);
-		g_strfreev(f);
+		g_array_append_val(w->procs, p);
+	} else {
+		sa_parse_error(err, "procs: line %" G_GUINT64_FORMAT
+			       " is malformed", w->no);
 	}
-	g_strfreev(lines);
-	return procs;
+	g_strfreev(f);
+	return ok;
+}
+
+GArray *sa_procs_parse(const char *text, GError **err)
+{
+	struct procs_walk w = { 0 };
+
+	w.procs = g_array_new(FALSE, TRUE, sizeof(struct sa_proc_mem));
+	g_array_set_clear_func(w.procs, proc_clear);
+	if (!sa_procfile_lines(text, procs_line, &w, err)) {
+		g_array_unref(w.procs);
+		return NULL;
+	}
+	return w.procs;
 }
 
 static guint64 key_of(const struct sa_proc_mem *p, enum sa_proc_sort key)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/cpu-online.h"
 #include "procfs/parse.h"
 #include "procfs/tracebuf.h"
 
@@ -21,19 +22,6 @@ static bool read_kb(const char *dir, const char *rel, guint64 *kb)
 	ok = end != text && *kb <= 1ull << 50;
 	g_free(text);
 	return ok;
-}
-
-/* Whether root's sysfs says cpu is offline (no file: online, as cpu0) */
-static bool cpu_offline(const char *root, guint cpu)
-{
-	char rel[64], *text;
-	bool off;
-
-	snprintf(rel, sizeof(rel), "sys/devices/system/cpu/cpu%u/online", cpu);
-	text = sa_snap_read(root, rel, NULL);
-	off = text && text[0] == '0';
-	g_free(text);
-	return off;
 }
 
 /*
@@ -61,7 +49,7 @@ static bool online_kb(const char *root, const char *dir, guint64 *kb)
 			continue;
 		if (++seen > SA_TRACEBUF_MAX_CPUS)
 			ok = false;
-		else if (cpu_offline(root, cpu))
+		else if (sa_cpu_offline(root, cpu))
 			continue;
 		rel = g_strdup_printf("per_cpu/%s/buffer_size_kb", n);
 		ok = ok && read_kb(dir, rel, &one);
@@ -155,34 +143,33 @@ static void clear_buf(gpointer p)
 	g_free(((struct sa_tracebuf *)p)->name);
 }
 
+static gboolean tracebuf_line(void *data, const struct sa_line *l,
+			      char **f, int n, GError **err)
+{
+	struct sa_tracebuf b;
+
+	if (!l->len)
+		return TRUE;
+	/* 1 EiB a buffer at most: the sum cannot overflow */
+	if (n < 2 || !sa_parse_u64(f[1], &b.kb) || b.kb > 1ull << 50) {
+		sa_parse_error(err, "buffer_total_size_kb: malformed line "
+			       "'%.*s'", (int)l->len, l->s);
+		return FALSE;
+	}
+	b.name = g_strdup(f[0]);
+	g_array_append_val((GArray *)data, b);
+	return TRUE;
+}
+
 GArray *sa_tracebuf_parse(const char *text, GError **err)
 {
 	GArray *bufs = g_array_new(FALSE, TRUE, sizeof(struct sa_tracebuf));
-	char **lines = g_strsplit(text ? text : "", "\n", -1), **l;
 
 	g_array_set_clear_func(bufs, clear_buf);
-	for (l = lines; *l; l++) {
-		struct sa_tracebuf b;
-		char **f;
-		int n;
-
-		if (!**l)
-			continue;
-		f = sa_fields(*l, &n);
-		/* 1 EiB a buffer at most: the sum cannot overflow */
-		if (n < 2 || !sa_parse_u64(f[1], &b.kb) || b.kb > 1ull << 50) {
-			sa_parse_error(err, "buffer_total_size_kb: malformed "
-				       "line '%s'", *l);
-			g_strfreev(f);
-			g_strfreev(lines);
-			g_array_unref(bufs);
-			return NULL;
-		}
-		b.name = g_strdup(f[0]);
-		g_array_append_val(bufs, b);
-		g_strfreev(f);
+	if (!sa_procfile_fields(text, tracebuf_line, bufs, err)) {
+		g_array_unref(bufs);
+		return NULL;
 	}
-	g_strfreev(lines);
 	return bufs;
 }
 

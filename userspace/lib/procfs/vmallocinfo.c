@@ -73,6 +73,7 @@ char *sa_vmallocinfo_union(char *const *texts, int n)
 static gboolean stack_line(void *data, const char *s, size_t len,
 			   GError **err)
 {
+	struct sa_line l = { s, len, 0 };
 	guint64 *pages = data, v;
 	char *line = g_strndup(s, len);
 	char **f;
@@ -83,7 +84,7 @@ static gboolean stack_line(void *data, const char *s, size_t len,
 		g_free(line);
 		return TRUE;
 	}
-	f = sa_fields(line, &n);
+	f = sa_line_fields(&l, &n);
 	stack = n > 2 && stack_caller(f[2]);
 	for (i = 3; stack && i < n; i++)
 		if (g_str_has_prefix(f[i], "pages=") &&

@@ -10,8 +10,8 @@
  * its chain of option sections; the sections those options point at are
  * checked to fit in the file, and uncompressed ones are walked.
  */
-#ifndef SLABACCT_REPORT_CHECK_H
-#define SLABACCT_REPORT_CHECK_H
+#ifndef SLABACCT_TRACE_CHECK_H
+#define SLABACCT_TRACE_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -134,4 +134,4 @@ int sa_tracedat_uncompress(const char *zname, const guint8 *in, size_t n,
 /* Whether the n bytes of a file's head start with trace-cmd's magic. */
 bool sa_tracedat_sniff(const char *head, size_t n);
 
-#endif /* SLABACCT_REPORT_CHECK_H */
+#endif /* SLABACCT_TRACE_CHECK_H */

@@ -3,8 +3,8 @@
  * The unit the report's readers hand to the merge: decoded records of one
  * stream, in timestamp order, with what was counted while reading them.
  */
-#ifndef SLABACCT_REPORT_CHUNK_H
-#define SLABACCT_REPORT_CHUNK_H
+#ifndef SLABACCT_TRACE_CHUNK_H
+#define SLABACCT_TRACE_CHUNK_H
 
 #include <stdbool.h>
 #include <string.h>
@@ -154,4 +154,4 @@ static inline void chunk_carry(struct chunk *to, struct chunk *from,
 	from->n = keep;
 }
 
-#endif /* SLABACCT_REPORT_CHUNK_H */
+#endif /* SLABACCT_TRACE_CHUNK_H */

@@ -7,8 +7,8 @@
  * adjust timestamps of (OFFSET, TIME_SHIFT, TSC2NSEC options), version 7
  * and latency files take libtracecmd's own iterator.
  */
-#ifndef SLABACCT_REPORT_RAW_H
-#define SLABACCT_REPORT_RAW_H
+#ifndef SLABACCT_TRACE_RAW_H
+#define SLABACCT_TRACE_RAW_H
 
 #include <event-parse.h>
 
@@ -37,4 +37,4 @@ int sa_raw_iterate_range(const guint8 *map, size_t len,
 guint64 sa_raw_page_ts(const guint8 *page,
 		       const struct sa_tracedat_layout *lay);
 
-#endif /* SLABACCT_REPORT_RAW_H */
+#endif /* SLABACCT_TRACE_RAW_H */

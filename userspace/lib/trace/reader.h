@@ -5,8 +5,8 @@
  * in timestamp order. The reader knows the event table, not what is made
  * of the records.
  */
-#ifndef SLABACCT_TRACE_READ_H
-#define SLABACCT_TRACE_READ_H
+#ifndef SLABACCT_TRACE_READER_H
+#define SLABACCT_TRACE_READER_H
 
 #include <stdbool.h>
 #include <glib.h>
@@ -71,4 +71,4 @@ struct sa_read_sink {
 int sa_trace_read(const char *path, const struct sa_read_opts *o,
 		  const struct sa_read_sink *sink, GError **err);
 
-#endif /* SLABACCT_TRACE_READ_H */
+#endif /* SLABACCT_TRACE_READER_H */

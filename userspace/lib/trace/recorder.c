@@ -20,6 +20,7 @@
 #include <tracefs.h>
 #include <event-parse.h>
 
+#include "util/cpu-online.h"
 #include "trace/fail.h"
 #include "trace/boot-log.h"
 #include "trace/cpu-readers.h"
@@ -557,21 +558,6 @@ static void count_events(struct sa_recorder *r, struct sa_record_result *res)
 	tep_free(tep);
 }
 
-/* Whether cpu is offline now (sysfs; a CPU without the file is online). */
-static bool cpu_offline(int cpu)
-{
-	char path[64], *text = NULL;
-	bool off;
-
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
-		 cpu);
-	if (!g_file_get_contents(path, &text, NULL, NULL))
-		return false;
-	off = text[0] == '0';
-	g_free(text);
-	return off;
-}
-
 /* Add cpu to the list *list ("1 3"). */
 static void cpu_list_add(char **list, int cpu)
 {
@@ -622,7 +608,7 @@ int sa_recorder_stop(struct sa_recorder *r, struct sa_record_result *res,
 			 * recording. Offline, it ran nothing; online, none
 			 * of its events are in the recording.
 			 */
-			if (!cpu_offline(cpu))
+			if (!sa_cpu_offline(NULL, cpu))
 				cpu_list_add(&res->no_buffer, cpu);
 			else if (!r->own && sa_boot_log_buffer_failed(cpu))
 				cpu_list_add(&res->buffer_failed, cpu);

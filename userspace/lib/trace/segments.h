@@ -6,8 +6,8 @@
  * that the merge will need first. The merge takes each CPU's chunks in
  * order, one stream per CPU.
  */
-#ifndef SLABACCT_REPORT_SEGMENTS_H
-#define SLABACCT_REPORT_SEGMENTS_H
+#ifndef SLABACCT_TRACE_SEGMENTS_H
+#define SLABACCT_TRACE_SEGMENTS_H
 
 #include "trace/check.h"
 #include "trace/chunk.h"
@@ -42,4 +42,4 @@ void sa_segments_put(struct sa_segments *ss, struct chunk *c);
  */
 bool sa_segments_finish(struct sa_segments *ss, struct sa_page_damage *dmg);
 
-#endif /* SLABACCT_REPORT_SEGMENTS_H */
+#endif /* SLABACCT_TRACE_SEGMENTS_H */

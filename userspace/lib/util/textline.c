@@ -24,6 +24,19 @@ gboolean sa_line_token(const struct sa_line *l, const char **pos,
 	return TRUE;
 }
 
+char **sa_line_fields(const struct sa_line *l, int *n)
+{
+	GPtrArray *f = g_ptr_array_new();
+	const char *pos = l->s, *tok;
+	size_t tlen;
+
+	while (sa_line_token(l, &pos, &tok, &tlen))
+		g_ptr_array_add(f, g_strndup(tok, tlen));
+	*n = f->len;
+	g_ptr_array_add(f, NULL);
+	return (char **)g_ptr_array_free(f, FALSE);
+}
+
 void sa_line_error(GError **error, GQuark domain, int code,
 		   const struct sa_line *l, const char *at,
 		   const char *fmt, ...)

@@ -25,6 +25,12 @@ gboolean sa_line_token(const struct sa_line *l, const char **pos,
 		       const char **tok, size_t *tlen);
 
 /*
+ * All the tokens of l, as sa_line_token finds them, each a copy, in a
+ * NULL-terminated vector (g_strfreev it); *n is their count.
+ */
+char **sa_line_fields(const struct sa_line *l, int *n);
+
+/*
  * Set *error (domain, code) to "line N, column C: MESSAGE", the column
  * that of at (within l).
  */
