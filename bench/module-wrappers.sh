@@ -9,6 +9,9 @@
 #
 #   bench/module-wrappers.sh [-k KERNELS] [-n PAIRS] [-r ROUNDS] [--check]
 #
+# KERNELS are qemu/run flavours, and 6.12-allocinfo: the kernel of
+# scripts/allocinfo-kernel, measured with profiling off and on.
+#
 # Prints a markdown table: instructions per pair, the medians of the
 # rounds, and what the module adds to each kind of pair.
 #
@@ -35,6 +38,32 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# The allocation-profiling kernel (scripts/allocinfo-kernel), measured
+# as two kernels, as bench/module-overhead.sh does: profiling off and on
+kernels=$(for k in $kernels; do
+	case $k in
+	6.12-allocinfo) echo 6.12-allocinfo:off 6.12-allocinfo:on ;;
+	*) echo "$k" ;;
+	esac
+done | paste -sd' ')
+allocinfo_rel=
+case " $kernels " in *" 6.12-allocinfo:"*)
+	allocinfo_rel=$("$top/scripts/allocinfo-kernel" -q) ||
+		{ echo "module-wrappers: scripts/allocinfo-kernel failed" >&2; exit 1; }
+	allocinfo_kmod=$top/build/kmod/$(basename "$allocinfo_rel")
+	"$top/scripts/build-module" "$(dirname "$allocinfo_rel")" "$allocinfo_kmod" >&2 ||
+		{ echo "module-wrappers: building the modules for $allocinfo_rel failed" >&2; exit 1; } ;;
+esac
+# qemu_kernel KERNEL: qemu/run's -k (and --kmod-dir, -a) for a kernel
+qemu_kernel() {
+	case $1 in
+	6.12-allocinfo:*)
+		echo -k "$allocinfo_rel/bzImage" --kmod-dir "$allocinfo_kmod" -a \
+			"sysctl.vm.mem_profiling=$([ "${1#*:}" = on ] && echo 1 || echo 0)" ;;
+	*) echo -k "$1" ;;
+	esac
+}
+
 echo "| kernel | pair | unloaded | module | added |"
 echo "|---|---|---|---|---|"
 status=0
@@ -49,7 +78,8 @@ for k in $kernels; do
 		fi
 		read -r pairs _ <<<"$refline"
 	fi
-	"$top/qemu/run" -k "$k" --smp 1 --icount -q -t $((300 + pairs * rounds / 200)) \
+	# shellcheck disable=SC2046
+	"$top/qemu/run" $(qemu_kernel "$k") --smp 1 --icount -q -t $((300 + pairs * rounds / 200)) \
 		-o "$work/$k" "$top/qemu/guest/wrap-cost.sh" -- "$pairs" "$rounds" ||
 		{ echo "module-wrappers: guest run on $k failed" >&2
 		  cat "$work/$k/script.log" >&2 2>/dev/null; exit 1; }
