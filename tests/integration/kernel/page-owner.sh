@@ -3,7 +3,7 @@
 # make check-kernel (debug.config with pageowner.config: PAGE_OWNER),
 # booted with page_owner=on. In one guest, sa_test.ko makes LN large
 # kmallocs of 3 pages (order 2, from sa_test_large_loop) and frees LM of
-# them while `slabacct record -e kmem,page` traces it; then
+# them while `slabacct record --stacks=all -e kmem,page` traces it; then
 # /sys/kernel/debug/page_owner is read and grouped by stack by the
 # kernel's own tools/vm/page_owner_sort (built here from the kernel's
 # source tree, run as `page_owner_sort --cull stacktrace`: one group per
@@ -13,16 +13,15 @@
 # the groups of the loop's own allocations (the stack holds
 # sa_test_large_loop, and its first frame above the page allocator is
 # the large kmalloc; not the debug kernel's metadata pages allocated
-# deeper inside the kmalloc), and their blocks (times), equal the report's pages by call site: the live bytes of the
-# report's sa_test_large_loop row over the page size, and its live
-# allocations; and both equal the known load, (LN - LM) blocks of 4
-# pages. The report's pages section (mm_page_alloc) has no call site
-# (its JSON says by_callsite: not available), so its pages by call site
-# are those of the call-site section, whose large-kmalloc rows are page
-# allocations: kmalloc_large traces kmem:kmalloc with bytes_alloc =
-# PAGE_SIZE << order. The page events are recorded too and must hold the
-# load: at least LN order-2 blocks allocated, and the order-2 blocks
-# still allocated at the end at least LN - LM.
+# deeper inside the kmalloc), and their blocks (times), equal the
+# report's pages by call site: the live blocks and pages of the pages
+# section's rows whose caller is sa_test_large_loop (recorded with
+# --stacks=all: a kernel stack with every mm_page_alloc, the call site
+# the first frame past the page allocator, the large kmalloc and the
+# wrappers). Both equal the known load, (LN - LM) blocks of 4 pages,
+# and so does the call-site section's sa_test_large_loop row, whose
+# large-kmalloc allocations are page allocations (kmalloc_large traces
+# kmem:kmalloc with bytes_alloc = PAGE_SIZE << order).
 #
 # Excluded, and why:
 #   - pages freed meanwhile (the LM blocks freed, and anything else
@@ -62,7 +61,7 @@ set -e
 insmod \$MODDIR/sa_test.ko
 # copied with cat: a read() too short for a whole record gets ENOMEM
 cat /sys/kernel/debug/page_owner >\$OUT/page_owner.before
-slabacct record -e kmem,page -b 4096 -o \$OUT/trace.dat -- \
+slabacct record --stacks=all -e kmem,page -b 8192 -o \$OUT/trace.dat -- \
 	sh -c 'echo large $LN $LM > /proc/sa_test' >\$OUT/record.log 2>&1
 cat /sys/kernel/debug/page_owner >\$OUT/page_owner.after
 cat /proc/sa_test >\$OUT/sa_test
@@ -157,7 +156,7 @@ assert_eq "page_owner = report, sa_test_large_loop blocks, pages" "$rep" "$po"
 
 "$SLABACCT" report --json --what pages "$o/trace.dat" >"$TEST_TMP/pages.json" ||
 	fail "slabacct report --what pages failed"
-read -r alloc2 live2 < <(python3 - "$TEST_TMP/pages.json" <<'PY'
+read -r alloc2 live2 sitepg < <(python3 - "$TEST_TMP/pages.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[1]))
 def find(x):
@@ -176,7 +175,14 @@ def find(x):
 p = find(j)
 def blocks(cells):
     return sum(c['blocks'] for c in cells if str(c['order']) == '2')
-print(blocks(p['alloc']), blocks(p['live']))
+rows = p['by_callsite']
+if not isinstance(rows, list):
+    site = 'none:' + rows.replace(' ', '_')
+else:
+    mine = [r for r in rows if r.get('function') == 'sa_test_large_loop']
+    site = '%d,%d' % (sum(r['live_blocks'] for r in mine),
+                      sum(r['live_pages'] for r in mine))
+print(blocks(p['alloc']), blocks(p['live']), site)
 PY
 )
 note "page events: $alloc2 order-2 blocks allocated, $live2 still allocated"
@@ -184,4 +190,6 @@ note "page events: $alloc2 order-2 blocks allocated, $live2 still allocated"
 	fail "the page events hold $alloc2 order-2 allocations, fewer than the load's $LN"
 [ "${live2:-0}" -ge $((LN - LM)) ] ||
 	fail "the page events leave $live2 order-2 blocks allocated, fewer than the load's $((LN - LM))"
+assert_eq "page_owner = report's pages by call site, sa_test_large_loop blocks, pages" \
+	"$(echo "$po" | tr ' ' ',')" "$sitepg"
 exit 0

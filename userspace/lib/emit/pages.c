@@ -109,6 +109,17 @@ void sa_text_pages(struct sa_emit *e, const struct sa_report *rep,
 			sa_text_tail_name(e, 35, t->comm);
 		}
 	}
+	if (r->sites && r->sites->len) {
+		fprintf(f, "\nBy call site (kernel stacks):\n%8s %8s %8s %s\n",
+			"pages", "blocks", "live", "site");
+		for (i = 0; i < r->sites->len && i < TOP_ROWS; i++) {
+			const struct sa_pg_site *s = r->sites->pdata[i];
+
+			fprintf(f, "%8s %8" U " %8s ", H(s->pages), s->blocks,
+				H(s->live_pages));
+			sa_text_tail_name(e, 35, s->sym);
+		}
+	}
 	if (r->fallbacks) {
 		fprintf(f, "\nExtfrag fallbacks (wanted <- taken from):\n");
 		for (a = 0; a < SA_PG_MTS; a++)
@@ -245,8 +256,32 @@ void sa_json_pages(struct sa_emit *e, const struct sa_report *rep,
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	sa_json_put_str(b, "by_callsite", "not available: mm_page_alloc "
-			"carries no call site");
+	if (r->sites) {
+		sa_json_begin_member(b, "by_callsite", true);
+		for (i = 0; i < r->sites->len; i++) {
+			const struct sa_pg_site *s = r->sites->pdata[i];
+
+			json_builder_begin_object(b);
+			sa_json_put_str(b, "site", s->sym);
+			if (s->via)
+				sa_json_put_str(b, "via", s->via);
+			if (s->caller_sym)
+				sa_json_put_str(b, "caller", s->caller_sym);
+			if (s->func)
+				sa_json_put_str(b, "function", s->func);
+			if (s->module)
+				sa_json_put_str(b, "module", s->module);
+			sa_json_put_uint(b, "blocks", s->blocks);
+			sa_json_put_uint(b, "pages", s->pages);
+			sa_json_put_uint(b, "live_blocks", s->live_blocks);
+			sa_json_put_uint(b, "live_pages", s->live_pages);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+	} else {
+		sa_json_put_str(b, "by_callsite", "not available: "
+				"mm_page_alloc carries no call site");
+	}
 	sa_json_begin_member(b, "extfrag", false);
 	sa_json_put_uint(b, "fallbacks", r->fallbacks);
 	sa_json_put_uint(b, "steals", r->steals);
@@ -351,6 +386,22 @@ void sa_csv_pages(struct sa_emit *e, const struct sa_report *rep,
 		sa_csv_str(f, t->comm);
 		fprintf(f, ",%" U ",%" U ",%" U "\n", t->blocks, t->pages,
 			t->freed_pages);
+	}
+	if (r->sites) {
+		fprintf(f, "\npages_callsite,site,function,module,blocks,"
+			"pages,live_blocks,live_pages\n");
+		for (i = 0; i < r->sites->len; i++) {
+			const struct sa_pg_site *s = r->sites->pdata[i];
+
+			fputs("pages_callsite,", f);
+			sa_csv_str(f, s->sym);
+			fputc(',', f);
+			sa_csv_str(f, s->func ? s->func : "");
+			fputc(',', f);
+			sa_csv_str(f, s->module ? s->module : "");
+			fprintf(f, ",%" U ",%" U ",%" U ",%" U "\n", s->blocks,
+				s->pages, s->live_blocks, s->live_pages);
+		}
 	}
 	fprintf(f, "\npages_extfrag,alloc_migratetype,fallback_migratetype,"
 		"fallbacks,steals\n");

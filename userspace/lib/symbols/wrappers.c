@@ -49,6 +49,29 @@ static const char *const percpu_builtin[] = {
 	NULL,
 };
 
+/*
+ * The page allocator, from the function that fires kmem:mm_page_alloc
+ * out to its APIs, and the large kmalloc that takes pages from it: the
+ * frames between a page event's tracepoint and the caller that asked
+ * for the pages (by allocation name: __alloc_pages_noprof matches
+ * "alloc_pages").
+ */
+static const char *const pages_builtin[] = {
+	"alloc_pages", "alloc_frozen_pages", "alloc_pages_nodemask",
+	"alloc_pages_mpol", "alloc_pages_node", "alloc_pages_vma",
+	"alloc_pages_exact", "alloc_pages_exact_nid", "alloc_pages_bulk",
+	"alloc_pages_bulk_array", "alloc_pages_bulk_array_mempolicy",
+	"alloc_pages_bulk_mempolicy", "alloc_pages_bulk_array_node",
+	"alloc_pages_bulk_node", "alloc_frozen_pages_nolock",
+	"alloc_pages_nolock", "folio_alloc", "folio_alloc_mpol",
+	"folio_alloc_node", "vma_alloc_folio", "get_free_pages",
+	"get_zeroed_page",
+	"kmalloc", "kmalloc_node", "kmalloc_large", "kmalloc_large_node",
+	"kmalloc_order", "kmalloc_order_trace", "kmalloc_node_track_caller",
+	"kmalloc_trace", "kmalloc_cache",
+	NULL,
+};
+
 struct sa_wrappers {
 	GHashTable *names;		/* allocation names, interned */
 };
@@ -82,6 +105,21 @@ const char *const *sa_wrappers_area_builtin(void)
 const char *const *sa_wrappers_percpu_builtin(void)
 {
 	return percpu_builtin;
+}
+
+const char *const *sa_wrappers_pages_builtin(void)
+{
+	return pages_builtin;
+}
+
+struct sa_wrappers *sa_wrappers_new_pages(void)
+{
+	struct sa_wrappers *w = sa_wrappers_new();
+	int i;
+
+	for (i = 0; pages_builtin[i]; i++)
+		g_hash_table_add(w->names, (gpointer)pages_builtin[i]);
+	return w;
 }
 
 struct sa_wrappers *sa_wrappers_new_area(void)

@@ -35,12 +35,22 @@ const char *const *sa_wrappers_builtin(void);
 const char *const *sa_wrappers_area_builtin(void);
 const char *const *sa_wrappers_percpu_builtin(void);
 
+/*
+ * The page allocator's functions between kmem:mm_page_alloc and its
+ * caller, and the large kmalloc's (NULL-terminated), by allocation name.
+ * The pages report attributes a page allocation to the first frame of
+ * its stack past them and the allocation wrappers.
+ */
+const char *const *sa_wrappers_pages_builtin(void);
+
 struct sa_wrappers;
 
 /* The built-in set. */
 struct sa_wrappers *sa_wrappers_new(void);
 /* The built-in set and the vmalloc and percpu machinery. */
 struct sa_wrappers *sa_wrappers_new_area(void);
+/* The built-in set and the page allocator's functions. */
+struct sa_wrappers *sa_wrappers_new_pages(void);
 /* Add percpu's entry points to w (record --stacks with -e percpu). */
 void sa_wrappers_add_percpu(struct sa_wrappers *w);
 /* Add a function (by its name or its allocation name). */

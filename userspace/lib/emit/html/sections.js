@@ -352,6 +352,15 @@ function viewPages(box, p) {
 	}
 	if (typeof p.by_callsite === 'string')
 		box.append(legend('by call site: ' + p.by_callsite));
+	else if ((p.by_callsite || []).length) {
+		box.append(h3('By call site (kernel stacks)'));
+		box.append(table([
+			{ key: 'site', label: 'call site', txt: 1 },
+			{ key: 'blocks', label: 'blocks allocated' },
+			{ key: 'pages', label: 'pages allocated', fmt: pages },
+			{ key: 'live_pages', label: 'pages live at the end', fmt: pages },
+		], p.by_callsite));
+	}
 	const x = p.extfrag;
 
 	if (x) {

@@ -10,15 +10,60 @@
 #include "report/pipeline.h"
 #include "report/flags.h"
 #include "snapshot/snapshot.h"
+#include "symbols/attrib.h"
+#include "symbols/symbols.h"
+#include "symbols/wrappers.h"
 
 #define PFN_FAILED	G_MAXUINT64	/* mm_page_alloc of a failed allocation */
 
+/* A block allocated in the trace and not freed yet (the key is pfn) */
+struct pg_live {
+	guint64 pfn;
+	guint32 packed;		/* order << 8 | mt */
+	guint32 site;		/* its row in sites + 1; 0: none */
+};
+
+/* A call site's row: the entry point's start and the caller's frame */
+struct site_key {
+	guint64 via, caller;
+	guint32 how;
+};
+
 struct pg_state {
 	struct sa_pages_result *res;
-	GHashTable *live;	/* pfn -> order << 8 | mt, + 1 */
+	GHashTable *live;	/* pfn -> struct pg_live * (key and value) */
 	GHashTable *gfp;	/* gfp -> struct sa_pg_gfp * */
 	GHashTable *tasks;	/* pid -> struct sa_pg_task * */
+	/* by call site, when the trace has kernel stacks and symbols */
+	struct sa_symbols *syms;
+	struct sa_wrappers *machinery;
+	GHashTable *attr;	/* interned stack (or NULL) -> row + 1 */
+	GHashTable *rowof;	/* struct site_key -> row + 1 */
+	GPtrArray *sites;	/* struct sa_pg_site * */
 };
+
+static guint site_hash(gconstpointer p)
+{
+	const struct site_key *k = p;
+
+	return g_int64_hash(&k->via) * 31 + g_int64_hash(&k->caller) + k->how;
+}
+
+static gboolean site_equal(gconstpointer a, gconstpointer b)
+{
+	const struct site_key *x = a, *y = b;
+
+	return x->via == y->via && x->caller == y->caller && x->how == y->how;
+}
+
+static void site_free(gpointer p)
+{
+	struct sa_pg_site *s = p;
+
+	g_free(s->sym);
+	g_free(s->caller_sym);
+	g_free(s);
+}
 
 const char *sa_migratetype_name(int mt)
 {
@@ -54,11 +99,20 @@ static void *pg_create(const struct sa_report_opts *opts,
 		       struct sa_pipeline *p)
 {
 	struct pg_state *st = g_new0(struct pg_state, 1);
+	guint i;
 
 	st->res = g_new0(struct sa_pages_result, 1);
 	st->live = g_hash_table_new(g_int64_hash, g_int64_equal);
 	st->gfp = g_hash_table_new(g_int64_hash, g_int64_equal);
 	st->tasks = g_hash_table_new(g_direct_hash, g_direct_equal);
+	st->syms = p && p->rep ? p->rep->syms : NULL;
+	st->machinery = sa_wrappers_new_pages();
+	for (i = 0; opts && opts->wrapper_names && opts->wrapper_names[i];
+	     i++)
+		sa_wrappers_add(st->machinery, opts->wrapper_names[i]);
+	st->attr = g_hash_table_new(g_direct_hash, g_direct_equal);
+	st->rowof = g_hash_table_new_full(site_hash, site_equal, g_free, NULL);
+	st->sites = g_ptr_array_new_with_free_func(site_free);
 	return st;
 }
 
@@ -77,6 +131,8 @@ static void pg_free_result(void *result)
 	}
 	if (r->tasks)
 		g_ptr_array_free(r->tasks, TRUE);
+	if (r->sites)
+		g_ptr_array_free(r->sites, TRUE);
 	if (r->frag_start)
 		g_array_free(r->frag_start, TRUE);
 	if (r->frag_end)
@@ -93,7 +149,7 @@ static void pg_destroy(void *state)
 	g_hash_table_iter_init(&it, st->live);
 	while (g_hash_table_iter_next(&it, &k, &v))
 		g_free(k);
-	g_hash_table_destroy(st->live);
+	g_hash_table_destroy(st->live);	/* keys are the values */
 	/* the rows belong to the result once finished */
 	if (st->res) {
 		g_hash_table_iter_init(&it, st->gfp);
@@ -106,6 +162,11 @@ static void pg_destroy(void *state)
 	}
 	g_hash_table_destroy(st->gfp);
 	g_hash_table_destroy(st->tasks);
+	sa_wrappers_free(st->machinery);
+	g_hash_table_destroy(st->attr);
+	g_hash_table_destroy(st->rowof);
+	if (st->sites)
+		g_ptr_array_free(st->sites, TRUE);
 	g_free(st);
 }
 
@@ -122,6 +183,76 @@ static struct sa_pg_task *task_get(struct pg_state *st, gint32 pid)
 	return t;
 }
 
+/* A live block leaves its site's live count (freed, or reallocated). */
+static void live_site_drop(struct pg_state *st, const struct pg_live *l)
+{
+	struct sa_pg_site *s;
+	guint64 pages;
+
+	if (!l->site)
+		return;
+	s = st->sites->pdata[l->site - 1];
+	pages = G_GUINT64_CONSTANT(1) << MIN(l->packed >> 8, 63);
+	s->live_blocks--;
+	s->live_pages -= MIN(s->live_pages, pages);
+}
+
+/* The row of a site, made on first use; its index + 1. */
+static guint32 site_get(struct pg_state *st, enum sa_pg_site_how how,
+			guint64 via, guint64 caller, const char *via_name)
+{
+	struct site_key key = { via, caller, how };
+	struct sa_pg_site *s;
+	gpointer v = g_hash_table_lookup(st->rowof, &key);
+
+	if (v)
+		return GPOINTER_TO_UINT(v);
+	s = g_new0(struct sa_pg_site, 1);
+	s->how = how;
+	s->via_addr = via;
+	s->addr = caller;
+	s->via = via_name;
+	g_ptr_array_add(st->sites, s);
+	g_hash_table_insert(st->rowof, g_memdup2(&key, sizeof(key)),
+			    GUINT_TO_POINTER(st->sites->len));
+	return st->sites->len;
+}
+
+/*
+ * The call site of a page allocation with stack (interned, or NULL):
+ * the first frame past the page allocator, the large kmalloc and the
+ * wrappers (sa_attrib_outer). Worked out once per stack.
+ */
+static guint32 site_of(struct pg_state *st, const struct sa_stack *stack)
+{
+	gpointer v = g_hash_table_lookup(st->attr, stack);
+	struct sa_sym sym = { 0 };
+	guint64 via = 0, caller = 0, start;
+	const char *via_name = NULL;
+	char buf[128];
+	guint32 idx;
+	guint n = 0;
+
+	if (v)
+		return GPOINTER_TO_UINT(v);
+	if (!stack) {
+		idx = site_get(st, SA_PG_SITE_NO_STACK, 0, 0, NULL);
+	} else if (sa_attrib_outer(st->syms, st->machinery, stack, &via,
+				   &caller, 1, &n) == SA_ATTRIB_OK && n) {
+		start = via;
+		if (!sa_symbols_lookup(st->syms, via, &sym) && sym.func) {
+			start = via - sym.off;
+			via_name = g_intern_string(sa_sym_alloc_name(sym.func,
+							buf, sizeof(buf)));
+		}
+		idx = site_get(st, SA_PG_SITE_CALLER, start, caller, via_name);
+	} else {
+		idx = site_get(st, SA_PG_SITE_NO_CALLER, 0, 0, NULL);
+	}
+	g_hash_table_insert(st->attr, (gpointer)stack, GUINT_TO_POINTER(idx));
+	return idx;
+}
+
 static void on_alloc(struct pg_state *st, const struct sa_rec *r)
 {
 	struct sa_pages_result *res = st->res;
@@ -130,7 +261,8 @@ static void on_alloc(struct pg_state *st, const struct sa_rec *r)
 	int row = order_row(order), col = mt_col(r->v[SA_PG_MT]);
 	struct sa_pg_task *t;
 	struct sa_pg_gfp *g;
-	guint64 *key;
+	struct pg_live *l;
+	guint32 site = 0;
 
 	if (pfn == PFN_FAILED) {
 		res->failed++;
@@ -153,11 +285,29 @@ static void on_alloc(struct pg_state *st, const struct sa_rec *r)
 		g->blocks++;
 		g->pages += pages;
 	}
-	key = g_new(guint64, 1);
-	*key = pfn;
+	if (st->syms) {
+		struct sa_pg_site *s;
+
+		site = site_of(st, r->stack);
+		s = st->sites->pdata[site - 1];
+		s->blocks++;
+		s->pages += pages;
+		s->live_blocks++;
+		s->live_pages += pages;
+		if (r->stack)
+			res->with_stack++;
+	}
 	/* a pfn allocated again without a free seen: keep the newer */
-	g_hash_table_replace(st->live, key, GUINT_TO_POINTER(
-		((guint)MIN(order, 255) << 8 | (guint)col) + 1));
+	l = g_hash_table_lookup(st->live, &pfn);
+	if (l) {
+		live_site_drop(st, l);
+	} else {
+		l = g_new(struct pg_live, 1);
+		l->pfn = pfn;
+		g_hash_table_add(st->live, l);
+	}
+	l->packed = (guint32)MIN(order, 255) << 8 | (guint32)col;
+	l->site = site;
 }
 
 static void on_free(struct pg_state *st, const struct sa_rec *r)
@@ -166,16 +316,18 @@ static void on_free(struct pg_state *st, const struct sa_rec *r)
 	guint64 pfn = r->v[SA_PG_PFN];
 	guint64 order = r->have & (1u << SA_PG_ORDER) ? r->v[SA_PG_ORDER] : 0;
 	guint64 pages = G_GUINT64_CONSTANT(1) << (order < 63 ? order : 63);
-	gpointer key, v;
+	struct pg_live *l;
 
 	res->frees++;
 	res->pages_freed += pages;
 	res->freed[order_row(order)].blocks++;
 	res->freed[order_row(order)].pages += pages;
 	task_get(st, r->pid)->freed_pages += pages;
-	if (g_hash_table_lookup_extended(st->live, &pfn, &key, &v)) {
+	l = g_hash_table_lookup(st->live, &pfn);
+	if (l) {
+		live_site_drop(st, l);
 		g_hash_table_remove(st->live, &pfn);
-		g_free(key);
+		g_free(l);
 	} else {
 		res->frees_unmatched++;
 	}
@@ -284,6 +436,43 @@ static gint by_task_pages(gconstpointer a, gconstpointer b)
 	return x->pid - y->pid;
 }
 
+static gint by_site_pages(gconstpointer a, gconstpointer b)
+{
+	const struct sa_pg_site *x = *(struct sa_pg_site *const *)a;
+	const struct sa_pg_site *y = *(struct sa_pg_site *const *)b;
+	int c;
+
+	if (x->pages != y->pages)
+		return x->pages > y->pages ? -1 : 1;
+	if (x->live_pages != y->live_pages)
+		return x->live_pages > y->live_pages ? -1 : 1;
+	c = g_strcmp0(x->sym, y->sym);
+	return c ? c : (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+/* A row's names, once the trace's symbols are known. */
+static void name_site(struct sa_symbols *syms, struct sa_pg_site *s)
+{
+	struct sa_sym sym = { 0 };
+
+	switch (s->how) {
+	case SA_PG_SITE_NO_STACK:
+		s->sym = g_strdup("(no kernel stack)");
+		return;
+	case SA_PG_SITE_NO_CALLER:
+		s->sym = g_strdup("(no caller in the stack)");
+		return;
+	default:
+		break;
+	}
+	sa_symbols_lookup(syms, s->addr, &sym);
+	s->caller_sym = sa_sym_format(&sym, s->addr);
+	s->func = sym.func;
+	s->module = sym.module;
+	s->sym = g_strdup_printf("%s <- %s", s->via ? s->via : "?",
+				 s->caller_sym);
+}
+
 static GPtrArray *values_of(GHashTable *h)
 {
 	GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
@@ -312,15 +501,32 @@ static void *pg_finish(void *state, struct sa_report *rep)
 	if (!res->have_alloc)
 		sa_report_note(rep, "pages: the trace has no kmem:mm_page_alloc "
 			       "events (record with -e page)");
-	else
+	else if (!rep->stacks || !st->syms)
 		sa_report_note(rep, "pages: by task, not by call site: "
-			       "mm_page_alloc has no call_site");
+			       "mm_page_alloc has no call_site, and the trace "
+			       "%s", !rep->stacks ? "has no kernel stacks "
+			       "(record --stacks=all)" : "has no symbols");
+	else
+		sa_report_note(rep, "pages: by call site from kernel stacks: "
+			       "%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+			       " allocations had one", res->with_stack,
+			       res->allocs);
+	if (res->have_alloc && rep->stacks && st->syms) {
+		for (i = 0; i < st->sites->len; i++)
+			name_site(st->syms, st->sites->pdata[i]);
+		g_ptr_array_sort(st->sites, by_site_pages);
+		res->sites = g_steal_pointer(&st->sites);
+	} else {
+		res->by_site_why = !res->have_alloc ? "no mm_page_alloc events" :
+			!rep->stacks ? "the trace has no kernel stacks "
+			"(record --stacks=all)" : "the trace has no symbols";
+	}
 	if (res->have_alloc && !res->have_free)
 		sa_report_note(rep, "pages: the trace has no mm_page_free "
 			       "events: every page allocated looks live");
 	g_hash_table_iter_init(&it, st->live);
 	while (g_hash_table_iter_next(&it, &k, &v)) {
-		guint packed = GPOINTER_TO_UINT(v) - 1;
+		guint packed = ((struct pg_live *)k)->packed;
 		guint order = packed >> 8;
 		guint64 pages = G_GUINT64_CONSTANT(1) << MIN(order, 63);
 		struct sa_pg_cell *c = &res->live[order_row(order)][packed & 0xff];

@@ -21,6 +21,11 @@
  *   steal        = a fallback that took over the whole pageblock
  *                  (change_ownership = 1)
  *   unusable(j)  = (free - sum over i >= j of n_i * 2^i) / free
+ *   call site    = with kernel stacks (record --stacks=all), the first
+ *                  frame of an allocation's stack past the page
+ *                  allocator, the large kmalloc and the allocation
+ *                  wrappers (symbols/wrappers.h), named "via <- caller"
+ *                  after the outermost of those it went through
  */
 #ifndef SLABACCT_AGG_PAGES_H
 #define SLABACCT_AGG_PAGES_H
@@ -51,6 +56,26 @@ struct sa_pg_task {
 	guint64 freed_pages;
 };
 
+/* Pages by call site (with kernel stacks). */
+enum sa_pg_site_how {
+	SA_PG_SITE_CALLER,	/* via <- caller */
+	SA_PG_SITE_NO_STACK,	/* the allocation had no kernel stack */
+	SA_PG_SITE_NO_CALLER,	/* no frame past the page allocator */
+};
+
+struct sa_pg_site {
+	enum sa_pg_site_how how;
+	char *sym;		/* "alloc_pages <- pgd_alloc+0x25", or
+				 * "(no kernel stack)" */
+	const char *via;	/* the entry point's allocation name
+				 * (interned), or NULL */
+	char *caller_sym;	/* "pgd_alloc+0x25", or NULL */
+	const char *func, *module;	/* the caller's */
+	guint64 via_addr, addr;	/* the entry point, the caller's frame */
+	guint64 blocks, pages;	/* allocated */
+	guint64 live_blocks, live_pages;	/* not freed by the end */
+};
+
 /* The unusable free space index of one zone, from a buddyinfo snapshot. */
 struct sa_pg_frag {
 	int node;
@@ -75,6 +100,11 @@ struct sa_pages_result {
 	guint64 live_blocks, live_pages;
 	GPtrArray *gfp;		/* struct sa_pg_gfp *, most pages first */
 	GPtrArray *tasks;	/* struct sa_pg_task *, most pages first */
+	/* struct sa_pg_site *, most pages first; NULL when the trace has no
+	 * kernel stacks or no symbols (by_site_why says which) */
+	GPtrArray *sites;
+	const char *by_site_why;
+	guint64 with_stack;	/* allocations that had a kernel stack */
 	guint64 fallbacks, steals;
 	guint64 fallback_mt[SA_PG_MTS][SA_PG_MTS];	/* [alloc][fallback] */
 	guint64 steal_mt[SA_PG_MTS][SA_PG_MTS];
