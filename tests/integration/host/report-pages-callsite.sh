@@ -87,6 +87,6 @@ grep -q '^By call site (kernel stacks):' "$TEST_TMP/p.txt" ||
 	fail "report of a trace without stacks failed"
 grep -q '"by_callsite" *: *"not available' "$TEST_TMP/n.json" ||
 	fail "a trace without stacks has pages by call site"
-grep -q 'record --stacks=all' "$TEST_TMP/n.json" ||
-	fail "the note does not say how to get pages by call site"
+grep -q 'pages: by task, not by call site' "$TEST_TMP/n.json" ||
+	fail "no note that pages are not by call site"
 exit 0

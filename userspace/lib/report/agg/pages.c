@@ -503,9 +503,7 @@ static void *pg_finish(void *state, struct sa_report *rep)
 			       "events (record with -e page)");
 	else if (!rep->stacks || !st->syms)
 		sa_report_note(rep, "pages: by task, not by call site: "
-			       "mm_page_alloc has no call_site, and the trace "
-			       "%s", !rep->stacks ? "has no kernel stacks "
-			       "(record --stacks=all)" : "has no symbols");
+			       "mm_page_alloc has no call_site");
 	else
 		sa_report_note(rep, "pages: by call site from kernel stacks: "
 			       "%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
