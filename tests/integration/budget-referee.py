@@ -192,6 +192,50 @@ for top in ("sys/kernel/tracing", "sys/kernel/debug/tracing"):
                 tracebuf += int(t.split()[0])
     break
 
+# dma-direct's atomic pools, as the log says they were made at boot
+dma_pools = sum(int(x) for x in
+                re.findall(r"DMA: preallocated (\d+) KiB .* pool", log))
+
+# The sparse model's section roots, from the VMCOREINFO note of the
+# tree's proc/kcore (its first pages, copied): LENGTH(mem_section)
+# pointers of SIZE(list_head) / 2 bytes, when SYMBOL(mem_section) is
+# outside the image [_stext, _stext + its sections + 8 MB)
+section_roots = 0
+core = None
+try:
+    core = open(os.path.join(tree, "proc/kcore"), "rb").read()
+except OSError:
+    pass
+if core and core[:4] == b"\x7fELF" and core[4] == 2 and mem:
+    import struct
+    phoff, = struct.unpack_from("<Q", core, 0x20)
+    phentsize, phnum = struct.unpack_from("<HH", core, 0x36)
+    info = {}
+    for i in range(phnum):
+        ptype, _, off, _, _, filesz = struct.unpack_from(
+            "<IIQQQQ", core, phoff + i * phentsize)
+        if ptype != 4:
+            continue
+        pos = off
+        while pos + 12 <= off + filesz:
+            namesz, descsz, _ = struct.unpack_from("<III", core, pos)
+            name = core[pos + 12:pos + 12 + namesz].rstrip(b"\0")
+            dpos = pos + 12 + (namesz + 3) // 4 * 4
+            if name == b"VMCOREINFO":
+                for kv in core[dpos:dpos + descsz].decode().splitlines():
+                    k, _, v = kv.partition("=")
+                    info[k] = v
+            pos = dpos + (descsz + 3) // 4 * 4
+    if all(k in info for k in ("SYMBOL(_stext)", "SYMBOL(mem_section)",
+                               "LENGTH(mem_section)", "SIZE(list_head)")):
+        stext = int(info["SYMBOL(_stext)"], 16)
+        ms = int(info["SYMBOL(mem_section)"], 16)
+        extent = sum(image[k] for k in ("kernel code", "rwdata", "rodata",
+                                        "init", "bss")) * 1024 + (8 << 20)
+        if not stext <= ms < stext + extent:
+            section_roots = (int(info["LENGTH(mem_section)"]) *
+                             int(info["SIZE(list_head)"]) // 2)
+
 # sizeof(struct page), as bpftool reads the tree's BTF
 struct_page = None
 btf = os.path.join(tree, "sys/kernel/btf/vmlinux")
@@ -238,6 +282,9 @@ if n_early:
 if crash:
     want["reserved.crash_kernel"] = crash
     named_res += crash
+if section_roots:
+    want["reserved.section_roots"] = section_roots // 1024
+    named_res += section_roots // 1024
 # each node's pglist_data, memblock's at boot, from the log
 nd = [int(e, 16) - int(a, 16) + 1 for a, e in
       re.findall(r"NODE_DATA\(\d+\) allocated \[mem 0x([0-9a-f]+)-0x([0-9a-f]+)\]", log)]
@@ -278,6 +325,8 @@ if tracebuf is not None:
     want["trace_buffers"] = tracebuf
 if n_late:
     want["hash_tables"] = late_hash // 1024
+if dma_pools:
+    want["dma_pools"] = dma_pools
 leaves_mem = [k for k in want if k not in ("ram", "memtotal", "reserved")
               and not k.startswith("reserved.")]
 want["memtotal.unexplained"] = mi["MemTotal"] - sum(want[k] for k in leaves_mem)

@@ -26,6 +26,8 @@ for d in /sys/firmware/memmap/*; do
 done
 cat $T/buffer_total_size_kb >$R/sys/kernel/tracing/buffer_total_size_kb
 dmesg >$R/dev/kmsg
+# kcore's first pages: its ELF header and notes (VMCOREINFO)
+head -c 262144 /proc/kcore >$R/proc/kcore
 if [ -r /sys/kernel/btf/vmlinux ]; then
 	mkdir -p $R/sys/kernel/btf
 	cat /sys/kernel/btf/vmlinux >$R/sys/kernel/btf/vmlinux
@@ -44,7 +46,9 @@ echo 4096 >$T/instances/budget-test/buffer_size_kb
 cat $T/instances/budget-test/buffer_total_size_kb >$OUT/instance_kb
 slabacct budget --json >$OUT/after.json 2>&1
 GUEST
-guest_run "$flavour" "$TEST_TMP/budget.sh" -t 300 -m 256 ||
+# memblock=debug: the log names each boot allocation and its caller,
+# the kernel's own figure for the section roots (sparse_init)
+guest_run "$flavour" "$TEST_TMP/budget.sh" -t 300 -m 256 -a memblock=debug ||
 	fail "guest run failed"
 o=$TEST_TMP/out
 assert_eq "budget --root exit status" 0 "$(cat "$o/root.rc")"
@@ -66,9 +70,19 @@ assert live["ram_kb"] % (live["page_size"] // 1024) == 0
 assert live["unexplained_kb"] == sum(r["kb"] for r in rows if r["unexplained"])
 kb = lambda b, k: next(r["kb"] for r in b["owners"] if r["key"] == k)
 for k in ("ram", "memtotal", "reserved", "reserved.kernel_image",
-          "reserved.struct_pages",
+          "reserved.struct_pages", "reserved.section_roots",
           "reserved.percpu_first_chunk", "reserved.unexplained"):
     assert kb(live, k) == kb(root, k), f"{k}: live {kb(live, k)}, copy {kb(root, k)}"
+PY
+# the section roots against the kernel's own log of the allocation
+python3 - "$o/tree/dev/kmsg" "$o/root.json" <<'PY' || fail "section roots"
+import json, re, sys
+log, b = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+m = re.search(r"memblock_alloc\w*: (\d+) bytes .* sparse_init\+", log)
+assert m, "no memblock allocation from sparse_init in the log"
+got = {r["key"]: r["kb"] for r in b["owners"]}.get("reserved.section_roots")
+print(f"sparse_init allocated {m.group(1)} bytes; budget {got} kB")
+assert got is not None and got * 1024 == int(m.group(1)), (got, m.group(1))
 PY
 # the instance's buffers: all of them under trace buffers, MemFree
 # gives them, and the page allocator's unexplained does not take them

@@ -65,6 +65,9 @@ START_TEST(memory_lines)
 	ck_assert_uint_eq(m.early_hash_bytes, 524288 + 262144);
 	ck_assert_uint_eq(m.hashes, 11);
 	ck_assert_uint_eq(m.hash_bytes, 573440);
+	/* "DMA: preallocated 128 KiB ... pool" x 3 (GFP_KERNEL, DMA, DMA32) */
+	ck_assert_uint_eq(m.dma_pools, 3);
+	ck_assert_uint_eq(m.dma_pool_kb, 3 * 128);
 	g_free(text);
 }
 END_TEST

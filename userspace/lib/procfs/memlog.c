@@ -13,6 +13,7 @@ static const char *const wanted[] = {
 	"Freeing unused kernel", "Freeing initrd memory: ",
 	" hash table entries: ", "Freeing unused decrypted memory: ",
 	"Freeing SMP alternatives memory: ", "NODE_DATA(",
+	"DMA: preallocated ",
 };
 
 /* The tables alloc_large_system_hash makes with HASH_EARLY */
@@ -234,6 +235,16 @@ static void memlog_line(void *data, const char *m, double t)
 		w->any = true;
 	} else if (strstr(m, " hash table entries: ")) {
 		w->any |= parse_hash(m, ml);
+	} else if (g_str_has_prefix(m, "DMA: preallocated ")) {
+		char *e;
+
+		v = g_ascii_strtoull(m + strlen("DMA: preallocated "), &e, 10);
+		if (g_str_has_prefix(e, " KiB ") && strstr(e, " pool") &&
+		    v <= MAX_KB && ml->dma_pools < 1u << 16) {
+			ml->dma_pool_kb = MIN(ml->dma_pool_kb + v, MAX_KB);
+			ml->dma_pools++;
+			w->any = true;
+		}
 	}
 	/* the unit lines end at the first line of another kind */
 	if (ml->percpu_units && !g_str_has_prefix(m, "pcpu-alloc: ["))

@@ -36,6 +36,12 @@
  *   NODE_DATA(0) allocated [mem 0x0ee58000-0x0ee82fff]
  *
  * Each node's pglist_data, allocated from memblock at boot, never freed.
+ *
+ *   DMA: preallocated 128 KiB GFP_KERNEL|GFP_DMA32 pool for atomic allocations
+ *
+ * dma-direct's atomic pools (kernel/dma/pool.c), pages the page
+ * allocator gave at boot that no counter names. A pool grows when it
+ * runs low, without a log line: the figure is its size at boot.
  */
 #ifndef SLABACCT_MEMLOG_H
 #define SLABACCT_MEMLOG_H
@@ -63,6 +69,8 @@ struct sa_memlog {
 	guint64 node_data_bytes;	/* "NODE_DATA(N) allocated [mem
 					 * 0xA-0xB]": memblock's pglist_data */
 	unsigned int node_datas;
+	guint64 dma_pool_kb;	/* "DMA: preallocated N KiB ... pool" */
+	unsigned int dma_pools;
 };
 
 /* Whether the capture keeps a log line. */

@@ -15,6 +15,7 @@
 #include "procfs/parse.h"
 #include "procfs/tracebuf.h"
 #include "procfs/vmallocinfo.h"
+#include "procfs/vmcoreinfo.h"
 #include "procfs/zoneinfo.h"
 
 static const char *const source_names[SA_BSRC_NR] = {
@@ -29,6 +30,7 @@ static const char *const source_names[SA_BSRC_NR] = {
 	[SA_BSRC_BTF] = "btf",
 	[SA_BSRC_DEVICETREE] = "devicetree",
 	[SA_BSRC_MEMBLOCK] = "memblock",
+	[SA_BSRC_VMCOREINFO] = "vmcoreinfo",
 };
 
 const char *sa_budget_source_name(enum sa_budget_source src)
@@ -89,6 +91,8 @@ struct sa_budget_input *sa_budget_capture(const char *root)
 			in->text[i] = sa_devicetree_memory_capture(root, &e);
 		else if (i == SA_BSRC_BTF)
 			in->text[i] = sa_btf_struct_capture(root, "page", &e);
+		else if (i == SA_BSRC_VMCOREINFO)
+			in->text[i] = sa_vmcoreinfo_capture(root, &e);
 		if (!in->text[i])
 			in->why[i] = g_strdup(e ? e->message :
 					      "not available");
@@ -346,6 +350,41 @@ static gint64 first_mb(struct sa_budget *b, const struct sa_memmap_ram *iomem)
 	return kb;
 }
 
+/*
+ * The sparse memory model's section roots (SPARSEMEM_EXTREME), which
+ * sparse_init allocates from memblock at boot: LENGTH(mem_section)
+ * pointers from VMCOREINFO (2 MB on 6.1 x86-64 with 5-level paging,
+ * whatever the RAM), when mem_section is outside the kernel image (a
+ * static array is part of the image: its figures already count it). The
+ * image's extent is the Memory: line's sections and 8 MB for the
+ * alignment between them. Its kB, 0 if none.
+ */
+static gint64 section_roots(struct sa_budget *b,
+			    const struct sa_budget_input *in,
+			    const struct sa_memlog *ml)
+{
+	struct sa_vmcoreinfo v;
+	guint64 image, bytes;
+	GError *e = NULL;
+
+	if (!in->text[SA_BSRC_VMCOREINFO] || !ml->have_memory)
+		return 0;
+	if (sa_vmcoreinfo_parse(in->text[SA_BSRC_VMCOREINFO], &v, &e)) {
+		note(b, "%s", e->message);
+		g_clear_error(&e);
+		return 0;
+	}
+	image = (ml->code_kb + ml->rwdata_kb + ml->rodata_kb + ml->init_kb +
+		 ml->bss_kb) * 1024 + (8u << 20);
+	bytes = sa_vmcoreinfo_section_roots(&v, image);
+	if (!bytes)
+		return 0;
+	add(b, 2, "reserved.section_roots", "sparse section roots",
+	    bytes / 1024, true, "vmcoreinfo mem_section x %"
+	    G_GUINT64_FORMAT " B", v.ptr_size);
+	return bytes / 1024;
+}
+
 static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		     gint64 memtotal, const struct sa_memlog *ml,
 		     const struct sa_memmap_ram *iomem, gint64 *first_chunk)
@@ -414,6 +453,7 @@ static void reserved(struct sa_budget *b, const struct sa_budget_input *in,
 		    true, "dmesg %u linear, HASH_EARLY", ml->early_hashes);
 		named += kb;
 	}
+	named += section_roots(b, in, ml);
 	if (iomem->crash_bytes) {
 		gint64 kb = iomem->crash_bytes / 1024;
 
@@ -586,6 +626,11 @@ static void memtotal(struct sa_budget *b, const struct sa_budget_input *in,
 		add(b, 2, "hash_tables", "hash tables", kb, true,
 		    "dmesg %u linear tables", ml->hashes);
 		named += kb;
+	}
+	if (ml->dma_pools) {
+		add(b, 2, "dma_pools", "DMA atomic pools", ml->dma_pool_kb,
+		    true, "dmesg %u preallocated (at boot)", ml->dma_pools);
+		named += ml->dma_pool_kb;
 	}
 	named += line(b, mi, 2, "zswap", "zswap pool", "Zswap");
 	named += line(b, mi, 2, "unaccepted", "unaccepted", "Unaccepted");
