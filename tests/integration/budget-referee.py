@@ -192,6 +192,16 @@ for top in ("sys/kernel/tracing", "sys/kernel/debug/tracing"):
                 tracebuf += int(t.split()[0])
     break
 
+# the dyn_ftrace records: tracefs's pages now, else the log's at boot
+ftrace = None
+t = read("sys/kernel/tracing/dyn_ftrace_total_info")
+m = re.match(r"\d+ pages:(\d+) groups:", t or "")
+if m:
+    ftrace = int(m.group(1)) * page_kb
+else:
+    m = re.search(r"ftrace: allocated (\d+) pages with \d+ groups", log)
+    if m:
+        ftrace = int(m.group(1)) * page_kb
 # dma-direct's atomic pools, as the log says they were made at boot
 dma_pools = sum(int(x) for x in
                 re.findall(r"DMA: preallocated (\d+) KiB .* pool", log))
@@ -327,6 +337,8 @@ if n_late:
     want["hash_tables"] = late_hash // 1024
 if dma_pools:
     want["dma_pools"] = dma_pools
+if ftrace is not None:
+    want["ftrace_records"] = ftrace
 leaves_mem = [k for k in want if k not in ("ram", "memtotal", "reserved")
               and not k.startswith("reserved.")]
 want["memtotal.unexplained"] = mi["MemTotal"] - sum(want[k] for k in leaves_mem)

@@ -49,6 +49,8 @@ static const char description[] =
 	"      CPUs that never came up: page allocations made after boot)\n"
 	"    + the other linear\n"
 	"      hash tables (dmesg) + DMA atomic pools (dmesg, at boot)\n"
+	"    + ftrace records (tracefs dyn_ftrace_total_info, else dmesg\n"
+	"      \"ftrace: allocated N pages\")\n"
 	"    + Zswap + Unaccepted\n"
 	"    + unexplained (pages no counter names: drivers, network\n"
 	"      buffers, pipes, kernel page tables, ...)\n"

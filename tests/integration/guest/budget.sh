@@ -25,6 +25,7 @@ for d in /sys/firmware/memmap/*; do
 	for a in start end type; do cat $d/$a >$R/sys/firmware/memmap/$n/$a; done
 done
 cat $T/buffer_total_size_kb >$R/sys/kernel/tracing/buffer_total_size_kb
+cat $T/dyn_ftrace_total_info >$R/sys/kernel/tracing/dyn_ftrace_total_info
 dmesg >$R/dev/kmsg
 # kcore's first pages: its ELF header and notes (VMCOREINFO)
 head -c 262144 /proc/kcore >$R/proc/kcore

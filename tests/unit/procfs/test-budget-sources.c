@@ -24,16 +24,16 @@ Suite *suite(void);
 static const struct {
 	const char *tree, *file;
 	guint64 avail, present, code, rwdata, rodata, init, bss, reserved;
-	guint64 initrd, pcpu_pages, decrypted;
+	guint64 initrd, pcpu_pages, decrypted, ftrace;
 } logs[] = {
 	{ "6.1", "dev/kmsg", 260916, 523768, 14343, 2338, 9132, 2824, 17344,
-	  73112, 7448, 62, 2036 },
+	  73112, 7448, 62, 2036, 159 },
 	{ "6.1", "dmesg.txt", 260916, 523768, 14343, 2338, 9132, 2824, 17344,
-	  73112, 7448, 62, 2036 },
+	  73112, 7448, 62, 2036, 159 },
 	{ "6.12-cloud", "dev/kmsg", 455560, 523768, 16384, 2507, 10912, 4024,
-	  5288, 64008, 7564, 66, 2028 },
+	  5288, 64008, 7564, 66, 2028, 168 },
 	{ "6.12-cloud", "dmesg.txt", 455560, 523768, 16384, 2507, 10912, 4024,
-	  5288, 64008, 7564, 66, 2028 },
+	  5288, 64008, 7564, 66, 2028, 168 },
 };
 
 START_TEST(memory_lines)
@@ -68,6 +68,9 @@ START_TEST(memory_lines)
 	/* "DMA: preallocated 128 KiB ... pool" x 3 (GFP_KERNEL, DMA, DMA32) */
 	ck_assert_uint_eq(m.dma_pools, 3);
 	ck_assert_uint_eq(m.dma_pool_kb, 3 * 128);
+	/* "ftrace: allocated N pages with M groups" */
+	ck_assert(m.have_ftrace);
+	ck_assert_uint_eq(m.ftrace_pages, logs[_i].ftrace);
 	g_free(text);
 }
 END_TEST

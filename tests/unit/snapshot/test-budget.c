@@ -121,8 +121,12 @@ START_TEST(guest_61)
 	ck_assert_int_eq(kb(b, "hash_tables"), 434);
 	/* "DMA: preallocated 128 KiB ... pool" x 3: the atomic pools */
 	ck_assert_int_eq(kb(b, "dma_pools"), 3 * 128);
-	ck_assert_int_eq(kb(b, "memtotal.unexplained"), 2494 - 434 - 384);
-	ck_assert_int_eq(b->unexplained_kb, 6254 + 1676);
+	/* no tracefs dyn_ftrace_total_info in the tree: the log's
+	 * "ftrace: allocated 159 pages with 6 groups" */
+	ck_assert_int_eq(kb(b, "ftrace_records"), 159 * 4);
+	ck_assert_int_eq(kb(b, "memtotal.unexplained"),
+			 2494 - 434 - 384 - 636);
+	ck_assert_int_eq(b->unexplained_kb, 6254 + 1040);
 	/* no proc/kcore in the tree: no section roots */
 	ck_assert(!has(b, "reserved.section_roots"));
 	ck_assert_int_eq(leaves(b), b->ram_kb);
@@ -135,6 +139,29 @@ START_TEST(guest_61)
 				   "of each of the 65406 present pages "
 				   "(zoneinfo), 64 bytes each on most 64-bit "
 				   "kernels (4087 kB)"));
+	sa_budget_free(b);
+	sa_budget_input_free(in);
+}
+END_TEST
+
+/* tracefs's count of the ftrace records comes before the boot log's */
+START_TEST(ftrace_records)
+{
+	struct sa_budget_input *in = input();
+	struct sa_budget *b;
+
+	g_free(in->text[SA_BSRC_FTRACE]);
+	in->text[SA_BSRC_FTRACE] = g_strdup("38475 pages:150 groups: 10\n"
+					    "ftrace boot update time = 1 (ns)\n");
+	b = sa_budget_compute(in, NULL);
+	ck_assert_int_eq(kb(b, "ftrace_records"), 150 * 4);
+	ck_assert_int_eq(leaves(b), b->ram_kb);
+	sa_budget_free(b);
+	/* not that shape: the log's 159 pages */
+	g_free(in->text[SA_BSRC_FTRACE]);
+	in->text[SA_BSRC_FTRACE] = g_strdup("pages:x groups: 1\n");
+	b = sa_budget_compute(in, NULL);
+	ck_assert_int_eq(kb(b, "ftrace_records"), 159 * 4);
 	sa_budget_free(b);
 	sa_budget_input_free(in);
 }
@@ -226,6 +253,7 @@ Suite *suite(void)
 
 	tcase_add_test(tc, guest_61);
 	tcase_add_test(tc, struct_pages);
+	tcase_add_test(tc, ftrace_records);
 	tcase_add_test(tc, sources_missing);
 	suite_add_tcase(s, tc);
 	return s;

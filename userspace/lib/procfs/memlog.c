@@ -13,7 +13,7 @@ static const char *const wanted[] = {
 	"Freeing unused kernel", "Freeing initrd memory: ",
 	" hash table entries: ", "Freeing unused decrypted memory: ",
 	"Freeing SMP alternatives memory: ", "NODE_DATA(",
-	"DMA: preallocated ",
+	"DMA: preallocated ", "ftrace: allocated ",
 };
 
 /* The tables alloc_large_system_hash makes with HASH_EARLY */
@@ -235,6 +235,16 @@ static void memlog_line(void *data, const char *m, double t)
 		w->any = true;
 	} else if (strstr(m, " hash table entries: ")) {
 		w->any |= parse_hash(m, ml);
+	} else if (g_str_has_prefix(m, "ftrace: allocated ")) {
+		char *e;
+
+		v = g_ascii_strtoull(m + strlen("ftrace: allocated "), &e, 10);
+		if (e != m + strlen("ftrace: allocated ") &&
+		    g_str_has_prefix(e, " pages with ") && v <= MAX_KB) {
+			ml->ftrace_pages = v;
+			ml->have_ftrace = true;
+			w->any = true;
+		}
 	} else if (g_str_has_prefix(m, "DMA: preallocated ")) {
 		char *e;
 

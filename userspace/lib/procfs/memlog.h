@@ -37,6 +37,13 @@
  *
  * Each node's pglist_data, allocated from memblock at boot, never freed.
  *
+ *   ftrace: allocated 159 pages with 6 groups
+ *
+ * The dyn_ftrace records of every traceable function (kernel/trace/
+ * ftrace.c), page allocator pages that no counter names; tracefs's
+ * dyn_ftrace_total_info gives them as they are now (some are freed
+ * after boot).
+ *
  *   DMA: preallocated 128 KiB GFP_KERNEL|GFP_DMA32 pool for atomic allocations
  *
  * dma-direct's atomic pools (kernel/dma/pool.c), pages the page
@@ -69,6 +76,8 @@ struct sa_memlog {
 	guint64 node_data_bytes;	/* "NODE_DATA(N) allocated [mem
 					 * 0xA-0xB]": memblock's pglist_data */
 	unsigned int node_datas;
+	bool have_ftrace;	/* "ftrace: allocated N pages with M groups" */
+	guint64 ftrace_pages;
 	guint64 dma_pool_kb;	/* "DMA: preallocated N KiB ... pool" */
 	unsigned int dma_pools;
 };

@@ -50,6 +50,7 @@ enum sa_budget_source {
 	SA_BSRC_DEVICETREE,	/* its memory nodes, as memmap's table */
 	SA_BSRC_MEMBLOCK,	/* debugfs memblock/reserved */
 	SA_BSRC_VMCOREINFO,	/* proc/kcore's VMCOREINFO, what it uses */
+	SA_BSRC_FTRACE,		/* tracefs dyn_ftrace_total_info */
 	SA_BSRC_NR,
 };
 
