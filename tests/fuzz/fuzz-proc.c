@@ -9,6 +9,8 @@
 
 #include "procfs/buddyinfo.h"
 #include "procfs/meminfo.h"
+#include "procfs/memlog.h"
+#include "procfs/memmap.h"
 #include "procfs/oomlog.h"
 #include "procfs/pagetypeinfo.h"
 #include "procfs/procs.h"
@@ -16,6 +18,7 @@
 #include "procfs/rates.h"
 #include "procfs/slabinfo.h"
 #include "procfs/swaps.h"
+#include "procfs/tracebuf.h"
 #include "procfs/vmstat.h"
 #include "procfs/zoneinfo.h"
 
@@ -155,9 +158,51 @@ static void proc_files(const char *t, GError **err)
 	g_free(p.name);
 }
 
+/* the firmware's memory map, as the memory budget reads it */
+static void memmap(const char *t, GError **err)
+{
+	struct sa_memmap_ram r;
+
+	sa_memmap_parse(t, 4096, &r, err);
+}
+
+static void iomem(const char *t, GError **err)
+{
+	struct sa_memmap_ram r;
+
+	sa_iomem_parse(t, 4096, &r, err);
+}
+
+static void memblock(const char *t, GError **err)
+{
+	guint64 bytes;
+
+	sa_memblock_reserved_parse(t, &bytes, err);
+}
+
+static void tracebuf(const char *t, GError **err)
+{
+	GArray *b = sa_tracebuf_parse(t, err);
+
+	if (!b)
+		return;
+	sa_tracebuf_total_kb(b);
+	g_array_unref(b);
+}
+
+/* the boot's memory lines of /dev/kmsg (or dmesg) */
+static void memlog(const char *t, GError **err)
+{
+	struct sa_memlog ml;
+
+	(void)err;
+	sa_memlog_parse(t, &ml);
+}
+
 static void (*const parsers[])(const char *, GError **) = {
 	meminfo, vmstat, slabinfo, slab_sysfs, buddyinfo, pagetypeinfo,
-	zoneinfo, swaps, psi, procs, oomlog, proc_files,
+	zoneinfo, swaps, psi, procs, oomlog, proc_files, memmap, iomem,
+	memblock, tracebuf, memlog,
 };
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
