@@ -91,35 +91,11 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The allocation-profiling kernel: two kernels to measure, profiling off
-# and on. variants FLAVOUR: what to measure for a flavour
-variants() {
-	case $1 in
-	6.12-allocinfo) echo 6.12-allocinfo:off 6.12-allocinfo:on ;;
-	*) echo "$1" ;;
-	esac
-}
-# qemu_kernel KERNEL: qemu/run's -k and -a for a kernel of variants
-qemu_kernel() {
-	case $1 in
-	6.12-allocinfo:*)
-		echo -k "$allocinfo_rel/bzImage" --kmod-dir "$allocinfo_kmod" -a \
-			"sysctl.vm.mem_profiling=$([ "${1#*:}" = on ] && echo 1 || echo 0)" ;;
-	*) echo -k "$1" ;;
-	esac
-}
+# and on (bench/allocinfo.bash)
+. "$top/bench/allocinfo.bash"
 asked=$kernels
 kernels=$(for k in $kernels; do variants "$k"; done | paste -sd' ')
-# built once, reused in seconds after
-allocinfo_rel=
-case " $kernels " in *" 6.12-allocinfo:"*)
-	allocinfo_rel=$("$top/scripts/allocinfo-kernel" -q) ||
-		{ echo "module-overhead: scripts/allocinfo-kernel failed" >&2; exit 1; }
-	# The modules beside the image are shared by every tree that builds
-	# it: this tree's go to its own build/kmod.
-	allocinfo_kmod=$top/build/kmod/$(basename "$allocinfo_rel")
-	"$top/scripts/build-module" "$(dirname "$allocinfo_rel")" "$allocinfo_kmod" >&2 ||
-		{ echo "module-overhead: building the modules for $allocinfo_rel failed" >&2; exit 1; } ;;
-esac
+allocinfo_prepare module-overhead "$kernels" || exit 1
 
 # boot FLAVOUR NAME [qemu/run options]: run the guest side, results in
 # $work/NAME; the guest's timeout grows with the work asked of it

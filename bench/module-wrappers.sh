@@ -38,31 +38,10 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The allocation-profiling kernel (scripts/allocinfo-kernel), measured
-# as two kernels, as bench/module-overhead.sh does: profiling off and on
-kernels=$(for k in $kernels; do
-	case $k in
-	6.12-allocinfo) echo 6.12-allocinfo:off 6.12-allocinfo:on ;;
-	*) echo "$k" ;;
-	esac
-done | paste -sd' ')
-allocinfo_rel=
-case " $kernels " in *" 6.12-allocinfo:"*)
-	allocinfo_rel=$("$top/scripts/allocinfo-kernel" -q) ||
-		{ echo "module-wrappers: scripts/allocinfo-kernel failed" >&2; exit 1; }
-	allocinfo_kmod=$top/build/kmod/$(basename "$allocinfo_rel")
-	"$top/scripts/build-module" "$(dirname "$allocinfo_rel")" "$allocinfo_kmod" >&2 ||
-		{ echo "module-wrappers: building the modules for $allocinfo_rel failed" >&2; exit 1; } ;;
-esac
-# qemu_kernel KERNEL: qemu/run's -k (and --kmod-dir, -a) for a kernel
-qemu_kernel() {
-	case $1 in
-	6.12-allocinfo:*)
-		echo -k "$allocinfo_rel/bzImage" --kmod-dir "$allocinfo_kmod" -a \
-			"sysctl.vm.mem_profiling=$([ "${1#*:}" = on ] && echo 1 || echo 0)" ;;
-	*) echo -k "$1" ;;
-	esac
-}
+# The allocation-profiling kernel, measured with profiling off and on
+. "$top/bench/allocinfo.bash"
+kernels=$(for k in $kernels; do variants "$k"; done | paste -sd' ')
+allocinfo_prepare module-wrappers "$kernels" || exit 1
 
 echo "| kernel | pair | unloaded | module | added |"
 echo "|---|---|---|---|---|"

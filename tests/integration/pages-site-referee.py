@@ -12,21 +12,21 @@
 # with "(no kernel stack)" and "(no caller in the stack)" rows.
 #
 #   pages-site-referee.py FILE.dat
+import importlib.util
 import json
+import os
 import re
 import subprocess
 import sys
 
-WRAPPERS = {
-    "kstrdup", "kstrdup_const", "kstrndup", "kstrdup_quotable",
-    "kmemdup", "kmemdup_nul", "kmemdup_array", "kvmemdup",
-    "kvasprintf", "kvasprintf_const", "kasprintf",
-    "krealloc", "kvrealloc", "kvmalloc", "kvmalloc_node",
-    "memdup_user", "vmemdup_user", "strndup_user", "memdup_user_nul",
-    "mempool_alloc", "mempool_kmalloc", "mempool_alloc_slab",
-    "devm_kmalloc", "devm_krealloc", "devm_kmemdup", "devm_kstrdup",
-    "devm_kasprintf", "devm_kvasprintf", "kobject_set_name_vargs",
-}
+# the allocation wrappers, and the reading of trace-cmd's lines, as the
+# wrapper referee has them
+_spec = importlib.util.spec_from_file_location(
+    "stack_referee", os.path.join(os.path.dirname(__file__),
+                                  "stack-referee.py"))
+_sr = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_sr)
+WRAPPERS, HEAD, FRAME, norm = _sr.WRAPPERS, _sr.HEAD, _sr.FRAME, _sr.norm
 PAGES = {
     "alloc_pages", "alloc_frozen_pages", "alloc_pages_nodemask",
     "alloc_pages_mpol", "alloc_pages_node", "alloc_pages_vma",
@@ -42,15 +42,6 @@ PAGES = {
     "kmalloc_trace", "kmalloc_cache",
 }
 SET = WRAPPERS | PAGES
-HEAD = re.compile(r'^\s*(.*?)-(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+(\w+):\s*(.*)$')
-FRAME = re.compile(r'^=> (\S+) \(([0-9a-f]+)\)')
-
-
-def norm(f):
-    f = f.lstrip('_')
-    if f.endswith('_noprof') and len(f) > len('_noprof'):
-        f = f[:-len('_noprof')]
-    return f
 
 
 def site(frames):

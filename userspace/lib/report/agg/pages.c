@@ -40,6 +40,7 @@ struct pg_state {
 	GHashTable *attr;	/* interned stack (or NULL) -> row + 1 */
 	GHashTable *rowof;	/* struct site_key -> row + 1 */
 	GPtrArray *sites;	/* struct sa_pg_site * */
+	guint32 no_stack;	/* the "(no kernel stack)" row + 1, or 0 */
 };
 
 static guint site_hash(gconstpointer p)
@@ -225,20 +226,26 @@ static guint32 site_get(struct pg_state *st, enum sa_pg_site_how how,
  */
 static guint32 site_of(struct pg_state *st, const struct sa_stack *stack)
 {
-	gpointer v = g_hash_table_lookup(st->attr, stack);
 	struct sa_sym sym = { 0 };
 	guint64 via = 0, caller = 0, start;
 	const char *via_name = NULL;
 	char buf[128];
+	gpointer v;
 	guint32 idx;
 	guint n = 0;
 
+	/* a trace without stacks: one row, no lookup an event */
+	if (!stack) {
+		if (!st->no_stack)
+			st->no_stack = site_get(st, SA_PG_SITE_NO_STACK, 0, 0,
+						NULL);
+		return st->no_stack;
+	}
+	v = g_hash_table_lookup(st->attr, stack);
 	if (v)
 		return GPOINTER_TO_UINT(v);
-	if (!stack) {
-		idx = site_get(st, SA_PG_SITE_NO_STACK, 0, 0, NULL);
-	} else if (sa_attrib_outer(st->syms, st->machinery, stack, &via,
-				   &caller, 1, &n) == SA_ATTRIB_OK && n) {
+	if (sa_attrib_outer(st->syms, st->machinery, stack, &via, &caller, 1,
+			    &n) == SA_ATTRIB_OK && n) {
 		start = via;
 		if (!sa_symbols_lookup(st->syms, via, &sym) && sym.func) {
 			start = via - sym.off;
