@@ -25,23 +25,12 @@ W
 	fail "report --what pages failed"
 python3 "$TOP/tests/integration/pages-site-referee.py" "$TEST_TMP/p.dat" \
 	>"$TEST_TMP/ref.json" || fail "the referee failed"
+export PYTHONPATH=$TOP/tests/integration
 python3 - "$TEST_TMP/p.json" "$TEST_TMP/ref.json" <<'PY' || fail "pages by call site differ from the referee"
 import json, sys
+from jsonfind import section
 rep, ref = (json.load(open(p)) for p in sys.argv[1:3])
-def find(x):
-    if isinstance(x, dict):
-        if 'by_callsite' in x and 'pages_alloc' in x:
-            return x
-        for v in x.values():
-            r = find(v)
-            if r is not None:
-                return r
-    elif isinstance(x, list):
-        for v in x:
-            r = find(v)
-            if r is not None:
-                return r
-p = find(rep)
+p = section(rep, 'by_callsite', 'pages_alloc')
 rows = p['by_callsite']
 assert isinstance(rows, list), rows
 ours = {}
@@ -65,15 +54,9 @@ note "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))), "s
 "$SLABACCT" report --csv --what pages "$TEST_TMP/p.dat" >"$TEST_TMP/p.csv" ||
 	fail "report --csv failed"
 n=$(grep -c '^pages_callsite,' "$TEST_TMP/p.csv")
-want=$(python3 -c 'import json,sys
-def f(x):
-    if isinstance(x, dict):
-        if "by_callsite" in x: return x
-        for v in x.values():
-            r = f(v)
-            if r: return r
-    return None
-print(len(f(json.load(open(sys.argv[1])))["by_callsite"]) + 1)' "$TEST_TMP/p.json")
+want=$(python3 -c 'import json, sys
+from jsonfind import section
+print(len(section(json.load(open(sys.argv[1])), "by_callsite")["by_callsite"]) + 1)' "$TEST_TMP/p.json")
 assert_eq "CSV pages_callsite lines (header and rows)" "$want" "$n"
 "$SLABACCT" report --what pages "$TEST_TMP/p.dat" >"$TEST_TMP/p.txt" ||
 	fail "report (text) failed"
