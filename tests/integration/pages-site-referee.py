@@ -45,7 +45,9 @@ SET = WRAPPERS | PAGES
 
 
 def site(frames):
-    names = [norm(f) for f in frames]
+    # a compiler's copy (name.constprop.0, .isra.0, .part.0) is its
+    # function: a kernel symbol has a '.' only in such a suffix
+    names = [norm(f.split('.', 1)[0]) for f in frames]
     i = next((k for k, n in enumerate(names) if n in SET), None)
     if i is None:
         return "(no caller in the stack)"

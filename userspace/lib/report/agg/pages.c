@@ -249,7 +249,7 @@ static guint32 site_of(struct pg_state *st, const struct sa_stack *stack)
 		start = via;
 		if (!sa_symbols_lookup(st->syms, via, &sym) && sym.func) {
 			start = via - sym.off;
-			via_name = g_intern_string(sa_sym_alloc_name(sym.func,
+			via_name = g_intern_string(sa_sym_alloc_base(sym.func,
 							buf, sizeof(buf)));
 		}
 		idx = site_get(st, SA_PG_SITE_CALLER, start, caller, via_name);
