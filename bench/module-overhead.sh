@@ -240,7 +240,7 @@ for k in $kernels; do
 		eval "$mode=$med"
 		bm=$(for f in "${files[@]}"; do per_pair $mode "$f" | stats | cut -d' ' -f1; done |
 			paste -sd' ' | sed 's/ /, /g')
-		spread+=("$(awk -v k="$k" -v m=$mode -v bm="$bm" -v med="$med" -v lo="$lo" -v hi="$hi" 'BEGIN {
+		spread+=("$(awk -v k="$k" -v m="${mode/#null/empty}" -v bm="$bm" -v med="$med" -v lo="$lo" -v hi="$hi" 'BEGIN {
 			printf "| %s | %s | %s | %s-%s | %.2f%% |", k, m, bm, lo, hi, 100 * (hi - lo) / med }')")
 	done
 	# shellcheck disable=SC2154
