@@ -20,7 +20,8 @@
 #               once), measured as two kernels: 6.12-allocinfo:off and
 #               :on, booted with sysctl.vm.mem_profiling=0 and =1
 #   -n PAIRS    pairs per timed loop (default 200000)
-#   -r ROUNDS   rounds per boot, each timing unloaded, module, ftrace (5)
+#   -r ROUNDS   rounds per boot, each timing unloaded, empty probes
+#               (tests/kmod/sa_null.ko), module, ftrace (5)
 #   -b BOOTS    icount boots per kernel (default 3)
 #   --no-wall   skip the secondary, noisy figure: one ordinary TCG boot per
 #               kernel, timed by the host's clock
@@ -77,7 +78,7 @@ if [ $check = 1 ]; then
 	boots=1 wall=0 modes=unloaded,module
 else
 	: "${pairs:=200000}" "${rounds:=5}"
-	modes=unloaded,module,ftrace
+	modes=unloaded,null,module,ftrace
 fi
 # count WHAT N: N must be a count from 1 to 1000000 (sa_test's bound)
 count() {
@@ -234,17 +235,17 @@ for k in $kernels; do
 		boot_inline "$k" "icount-$k-$b" --icount || exit 1
 		files+=("$dir/pairs")
 	done
-	for mode in unloaded module ftrace; do
+	for mode in unloaded null module ftrace; do
 		read -r med lo hi <<<"$(per_pair $mode "${files[@]}" | stats)"
 		eval "$mode=$med"
 		bm=$(for f in "${files[@]}"; do per_pair $mode "$f" | stats | cut -d' ' -f1; done |
 			paste -sd' ' | sed 's/ /, /g')
-		spread+=("$(awk -v k="$k" -v m=$mode -v bm="$bm" -v med="$med" -v lo="$lo" -v hi="$hi" 'BEGIN {
+		spread+=("$(awk -v k="$k" -v m="${mode/#null/empty}" -v bm="$bm" -v med="$med" -v lo="$lo" -v hi="$hi" 'BEGIN {
 			printf "| %s | %s | %s | %s-%s | %.2f%% |", k, m, bm, lo, hi, 100 * (hi - lo) / med }')")
 	done
 	# shellcheck disable=SC2154
-	rows+=("$(awk -v k="$k" -v r="$rel" -v u="$unloaded" -v m="$module" -v f="$ftrace" 'BEGIN {
-		printf "| %s (%s) | %.0f | %.0f | %.0f | %.0f | %.2fx | %.2fx |", k, r, u, m, f, m - u, m / u, f / u }')")
+	rows+=("$(awk -v k="$k" -v r="$rel" -v u="$unloaded" -v e="$null" -v m="$module" -v f="$ftrace" 'BEGIN {
+		printf "| %s (%s) | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f | %.2fx | %.2fx | %.2fx |", k, r, u, e, m, f, e - u, m - e, e / u, m / u, f / u }')")
 	refrows+=("$k $rel $pairs $unloaded $module $ftrace")
 	# the kernel's allocation profiling: the unloaded pair with it on
 	# against off (the same kernel, booted with the other setting)
@@ -285,9 +286,11 @@ cmd="bench/module-overhead.sh -k \"$asked\" -n $pairs -r $rounds -b $boots"
 	echo
 	echo "Written by \`$cmd\` on $(date -u +%Y-%m-%d) (module/ at git tree $src)."
 	echo "Each round times $pairs kmalloc(100)+kfree pairs (sa_test.ko \`bench\`)"
-	echo "three ways in the same boot: nothing attached (unloaded), with"
-	echo "slab_account.ko loaded (module), and with ftrace recording kmem:kmalloc,"
-	echo "kfree, kmem_cache_alloc and kmem_cache_free into its ring buffer."
+	echo "four ways in the same boot: nothing attached (unloaded), with an"
+	echo "empty probe on each of kmem:kmalloc, kfree, kmem_cache_alloc and"
+	echo "kmem_cache_free (tests/kmod/sa_null.ko, registered as the module"
+	echo "registers its own: empty), with slab_account.ko loaded (module), and"
+	echo "with ftrace recording the same four events into its ring buffer."
 	echo
 	echo "## Instructions per pair"
 	echo
@@ -298,8 +301,11 @@ cmd="bench/module-overhead.sh -k \"$asked\" -n $pairs -r $rounds -b $boots"
 	else
 		echo "instruction count). Medians of $rounds rounds in each of $boots boots"
 	fi
-	echo "per kernel; \"added\" is module minus unloaded. A loop's count includes"
-	echo "the timer ticks that land in it, about 0.2% of the pair here."
+	echo "per kernel. \"dispatch\" is empty minus unloaded: the tracepoints'"
+	echo "calls of two probes, the kernel's, the floor under any probe on these"
+	echo "events; \"probes\" is module minus empty, what the module's own code"
+	echo "adds. A loop's count includes the timer ticks that land in it, about"
+	echo "0.2% of the pair here."
 	echo
 	if [ -n "$allocinfo_rel" ]; then
 		echo "6.12-allocinfo is the kernel of \`scripts/allocinfo-kernel\`: Debian's"
@@ -310,8 +316,8 @@ cmd="bench/module-overhead.sh -k \"$asked\" -n $pairs -r $rounds -b $boots"
 		echo "other, not with 6.12-cloud's."
 		echo
 	fi
-	echo "| kernel | unloaded | module | ftrace | added | module ratio | ftrace ratio |"
-	echo "|---|---|---|---|---|---|---|"
+	echo "| kernel | unloaded | empty | module | ftrace | dispatch | probes | empty ratio | module ratio | ftrace ratio |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
 	printf '%s\n' "${rows[@]}"
 	echo
 	[ ${#profiling[@]} = 0 ] || printf '%s\n' "${profiling[@]}" ""

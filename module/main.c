@@ -71,7 +71,7 @@ static int __init slab_account_init(void)
 	ret = sa_testing_fail(1) ?: sa_cache_layout_check();
 	if (ret)
 		goto err;
-	ret = sa_testing_fail(2) ?: sa_table_init(sites, objects);
+	ret = sa_testing_fail(2) ?: sa_account_init(sites, objects);
 	if (ret)
 		goto err;
 	ret = sa_testing_fail(3) ?: sa_proc_init();
@@ -104,7 +104,7 @@ err_oom:
 err_proc:
 	sa_proc_exit();
 err_table:
-	sa_table_exit();
+	sa_account_exit();
 err:
 	return ret;
 }
@@ -117,7 +117,7 @@ static void __exit slab_account_exit(void)
 	tracepoint_synchronize_unregister();
 	sa_oom_exit();
 	sa_proc_exit();
-	sa_table_exit();
+	sa_account_exit();
 	pr_info("unloaded\n");
 }
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the live-object map (struct sa_map in table.h), what its
- * probes' path leaves out of line: objects that cannot have their
+ * slab_account: the live-object map (struct sa_map in table.h; map.h), what
+ * the probes' path leaves out of line: objects that cannot have their
  * home slot, addresses tracked still (freed with no free event), frees
  * not found at home.
  *
  * An allocation's probe runs before the caller sees the pointer and a
  * free's probe runs before the memory is released, so the events of one
  * address never race with each other; those of other addresses in the
- * same bucket do, and the slot protocol (table.h) keeps them apart
+ * same bucket do, and the slot protocol (table.h, map.h) keeps them apart
  * without a lock.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -20,7 +20,7 @@
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
-#include "table.h"
+#include "map.h"
 
 #define SA_BYTES_LOW	0x0101010101010101ULL
 #define SA_BYTES_HIGH	0x8080808080808080ULL

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * slab_account: the kmem probes. Each one hands its event to table.c,
- * whose path is inlined here (table.h). notrace: the function tracer
+ * slab_account: the kmem probes. Each one hands its event to the tables,
+ * whose path is inlined here (account.h). notrace: the function tracer
  * would add a call to every event.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -11,7 +11,8 @@
 #include <linux/tracepoint.h>
 #include <trace/events/kmem.h>
 
-#include "table.h"
+#include "account.h"
+#include "wrap.h"
 
 bool sa_cache_layout_ok;
 

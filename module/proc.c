@@ -444,7 +444,7 @@ void sa_reset(void)
 	static_branch_enable(&sa_paused);
 	/* probes run with preemption off: this waits for those in flight */
 	synchronize_rcu();
-	sa_table_clear();
+	sa_account_clear();
 	sa_reclaim_clear();
 	/*
 	 * Patching the branch back synchronizes every CPU (IPIs or

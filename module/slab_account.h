@@ -67,14 +67,17 @@ struct sa_live {
 	u64 req;
 };
 
-/* table.c: the call-site table; map.c: the live-object map */
-int sa_table_init(unsigned int sites, unsigned int objects);
-void sa_table_exit(void);
+/*
+ * account.c: the call-site table (table.c) and the live-object map
+ * (map.c), built, freed and cleared together
+ */
+int sa_account_init(unsigned int sites, unsigned int objects);
+void sa_account_exit(void);
+void sa_account_clear(void);
 unsigned int sa_table_sites(void);
 unsigned int sa_table_rows(void);	/* sites, overflow rows, pairs */
 unsigned int sa_row_next(unsigned int i);	/* skips the overflow rows */
 unsigned int sa_table_objects(void);
-void sa_table_clear(void);
 /*
  * Reading rows: count what lives (sa_live_count, into an array of
  * sa_table_rows() entries), then read the rows with it.

@@ -9,7 +9,8 @@
  * (counter.h: plain adds). Nothing here allocates, sleeps or
  * spins, so the module's own allocations recurse harmlessly. The probes'
  * path is in table.h, inlined into the probes; what it leaves out of line
- * (a call site's first event, large kmallocs) is here.
+ * (a call site's first event, large kmallocs) is in account.c, above the
+ * table, the map and the wrappers' attribution (wrap.c).
  *
  * Call-site table: open addressing keyed by call site, at most
  * SA_SITE_PROBES slots probed; slots are never freed until a reset. The
@@ -51,16 +52,6 @@ DEFINE_PER_CPU(struct sa_count *, sa_counts);
 static unsigned int sa_site_bits;
 DEFINE_PER_CPU(struct sa_rare, sa_pcpu);
 
-/* The last large kmalloc seen, per CPU and context level (sa_repeat) */
-struct sa_large {
-	const void *ptr;
-	size_t req;
-	size_t alloc;
-	u32 site;
-};
-
-static DEFINE_PER_CPU(struct sa_large[SA_CONTEXTS], sa_last_large);
-
 /* The kind of the rows in slot idx of the table: its parity. */
 static enum sa_kind sa_slot_kind(unsigned int idx)
 {
@@ -69,36 +60,58 @@ static enum sa_kind sa_slot_kind(unsigned int idx)
 }
 
 /*
- * The row of a call site: its home slot or the next ones of its kind's
- * parity, the first empty one claimed; or the kind's overflow row. A
- * call site is classified (wrap.c) when it claims its slot, and a
- * wrapper's never takes its home slot, so that the probes' fast path
- * (table.h), which looks there only, misses it at no cost to the others:
- * a lookup goes on past an empty home slot.
+ * Call site key's row among its kind's slots, from its home slot on:
+ * SA_NO_ROW if it has none, *to then the first empty slot past home
+ * (SA_NO_ROW if the probes ran out first). A lookup goes on past an
+ * empty home slot: a wrapper's call site never takes it (sa_site_claim).
  */
-u32 sa_site_claim(unsigned long key, enum sa_kind kind)
+static u32 sa_site_probe(unsigned long key, enum sa_kind kind,
+			 unsigned int *to)
 {
 	unsigned int mask = (1U << sa_site_bits) - 1;
-	unsigned int home = sa_site_home(key, kind), i, n, to;
+	unsigned int i = sa_site_home(key, kind), home = i, n;
 	unsigned long cur;
-	u16 off = 0;
-	u8 class = 0;
 
-again:
-	for (n = 0, i = home; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
+	for (n = 0; n < SA_SITE_PROBES; n++, i = (i + 2) & mask) {
 		cur = READ_ONCE(sa_hot.site_keys[i]);
 		if (cur == key)
 			return i;
 		if (!cur && i != home)
 			break;
 	}
-	if (!class)
-		class = sa_classify(key, &off);
+	*to = n < SA_SITE_PROBES ? i : SA_NO_ROW;
+	return SA_NO_ROW;
+}
+
+/* The row of call site key, or SA_NO_ROW if it has not claimed one */
+u32 sa_site_find(unsigned long key, enum sa_kind kind)
+{
+	unsigned int to;
+
+	return sa_site_probe(key, kind, &to);
+}
+
+/*
+ * The row of call site key, claimed if it has none: its home slot or the
+ * next ones of its kind's parity, the first empty one; or the kind's
+ * overflow row. class and off are the call site's (sa_classify, by the
+ * caller, in wrap.c). A wrapper's call site never takes its home slot,
+ * so that the probes' fast path (table.h), which looks there only,
+ * misses it at no cost to the others.
+ */
+u32 sa_site_claim(unsigned long key, enum sa_kind kind, u8 class, u16 off)
+{
+	unsigned int home = sa_site_home(key, kind), to;
+	unsigned long cur;
+	u32 row;
+
+again:
+	row = sa_site_probe(key, kind, &to);
+	if (row != SA_NO_ROW)
+		return row;
 	if (class == SA_SITE_PLAIN && !READ_ONCE(sa_hot.site_keys[home]))
 		to = home;
-	else if (n < SA_SITE_PROBES)
-		to = i;
-	else
+	else if (to == SA_NO_ROW)
 		return (1U << sa_site_bits) + kind;
 	cur = cmpxchg(&sa_hot.site_keys[to], 0UL, key);
 	if (cur == key)
@@ -147,81 +160,6 @@ u32 sa_pair_claim(u32 via, unsigned long caller)
 	}
 	this_cpu_inc(sa_pcpu.unattributed);
 	return via;
-}
-
-/* Take back an allocation counted at a row (sa_repeat). */
-static void sa_site_sub(u32 site, size_t alloc, size_t req)
-{
-	struct sa_count *c = this_cpu_read(sa_counts) + site;
-	unsigned long flags = sa_ctr_begin();
-
-	sa_ctr_sub(&c->bytes_req, req);
-	/* req before alloc, so that req never passes alloc in memory */
-	smp_wmb();
-	sa_ctr_sub(&c->bytes_alloc, alloc);
-	sa_ctr_sub(&c->allocs, 1);
-	sa_ctr_end(flags);
-}
-
-/*
- * Large kmallocs (past the kmalloc caches) are traced twice by 6.10+
- * kernels: first with the allocator's own address (__kmalloc_noprof+x,
- * from __kmalloc_large_node_noprof), then with the caller's, with the
- * same pointer and sizes, back to back on one CPU. Known by that shape,
- * not by a version: each CPU keeps the last large kmalloc it saw, one
- * per context level, so that an interrupt between the two events (or
- * inside this probe) leaves the pair intact. An event that repeats it,
- * from another call site, while the first is still tracked in the live
- * map under its row, is the same allocation: it moves to this call site
- * and is counted in kmalloc_repeats. (A first event that found the live
- * map full cannot be checked, and is not folded.)
- *
- * True if the event at row site was such a repeat and is accounted.
- */
-static bool sa_repeat(u32 site, const void *ptr, size_t req, size_t alloc)
-{
-	struct sa_large *last;
-
-	last = this_cpu_ptr(&sa_last_large[sa_context_level()]);
-	if (last->ptr != ptr || last->req != req || last->alloc != alloc ||
-	    last->site == site ||
-	    !sa_obj_move(ptr, last->site, site, alloc, req)) {
-		last->ptr = ptr;
-		last->req = req;
-		last->alloc = alloc;
-		last->site = site;
-		return false;
-	}
-	sa_site_add(site, alloc, req);
-	sa_site_sub(last->site, alloc, req);
-	last->ptr = NULL;
-	this_cpu_inc(sa_pcpu.kmalloc_repeats);
-	return true;
-}
-
-/*
- * An allocation whose call site is not in its home slot, or a large
- * kmalloc (sa_account_alloc)
- */
-void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
-			   const void *ptr, size_t req, size_t alloc)
-{
-	/* a wrapper's call site this CPU met last: no lookup */
-	u32 site = sa_wrap_cached(call_site, kind);
-
-	this_cpu_inc(sa_pcpu.slow_sites);
-
-	if (site == SA_NO_ROW) {
-		site = sa_site_claim(call_site, kind);
-		if (site < sa_table_sites() &&
-		    sa_site_class_of(site, call_site) == SA_SITE_WRAP)
-			site = sa_attribute(site, call_site, kind);
-	}
-	if (alloc > KMALLOC_MAX_CACHE_SIZE && kind == SA_KMALLOC &&
-	    sa_repeat(site, ptr, req, alloc))
-		return;
-	sa_site_add(site, alloc, req);
-	sa_obj_insert(ptr, site, alloc, req);
 }
 
 void sa_account_page(unsigned int order, bool alloc)
@@ -394,7 +332,7 @@ unsigned int sa_table_rows(void)
 	return sa_pair_base() + (1U << sa_pair_bits);
 }
 
-/* Only while the probes are paused and quiescent (sa_reset). */
+/* Only while the probes are paused and quiescent (sa_account_clear) */
 void sa_table_clear(void)
 {
 	unsigned int cpu;
@@ -404,18 +342,14 @@ void sa_table_clear(void)
 	memset(sa_site_off, 0, sizeof(*sa_site_off) * sa_table_sites());
 	memset(sa_pair_keys, 0, sizeof(*sa_pair_keys) << sa_pair_bits);
 	memset(sa_pair_via, 0, sizeof(*sa_pair_via) << sa_pair_bits);
-	sa_map_clear();
-	sa_wrap_clear();
 	for_each_possible_cpu(cpu) {
 		memset(per_cpu(sa_counts, cpu), 0,
 		       sizeof(struct sa_count) * sa_table_rows());
 		memset(per_cpu_ptr(&sa_pcpu, cpu), 0, sizeof(sa_pcpu));
-		memset(per_cpu_ptr(&sa_last_large, cpu), 0,
-		       sizeof(sa_last_large));
 	}
 }
 
-int sa_table_init(unsigned int sites, unsigned int objects)
+int sa_table_init(unsigned int sites)
 {
 	unsigned int cpu;
 
@@ -447,8 +381,6 @@ int sa_table_init(unsigned int sites, unsigned int objects)
 		if (!per_cpu(sa_counts, cpu))
 			goto err;
 	}
-	if (sa_map_init(objects))
-		goto err;
 	return 0;
 
 err:
@@ -460,7 +392,6 @@ void sa_table_exit(void)
 {
 	unsigned int cpu;
 
-	sa_map_exit();
 	for_each_possible_cpu(cpu) {
 		vfree(per_cpu(sa_counts, cpu));
 		per_cpu(sa_counts, cpu) = NULL;

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * slab_account: the probes' path through the call-site table (table.c)
- * and the live-object map (map.c), inlined into each probe (probes.c), so
- * that an event costs one call: the tracepoint's. The common case runs
- * here; anything else (a call site's first event, a large kmalloc, an
- * object that cannot have its home slot, a free not found there) is
- * handed whole to a function out of line, by a tail call.
+ * slab_account: the call-site table (table.c) and what the probes read
+ * on every event (struct sa_hot, the live-object map's arrays with it),
+ * and the table's steps that the probes' path (account.h) inlines.
  */
 #ifndef SLAB_ACCOUNT_TABLE_H
 #define SLAB_ACCOUNT_TABLE_H
@@ -138,30 +135,14 @@ extern u16 *sa_site_off;
 DECLARE_PER_CPU(struct sa_count *, sa_counts);	/* by row */
 DECLARE_PER_CPU(struct sa_rare, sa_pcpu);
 
-/* table.c: rows; wrap.c: attribution through wrappers */
-u32 sa_site_claim(unsigned long key, enum sa_kind kind);
-u32 sa_pair_claim(u32 via, unsigned long caller);
-u8 sa_classify(unsigned long addr, u16 *off);
-int sa_wrap_init(void);
-void sa_wrap_exit(void);
-u8 sa_site_class_of(u32 site, unsigned long call_site);
-u32 sa_attribute(u32 site, unsigned long call_site, enum sa_kind kind);
 #define SA_NO_ROW	U32_MAX
-u32 sa_wrap_cached(unsigned long call_site, enum sa_kind kind);
-void sa_wrap_clear(void);
-/* table.c, map.c: the paths out of line */
-void sa_account_alloc_slow(enum sa_kind kind, unsigned long call_site,
-			   const void *ptr, size_t req, size_t alloc);
-void sa_obj_insert_slow(const void *ptr, unsigned long site, size_t alloc,
-			size_t req);
-void sa_account_free_slow(const void *ptr);
-bool sa_obj_move(const void *ptr, u32 from, u32 to, size_t alloc,
-		 size_t req);
-/* map.c: the live-object map's life */
-int sa_map_init(unsigned int objects);
-void sa_map_clear(void);
-void sa_map_exit(void);
-
+/* table.c: rows, and the table's life (sa_account_init, account.c) */
+u32 sa_site_find(unsigned long key, enum sa_kind kind);
+u32 sa_site_claim(unsigned long key, enum sa_kind kind, u8 class, u16 off);
+u32 sa_pair_claim(u32 via, unsigned long caller);
+int sa_table_init(unsigned int sites);
+void sa_table_exit(void);
+void sa_table_clear(void);
 /*
  * The hashes' multiplier. x86 puts it in a register with one instruction
  * (movabs); ARM builds it with two (movw/movt) or, on arm64, up to four
@@ -245,109 +226,6 @@ static __always_inline void sa_lost(unsigned long site)
 
 	sa_ctr_add(&this_cpu_read(sa_counts)[site].lost, 1);
 	sa_ctr_end(flags);
-}
-
-#define SA_TAG_HOME	0x80
-
-/* The home slot of an object's address */
-static __always_inline unsigned long sa_obj_home(unsigned long key)
-{
-	unsigned long h = key * sa_golden();
-
-#if BITS_PER_LONG == 64
-	return h >> 32 & sa_hot.slot_mask;
-#else
-	return h >> sa_hot.slot_shift;
-#endif
-}
-
-/* Fill claimed slot o, number slot, and tag it. */
-static __always_inline void sa_obj_publish(struct sa_obj *o,
-					   unsigned long slot, u8 tag,
-					   unsigned long site, size_t alloc,
-					   size_t req)
-{
-	o->site = site;
-	o->bytes_alloc = alloc;
-	o->bytes_req = req;
-	/* filled before tagged: pairs with readers of the tags */
-	smp_wmb();
-	WRITE_ONCE(sa_hot.map.tags[slot], tag);
-}
-
-/* Release a slot; objs is sa_hot.map.objs. */
-static __always_inline void sa_obj_release(struct sa_obj *objs,
-					   unsigned long slot)
-{
-	WRITE_ONCE(sa_hot.map.tags[slot], 0);
-	/* the tag cleared before the key is */
-	smp_store_release(&objs[slot].key, 0UL);
-}
-
-/* Track ptr, allocated at row site: in its home slot, or out of line */
-static __always_inline void sa_obj_insert(const void *ptr,
-					  unsigned long site, size_t alloc,
-					  size_t req)
-{
-	unsigned long slot, none = 0;
-	struct sa_obj *o;
-
-	/*
-	 * At home, and no object of this home away: not tracked already.
-	 * The claim needs no barrier: claims of one slot are ordered by the
-	 * cmpxchg alone; the smp_wmb() of sa_obj_publish orders it, and the
-	 * counters' adds before it, before the tag that shows the slot
-	 * filled; what the read of away must see (this address put away by
-	 * an event of its own, before the allocator handed it out again) is
-	 * ordered by the allocator; and a free of ptr comes after its caller
-	 * had it, so after all of this.
-	 */
-	slot = sa_obj_home((unsigned long)ptr);
-	o = &sa_hot.map.objs[slot];
-	if (unlikely(READ_ONCE(sa_hot.map.away[slot])) ||
-	    unlikely(!try_cmpxchg_relaxed(&o->key, &none,
-					  (unsigned long)ptr))) {
-		sa_obj_insert_slow(ptr, site, alloc, req);
-		return;
-	}
-	sa_obj_publish(o, slot, SA_TAG_HOME, site, alloc, req);
-}
-
-static __always_inline void sa_account_alloc(enum sa_kind kind,
-					     unsigned long call_site,
-					     const void *ptr, size_t req,
-					     size_t alloc)
-{
-	unsigned long site = sa_site_home(call_site, kind);
-
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || sa_is_paused())
-		return;
-	/*
-	 * the call site at home (never a wrapper's: sa_site_claim), not a
-	 * large kmalloc (sa_repeat), and counted here
-	 */
-	if (unlikely(READ_ONCE(sa_hot.site_keys[site]) != call_site) ||
-	    (kind == SA_KMALLOC && unlikely(alloc > KMALLOC_MAX_CACHE_SIZE)) ||
-	    unlikely(!sa_site_add_fast(site, alloc, req))) {
-		sa_account_alloc_slow(kind, call_site, ptr, req, alloc);
-		return;
-	}
-	sa_obj_insert(ptr, site, alloc, req);
-}
-
-static __always_inline void sa_account_free(const void *ptr)
-{
-	struct sa_obj *objs = sa_hot.map.objs;
-	unsigned long slot;
-
-	if (unlikely(ZERO_OR_NULL_PTR(ptr)) || sa_is_paused())
-		return;
-	slot = sa_obj_home((unsigned long)ptr);
-	if (unlikely(READ_ONCE(objs[slot].key) != (unsigned long)ptr)) {
-		sa_account_free_slow(ptr);
-		return;
-	}
-	sa_obj_release(objs, slot);
 }
 
 #endif /* SLAB_ACCOUNT_TABLE_H */

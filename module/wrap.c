@@ -8,7 +8,7 @@
  * is first seen: by the name of its function, matched against the table
  * the CLI uses too (SLAB_ACCOUNT_WRAPPERS). A wrapper's call site never
  * takes its home slot in the table, where the probes' fast path looks
- * (table.c, table.h), so that the other sites pay nothing. An allocation
+ * (table.c, account.h), so that the other sites pay nothing. An allocation
  * at a wrapper's site takes the caller an ftrace hook caught at the
  * wrapper's entry (sa_wrap_hook), or, where there is none or it cannot
  * be trusted, a stack trace: finds the call site among its frames, goes outwards over the frames in wrapper functions (classified
@@ -37,7 +37,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
-#include "table.h"
+#include "wrap.h"
 
 /*
  * Frames of a wrapper's allocation taken, from the probe outwards: a
@@ -101,6 +101,19 @@ u8 sa_site_class_of(u32 site, unsigned long call_site)
 	u16 off;
 
 	return class ? class : sa_classify(call_site, &off);
+}
+
+/* The row of call site (or frame) key: found, or claimed with its class */
+u32 sa_site_row(unsigned long key, enum sa_kind kind)
+{
+	u32 row = sa_site_find(key, kind);
+	u16 off;
+	u8 class;
+
+	if (row != SA_NO_ROW)
+		return row;
+	class = sa_classify(key, &off);
+	return sa_site_claim(key, kind, class, off);
 }
 
 #ifdef CONFIG_DYNAMIC_FTRACE
@@ -297,7 +310,7 @@ static noinline notrace unsigned long
 sa_wrap_caller(struct sa_wrap_slot *w, unsigned long parent_ip,
 	       unsigned long switches)
 {
-	u32 p = sa_site_claim(parent_ip, SA_KMALLOC);
+	u32 p = sa_site_row(parent_ip, SA_KMALLOC);
 
 	if (p >= sa_table_sites())
 		return 0;
@@ -313,7 +326,7 @@ sa_wrap_caller(struct sa_wrap_slot *w, unsigned long parent_ip,
  * CPU's). The ops has no FTRACE_OPS_FL_RECURSION, so ftrace's trampoline
  * calls this directly, and this takes no recursion lock of its own (it
  * cost 52 instructions per hooked entry on 6.12-cloud): it calls none of
- * the functions it hooks (sa_site_claim and sa_classify reach kallsyms
+ * the functions it hooks (sa_site_row and sa_classify reach kallsyms
  * and sprintf, no allocation wrapper), so it can only run inside itself
  * at one context level through another tracer of the functions it
  * calls, and the inner run's slot is then overwritten by the outer's,
@@ -423,7 +436,7 @@ static void sa_wrap_remember(struct sa_wrap_slot *w, unsigned long caller,
 	}
 }
 
-/* Only while the probes are paused and quiescent (sa_table_clear) */
+/* Only while the probes are paused and quiescent (sa_account_clear) */
 void sa_wrap_clear(void)
 {
 	unsigned int cpu;
@@ -538,7 +551,7 @@ static unsigned long sa_caller(const unsigned long *frames, unsigned int n,
 	for (i = 0; i < n && frames[i] != call_site; i++)
 		;
 	for (i++; i < n; i++) {
-		u32 f = sa_site_claim(frames[i], kind);
+		u32 f = sa_site_row(frames[i], kind);
 
 		if (f >= sa_table_sites())
 			return -1UL;

@@ -1,11 +1,13 @@
 # Guest side of bench/module-overhead.sh: the cost of one kmalloc(100) +
 # kfree pair (tests/kmod/sa_test.ko's "bench N 100", timed with ktime) with
-# nothing attached, with slab_account.ko loaded, and with ftrace recording
-# the four kmem events slab_account.ko attaches to.
+# nothing attached, with empty probes on the four kmem events
+# slab_account.ko attaches to (tests/kmod/sa_null.ko: the tracepoints'
+# dispatch alone), with slab_account.ko loaded, and with ftrace recording
+# those events.
 #
 #   sh pair-cost.sh PAIRS ROUNDS MODES [PARAMS]
 #
-# MODES: unloaded,module,ftrace; PARAMS: slab_account.ko's, e.g. sites=64
+# MODES: unloaded,null,module,ftrace; PARAMS: slab_account.ko's, e.g. sites=64
 #
 # Writes $OUT/pairs, one "MODE ROUND NS" line per timed loop of PAIRS
 # pairs (a module round adds "SITES OBJECTS FREES": how many of its
@@ -93,6 +95,11 @@ while [ $r -lt $rounds ]; do
 	r=$((r + 1))
 	case ",$modes," in *,unloaded,*)
 		echo "unloaded $r $(one)" >>$OUT/pairs ;;
+	esac
+	case ",$modes," in *,null,*)
+		insmod $MODDIR/sa_null.ko || exit 1
+		echo "null $r $(one)" >>$OUT/pairs
+		rmmod sa_null || exit 1 ;;
 	esac
 	case ",$modes," in *,module,*)
 		insmod $MODDIR/slab_account.ko $params || exit 1

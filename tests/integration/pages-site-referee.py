@@ -3,7 +3,10 @@
 # `trace-cmd report` of a trace.dat recorded with a kernel stack after
 # every event (slabacct record --stacks=all -e page): each <stack trace>
 # whose frames hold mm_page_alloc's tracepoint goes to the newest
-# mm_page_alloc of its CPU without a stack; the allocation's call site is
+# mm_page_alloc of its CPU without a stack since the CPU last lost events
+# (trace-cmd's "CPU:N [... EVENTS DROPPED]": a stack after a loss may be
+# a lost event's, so the allocations before it keep none); the
+# allocation's call site is
 # the first frame past the page allocator, the large kmalloc and the
 # allocation wrappers (the frames from the innermost of those outwards),
 # named "VIA <- CALLER_FUNC" after the outermost of those it went
@@ -42,10 +45,13 @@ PAGES = {
     "kmalloc_trace", "kmalloc_cache",
 }
 SET = WRAPPERS | PAGES
+DROPPED = re.compile(r'^CPU:(\d+) \[(\d+ )?EVENTS DROPPED\]')
 
 
 def site(frames):
-    names = [norm(f) for f in frames]
+    # a compiler's copy (name.constprop.0, .isra.0, .part.0) is its
+    # function: a kernel symbol has a '.' only in such a suffix
+    names = [norm(f.split('.', 1)[0]) for f in frames]
     i = next((k for k, n in enumerate(names) if n in SET), None)
     if i is None:
         return "(no caller in the stack)"
@@ -67,7 +73,10 @@ def main():
     i = 0
     while i < len(lines):
         m = HEAD.match(lines[i])
+        d = DROPPED.match(lines[i])
         i += 1
+        if d:
+            pending.pop(int(d.group(1)), None)
         if not m:
             continue
         cpu, ev, rest = int(m.group(3)), m.group(5), m.group(6)
@@ -91,7 +100,12 @@ def main():
             while i < len(lines) and FRAME.match(lines[i]):
                 frames.append(FRAME.match(lines[i]).group(1))
                 i += 1
-            if not any(f.endswith('event_mm_page_alloc') for f in frames):
+            # the stack's event is its first tracepoint frame: an
+            # interrupt that came while another event's stack was taken
+            # shows that event's tracepoint further out
+            ev_frame = next((f for f in frames
+                             if 'trace_event_raw_event_' in f), '')
+            if not ev_frame.endswith('event_mm_page_alloc'):
                 continue
             p = pending.get(cpu)
             if p:

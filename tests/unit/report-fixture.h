@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Helpers for the report unit tests: build sa_rec records by hand and run
- * them through the pipeline (no trace file, no symbols).
+ * them through the pipeline (no trace file; symbols, if any, from a
+ * kallsyms text).
  */
 #ifndef SLABACCT_TEST_REPORT_FIXTURE_H
 #define SLABACCT_TEST_REPORT_FIXTURE_H
 
 #include <string.h>
 
+#include <check.h>
+#include <event-parse.h>
+
 #include "report/pipeline.h"
 #include "report/report.h"
+#include "symbols/symbols.h"
 
 #define ALL_FIELDS	0x3f
 
@@ -67,6 +72,32 @@ static inline struct sa_report *fx_run(struct sa_rec *recs, int n,
 	rep->last_ts = end;
 	sa_pipeline_finish(&p);
 	return rep;
+}
+
+/*
+ * Run recs through rep, made and set up by the caller, with the symbols
+ * of ksyms (a /proc/kallsyms text) for its call sites and stacks; the
+ * report's last_ts is end.
+ */
+static inline void fx_run_symbols(struct sa_report *rep, const char *ksyms,
+				  struct sa_rec *recs, int n, guint64 end)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct sa_pipeline p;
+	GError *err = NULL;
+	int i;
+
+	ck_assert_int_eq(tep_parse_kallsyms(tep, ksyms), 0);
+	rep->syms = sa_symbols_new(tep, NULL, NULL, &err);
+	ck_assert_ptr_nonnull(rep->syms);
+	sa_pipeline_init(&p, rep);
+	for (i = 0; i < n; i++)
+		sa_pipeline_feed(&p, &recs[i]);
+	rep->last_ts = end;
+	sa_pipeline_finish(&p);
+	sa_symbols_free(rep->syms);
+	rep->syms = NULL;
+	tep_free(tep);
 }
 
 #define SECTION(name) (1u << sa_section_index(name))

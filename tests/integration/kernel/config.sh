@@ -55,8 +55,9 @@ for opt in CONFIG_MEM_ALLOC_PROFILING=y CONFIG_MEM_ALLOC_PROFILING_ENABLED_BY_DE
 	grep -qxF "$opt" "$TEST_TMP/allocinfo/.config" || fail "allocinfo: no '$opt'"
 done
 note "allocinfo: 6.12 with allocation profiling on by default, switchable, full SLUB"
-# 6.1 has no allocation profiling: the fragment's options are dropped
-"$KB" -q --config-only -o "$TEST_TMP/allocinfo-6.1" qemu allocinfo \
+# 6.1 has no allocation profiling: the fragment's options are dropped,
+# and only those (its function tracer needs tracing's FTRACE menu)
+"$KB" -q --config-only -o "$TEST_TMP/allocinfo-6.1" qemu tracing allocinfo \
 	>/dev/null 2>"$TEST_TMP/allocinfo-6.1.err"
 assert_eq "exit status of allocinfo on 6.1" 1 $?
 assert_eq "options dropped on 6.1" \

@@ -156,23 +156,10 @@ assert_eq "page_owner = report, sa_test_large_loop blocks, pages" "$rep" "$po"
 
 "$SLABACCT" report --json --what pages "$o/trace.dat" >"$TEST_TMP/pages.json" ||
 	fail "slabacct report --what pages failed"
-read -r alloc2 live2 sitepg < <(python3 - "$TEST_TMP/pages.json" <<'PY'
+read -r alloc2 live2 sitepg < <(PYTHONPATH="$TOP/tests/integration" python3 - "$TEST_TMP/pages.json" <<'PY'
 import json, sys
-j = json.load(open(sys.argv[1]))
-def find(x):
-    if isinstance(x, dict):
-        if 'pages_alloc' in x and 'live' in x and 'alloc' in x:
-            return x
-        for v in x.values():
-            r = find(v)
-            if r is not None:
-                return r
-    elif isinstance(x, list):
-        for v in x:
-            r = find(v)
-            if r is not None:
-                return r
-p = find(j)
+from jsonfind import section
+p = section(json.load(open(sys.argv[1])), 'pages_alloc', 'live', 'alloc')
 def blocks(cells):
     return sum(c['blocks'] for c in cells if str(c['order']) == '2')
 rows = p['by_callsite']

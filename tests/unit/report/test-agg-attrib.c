@@ -45,22 +45,9 @@ static struct sa_report *run(struct sa_rec *recs, int n,
 			     const struct sa_report_opts *opts)
 {
 	struct sa_report *rep = sa_report_new("synthetic", 1, opts);
-	struct tep_handle *tep = tep_alloc();
-	struct sa_pipeline p;
-	GError *err = NULL;
-	int i;
 
-	ck_assert_int_eq(tep_parse_kallsyms(tep, ksyms), 0);
-	rep->syms = sa_symbols_new(tep, NULL, NULL, &err);
 	rep->stacks = 1;
-	sa_pipeline_init(&p, rep);
-	for (i = 0; i < n; i++)
-		sa_pipeline_feed(&p, &recs[i]);
-	rep->last_ts = 1000;
-	sa_pipeline_finish(&p);
-	sa_symbols_free(rep->syms);
-	rep->syms = NULL;
-	tep_free(tep);
+	fx_run_symbols(rep, ksyms, recs, n, 1000);
 	return rep;
 }
 

@@ -28,7 +28,10 @@ static const char ksyms[] =
 	"ffffffff81100d00 T __kvmalloc_node_noprof\n"
 	"ffffffff81100e00 T seq_buf_alloc\n"
 	"ffffffff81100f00 T alloc_slab_page\n"
-	"ffffffff81101000 T do_syscall_64\n";
+	"ffffffff81101000 T do_syscall_64\n"
+	"ffffffff81101100 t alloc_pages_mpol_noprof.constprop.0\n"
+	"ffffffff81101200 t do_anonymous_page\n"
+	"ffffffff81101300 T _etext\n";
 
 #define TP	0xffffffff81100010ULL
 #define AP	0xffffffff81100420ULL
@@ -40,6 +43,8 @@ static const char ksyms[] =
 #define SBA	0xffffffff81100e30ULL
 #define SLAB	0xffffffff81100f10ULL
 #define SYS	0xffffffff81101040ULL
+#define MPC	0xffffffff81101120ULL
+#define ANON	0xffffffff81101230ULL
 
 static struct sa_rec palloc(guint64 ts, guint64 pfn, guint64 order,
 			    const struct sa_stack *stack)
@@ -83,24 +88,11 @@ static struct sa_report *run(struct sa_rec *recs, int n, bool stacks)
 	struct sa_report_opts o = { .by = SA_BY_CALLSITE };
 	struct sa_report *rep = sa_report_new("synthetic", SECTION("pages"),
 					      &o);
-	struct tep_handle *tep = tep_alloc();
-	struct sa_pipeline p;
-	GError *err = NULL;
-	int i;
 
-	ck_assert_int_eq(tep_parse_kallsyms(tep, ksyms), 0);
-	rep->syms = sa_symbols_new(tep, NULL, NULL, &err);
 	rep->stacks = stacks;
 	rep->ev_present[SA_EV_PAGE_ALLOC] = true;
 	rep->ev_present[SA_EV_PAGE_FREE] = true;
-	sa_pipeline_init(&p, rep);
-	for (i = 0; i < n; i++)
-		sa_pipeline_feed(&p, &recs[i]);
-	rep->last_ts = 1000;
-	sa_pipeline_finish(&p);
-	sa_symbols_free(rep->syms);
-	rep->syms = NULL;
-	tep_free(tep);
+	fx_run_symbols(rep, ksyms, recs, n, 1000);
 	return rep;
 }
 
@@ -115,7 +107,14 @@ static const struct sa_pg_site *row(const struct sa_pages_result *r,
 		if (!strcmp(s->sym, sym))
 			return s;
 	}
-	ck_abort_msg("no row %s", sym);
+	{
+		GString *all = g_string_new(NULL);
+
+		for (i = 0; i < r->sites->len; i++)
+			g_string_append_printf(all, " [%s]",
+				((const struct sa_pg_site *)r->sites->pdata[i])->sym);
+		ck_abort_msg("no row %s among%s", sym, all->str);
+	}
 	return NULL;
 }
 
@@ -178,6 +177,30 @@ START_TEST(sites)
 }
 END_TEST
 
+/*
+ * A compiler's copy of a page allocator function (.constprop.0) is
+ * passed over as the function is, and named after it.
+ */
+START_TEST(compiler_copy)
+{
+	const guint64 anon[] = { TP, AP, MPC, ANON, SYS };
+	struct sa_rec r[] = {
+		palloc(1, 0x100, 0, stk(anon, 5)),
+		palloc(2, 0x101, 1, stk(anon, 5)),
+	};
+	struct sa_report *rep = run(r, G_N_ELEMENTS(r), true);
+	const struct sa_pages_result *res = RESULT(rep, "pages");
+	const struct sa_pg_site *s;
+
+	ck_assert_uint_eq(res->sites->len, 1);
+	s = row(res, "alloc_pages_mpol <- do_anonymous_page+0x30");
+	ck_assert_uint_eq(s->blocks, 2);
+	ck_assert_uint_eq(s->pages, 3);
+	ck_assert_str_eq(s->func, "do_anonymous_page");
+	sa_report_free(rep);
+}
+END_TEST
+
 START_TEST(no_stacks_no_sites)
 {
 	struct sa_rec r[] = { palloc(1, 0x100, 0, NULL) };
@@ -196,6 +219,7 @@ Suite *suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, sites);
+	tcase_add_test(tc, compiler_copy);
 	tcase_add_test(tc, no_stacks_no_sites);
 	suite_add_tcase(s, tc);
 	return s;

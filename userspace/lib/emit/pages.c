@@ -279,8 +279,12 @@ void sa_json_pages(struct sa_emit *e, const struct sa_report *rep,
 		}
 		json_builder_end_array(b);
 	} else {
-		sa_json_put_str(b, "by_callsite", "not available: "
-				"mm_page_alloc carries no call site");
+		char *why = g_strdup_printf("not available: %s",
+					    r->by_site_why ? r->by_site_why :
+					    "mm_page_alloc carries no call site");
+
+		sa_json_put_str(b, "by_callsite", why);
+		g_free(why);
 	}
 	sa_json_begin_member(b, "extfrag", false);
 	sa_json_put_uint(b, "fallbacks", r->fallbacks);

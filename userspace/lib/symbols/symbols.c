@@ -138,6 +138,19 @@ const char *sa_sym_subsystem(const struct sa_sym *sym, int depth)
 	return g_intern_static_string("unknown");
 }
 
+const char *sa_sym_alloc_base(const char *func, char *buf, size_t size)
+{
+	char *base;
+	const char *r;
+
+	if (!func)
+		return NULL;
+	base = g_strndup(func, strcspn(func, "."));
+	r = sa_sym_alloc_name(base, buf, size);
+	g_free(base);
+	return r;
+}
+
 const char *sa_sym_alloc_name(const char *func, char *buf, size_t size)
 {
 	static const char suffix[] = "_noprof";

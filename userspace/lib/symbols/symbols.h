@@ -66,6 +66,13 @@ const char *sa_sym_subsystem(const struct sa_sym *sym, int depth);
  * name. Returns buf, or NULL for a NULL func.
  */
 const char *sa_sym_alloc_name(const char *func, char *buf, size_t size);
+/*
+ * sa_sym_alloc_name of the function a compiler's copy was made from:
+ * func's name before its first '.' (alloc_pages_mpol_noprof.constprop.0,
+ * .isra.0, .part.0, .cold are alloc_pages_mpol). A kernel symbol has a
+ * '.' only as such a suffix.
+ */
+const char *sa_sym_alloc_base(const char *func, char *buf, size_t size);
 
 /*
  * If func is an allocation wrapper that hides its callers (kstrdup,

@@ -74,6 +74,7 @@ static const char *const pages_builtin[] = {
 
 struct sa_wrappers {
 	GHashTable *names;		/* allocation names, interned */
+	bool copies;		/* names matched by sa_sym_alloc_base */
 };
 
 const char *const *sa_wrappers_builtin(void)
@@ -119,6 +120,7 @@ struct sa_wrappers *sa_wrappers_new_pages(void)
 
 	for (i = 0; pages_builtin[i]; i++)
 		g_hash_table_add(w->names, (gpointer)pages_builtin[i]);
+	w->copies = true;
 	return w;
 }
 
@@ -162,6 +164,9 @@ bool sa_wrappers_has(const struct sa_wrappers *w, const char *func)
 	char buf[128];
 	int i;
 
+	if (w && w->copies)
+		return sa_sym_alloc_base(func, buf, sizeof(buf)) &&
+		       g_hash_table_contains(w->names, buf);
 	if (!norm(func, buf, sizeof(buf)))
 		return false;
 	if (w)

@@ -49,7 +49,11 @@ struct sa_wrappers;
 struct sa_wrappers *sa_wrappers_new(void);
 /* The built-in set and the vmalloc and percpu machinery. */
 struct sa_wrappers *sa_wrappers_new_area(void);
-/* The built-in set and the page allocator's functions. */
+/*
+ * The built-in set and the page allocator's functions; a compiler's copy
+ * of one (sa_sym_alloc_base: alloc_pages_mpol_noprof.constprop.0) is one
+ * of them too.
+ */
 struct sa_wrappers *sa_wrappers_new_pages(void);
 /* Add percpu's entry points to w (record --stacks with -e percpu). */
 void sa_wrappers_add_percpu(struct sa_wrappers *w);

@@ -106,6 +106,12 @@ static inline int chunk_add_record(struct chunk *c,
 
 		chunk_count(c, rec);
 		if (gap || !slot->stack) {
+			/*
+			 * not kept: the loss before it goes to the next
+			 * record kept, so that no later stack reaches over it
+			 */
+			if (gap)
+				c->gap_pending |= bit;
 			c->stacks_lost++;
 			return CHUNK_TAKEN;
 		}

@@ -249,7 +249,7 @@ static guint32 site_of(struct pg_state *st, const struct sa_stack *stack)
 		start = via;
 		if (!sa_symbols_lookup(st->syms, via, &sym) && sym.func) {
 			start = via - sym.off;
-			via_name = g_intern_string(sa_sym_alloc_name(sym.func,
+			via_name = g_intern_string(sa_sym_alloc_base(sym.func,
 							buf, sizeof(buf)));
 		}
 		idx = site_get(st, SA_PG_SITE_CALLER, start, caller, via_name);
@@ -505,12 +505,17 @@ static void *pg_finish(void *state, struct sa_report *rep)
 	res->have_alloc = rep->ev_present[SA_EV_PAGE_ALLOC];
 	res->have_free = rep->ev_present[SA_EV_PAGE_FREE];
 	res->have_extfrag = rep->ev_present[SA_EV_PAGE_EXTFRAG];
+	if (!res->have_alloc || !rep->stacks || !st->syms)
+		res->by_site_why = !res->have_alloc ? "no mm_page_alloc events" :
+			!rep->stacks ? "the trace has no kernel stacks "
+			"(record --stacks=all)" : "the trace has no symbols";
 	if (!res->have_alloc)
 		sa_report_note(rep, "pages: the trace has no kmem:mm_page_alloc "
 			       "events (record with -e page)");
-	else if (!rep->stacks || !st->syms)
+	else if (res->by_site_why)
 		sa_report_note(rep, "pages: by task, not by call site: "
-			       "mm_page_alloc has no call_site");
+			       "mm_page_alloc has no call_site and %s",
+			       res->by_site_why);
 	else
 		sa_report_note(rep, "pages: by call site from kernel stacks: "
 			       "%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
@@ -521,10 +526,6 @@ static void *pg_finish(void *state, struct sa_report *rep)
 			name_site(st->syms, st->sites->pdata[i]);
 		g_ptr_array_sort(st->sites, by_site_pages);
 		res->sites = g_steal_pointer(&st->sites);
-	} else {
-		res->by_site_why = !res->have_alloc ? "no mm_page_alloc events" :
-			!rep->stacks ? "the trace has no kernel stacks "
-			"(record --stacks=all)" : "the trace has no symbols";
 	}
 	if (res->have_alloc && !res->have_free)
 		sa_report_note(rep, "pages: the trace has no mm_page_free "
