@@ -512,6 +512,47 @@ START_TEST(stack_after_softirq_batch)
 END_TEST
 
 /*
+ * The first record after events lost is a stack (its event was lost):
+ * it is counted and given to none, and the loss stays marked for the
+ * record kept after it, so that the task's next stack, past a softirq's
+ * free, is not given to the allocation from before the loss. (The mark
+ * went with the stack it came on: a recording with a full buffer gave a
+ * stack to an allocation from before its CPU lost events.)
+ */
+START_TEST(stack_first_after_loss)
+{
+	struct build b;
+	struct got g;
+	guint64 ip[6];
+	char *path;
+	int mode;
+
+	build_init(&b, 8);
+	frames(ip, 6, 2);
+	put_kmalloc(&b, 0, TS0 + 10, SITE, 0xc8001000ULL);
+	new_page_missed(&b, 0, TS0 + 20);
+	put_stack(&b, 0, TS0 + 20, ip, 6, 48, 6);
+	b.flags = 0x10;				/* a softirq */
+	put_kfree(&b, 0, TS0 + 21, 0xc9000000ULL);
+	b.flags = 0;
+	put_stack(&b, 0, TS0 + 22, ip, 6, 48, 6);
+	path = write_file(&b);
+	for (mode = 0; mode < 2; mode++) {
+		read_file(path, mode, &g);
+		ck_assert_uint_eq(g.recs->len, 2);
+		ck_assert_uint_eq(g.c.stacks, 0);
+		ck_assert_uint_eq(g.c.stacks_lost, 2);
+		ck_assert_ptr_null(rec_at(&g, 0)->stack);
+		ck_assert_ptr_null(rec_at(&g, 1)->stack);
+		g_array_unref(g.recs);
+	}
+	unlink(path);
+	g_free(path);
+	build_free(&b);
+}
+END_TEST
+
+/*
  * Hostile entries: a size field that claims more than the record holds
  * (the record bounds it), a negative one, one that ends early with
  * ULONG_MAX (older kernels' fixed array), an empty one, and one of more
@@ -651,6 +692,7 @@ Suite *suite(void)
 	tcase_add_test(tc, attach_32);
 	tcase_add_test(tc, attach_past_interrupt);
 	tcase_add_test(tc, stack_after_softirq_batch);
+	tcase_add_test(tc, stack_first_after_loss);
 	tcase_add_test(tc, stack_of_large_kmalloc);
 	tcase_add_test(tc, hostile_stacks);
 	tcase_add_test(tc, stack_across_chunks);
