@@ -8,7 +8,7 @@
  * an object claims an empty slot with cmpxchg, counters are per CPU
  * (counter.h: plain adds). Nothing here allocates, sleeps or
  * spins, so the module's own allocations recurse harmlessly. The probes'
- * path is in table.h, inlined into the probes; what it leaves out of line
+ * path is in account.h, inlined into the probes; what it leaves out of line
  * (a call site's first event, large kmallocs) is in account.c, above the
  * table, the map and the wrappers' attribution (wrap.c).
  *
@@ -96,7 +96,7 @@ u32 sa_site_find(unsigned long key, enum sa_kind kind)
  * next ones of its kind's parity, the first empty one; or the kind's
  * overflow row. class and off are the call site's (sa_classify, by the
  * caller, in wrap.c). A wrapper's call site never takes its home slot,
- * so that the probes' fast path (table.h), which looks there only,
+ * so that the probes' fast path (account.h), which looks there only,
  * misses it at no cost to the others.
  */
 u32 sa_site_claim(unsigned long key, enum sa_kind kind, u8 class, u16 off)
