@@ -138,35 +138,31 @@ const char *sa_sym_subsystem(const struct sa_sym *sym, int depth)
 	return g_intern_static_string("unknown");
 }
 
-const char *sa_sym_alloc_base(const char *func, char *buf, size_t size)
-{
-	char *base;
-	const char *r;
-
-	if (!func)
-		return NULL;
-	base = g_strndup(func, strcspn(func, "."));
-	r = sa_sym_alloc_name(base, buf, size);
-	g_free(base);
-	return r;
-}
-
-const char *sa_sym_alloc_name(const char *func, char *buf, size_t size)
+/* The allocation name of the first len bytes of func (sa_sym_alloc_name) */
+static const char *alloc_name(const char *func, size_t len, char *buf,
+			      size_t size)
 {
 	static const char suffix[] = "_noprof";
-	size_t len;
 
-	if (!func)
-		return NULL;
-	while (*func == '_')
+	for (; len && *func == '_'; len--)
 		func++;
-	len = strlen(func);
 	if (len > sizeof(suffix) - 1 &&
-	    !strcmp(func + len - (sizeof(suffix) - 1), suffix))
+	    !memcmp(func + len - (sizeof(suffix) - 1), suffix,
+		    sizeof(suffix) - 1))
 		len -= sizeof(suffix) - 1;
 	if (len >= size)
 		len = size - 1;
 	memcpy(buf, func, len);
 	buf[len] = 0;
 	return buf;
+}
+
+const char *sa_sym_alloc_base(const char *func, char *buf, size_t size)
+{
+	return func ? alloc_name(func, strcspn(func, "."), buf, size) : NULL;
+}
+
+const char *sa_sym_alloc_name(const char *func, char *buf, size_t size)
+{
+	return func ? alloc_name(func, strlen(func), buf, size) : NULL;
 }
