@@ -7,7 +7,9 @@
 # stack's frames (the stack is the one of the context that recorded that
 # event), however many events lie between (an interrupt may record as
 # many as it likes between an event and its stack: a softirq's RCU
-# batch, say), or else the newest; and an allocation
+# batch, say), or else the newest, but never an event from before the
+# CPU last lost events (trace-cmd's "CPU:N [... EVENTS DROPPED]": a
+# stack after a loss may be a lost event's); and an allocation
 # whose call site is in a wrapper is counted at the first frame after the
 # call site's frame that is not a wrapper. Prints JSON:
 #   {"WRAPPER <- CALLER_FUNC": [allocs, bytes_alloc], ...}
@@ -38,6 +40,7 @@ WINDOW = 4096
 
 HEAD = re.compile(r'^\s*(.*?)-(\d+)\s+\[(\d+)\]\s+([\d.]+):\s+(\w+):\s*(.*)$')
 FRAME = re.compile(r'^=> (\S+) \(([0-9a-f]+)\)')
+DROPPED = re.compile(r'^CPU:(\d+) \[(\d+ )?EVENTS DROPPED\]')
 
 
 def norm(f):
@@ -83,6 +86,10 @@ def main():
         if cur is not None:
             attach(*cur)
             cur = None
+        d = DROPPED.match(line)
+        if d:
+            open_by_cpu.pop(int(d.group(1)), None)
+            continue
         m = HEAD.match(line)
         if not m:
             continue
