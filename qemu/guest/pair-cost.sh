@@ -2,12 +2,13 @@
 # kfree pair (tests/kmod/sa_test.ko's "bench N 100", timed with ktime) with
 # nothing attached, with empty probes on the four kmem events
 # slab_account.ko attaches to (tests/kmod/sa_null.ko: the tracepoints'
-# dispatch alone), with slab_account.ko loaded, and with ftrace recording
-# those events.
+# dispatch alone), with sa_null.ko's least accounting (counts: a call
+# site's counters; floor: those and the object's slot, no checks), with
+# slab_account.ko loaded, and with ftrace recording those events.
 #
 #   sh pair-cost.sh PAIRS ROUNDS MODES [PARAMS]
 #
-# MODES: unloaded,null,module,ftrace; PARAMS: slab_account.ko's, e.g. sites=64
+# MODES: unloaded,null,counts,floor,module,ftrace; PARAMS: slab_account.ko's, e.g. sites=64
 #
 # Writes $OUT/pairs, one "MODE ROUND NS" line per timed loop of PAIRS
 # pairs (a module round adds "SITES OBJECTS FREES": how many of its
@@ -101,6 +102,13 @@ while [ $r -lt $rounds ]; do
 		echo "null $r $(one)" >>$OUT/pairs
 		rmmod sa_null || exit 1 ;;
 	esac
+	for m in counts:1 floor:2; do
+		case ",$modes," in *,${m%:*},*)
+			insmod $MODDIR/sa_null.ko work=${m#*:} || exit 1
+			echo "${m%:*} $r $(one)" >>$OUT/pairs
+			rmmod sa_null || exit 1 ;;
+		esac
+	done
 	case ",$modes," in *,module,*)
 		insmod $MODDIR/slab_account.ko $params || exit 1
 		module_round || exit 1
