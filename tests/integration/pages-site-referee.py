@@ -22,14 +22,15 @@ import re
 import subprocess
 import sys
 
-# the allocation wrappers, and the reading of trace-cmd's lines, as the
-# wrapper referee has them
+# the allocation wrappers, and the reading of trace-cmd's lines (losses
+# among them), as the wrapper referee has them
 _spec = importlib.util.spec_from_file_location(
     "stack_referee", os.path.join(os.path.dirname(__file__),
                                   "stack-referee.py"))
 _sr = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_sr)
-WRAPPERS, HEAD, FRAME, norm = _sr.WRAPPERS, _sr.HEAD, _sr.FRAME, _sr.norm
+WRAPPERS, HEAD, FRAME, DROPPED, norm = (_sr.WRAPPERS, _sr.HEAD, _sr.FRAME,
+                                        _sr.DROPPED, _sr.norm)
 PAGES = {
     "alloc_pages", "alloc_frozen_pages", "alloc_pages_nodemask",
     "alloc_pages_mpol", "alloc_pages_node", "alloc_pages_vma",
@@ -45,7 +46,6 @@ PAGES = {
     "kmalloc_trace", "kmalloc_cache",
 }
 SET = WRAPPERS | PAGES
-DROPPED = re.compile(r'^CPU:(\d+) \[(\d+ )?EVENTS DROPPED\]')
 
 
 def site(frames):
