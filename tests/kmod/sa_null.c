@@ -155,8 +155,11 @@ static int __init sa_null_init(void)
 	unsigned int i;
 	int ret;
 
-	if (work < 0 || work > 2)
+	if (work < 0 || work > 2) {
+		pr_err("sa_null: work=%d: expected 0 (empty), 1 (counts) or 2 (floor)\n",
+		       work);
 		return -EINVAL;
+	}
 	if (work) {
 		ret = sa_null_tables();
 		if (ret)
