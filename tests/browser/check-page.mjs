@@ -254,7 +254,7 @@ ws.onmessage = (ev) => {
 		}
 };
 
-function send(method, params = {}, sessionId) {
+function send(method, params = {}, sessionId, ms = 60000) {
 	const id = nextId++;
 	const msg = { id, method, params };
 
@@ -263,7 +263,11 @@ function send(method, params = {}, sessionId) {
 	ws.send(JSON.stringify(msg));
 	return new Promise((res, rej) => {
 		pending.set(id, { res, rej });
-		setTimeout(() => rej(new Error(method + ' timed out')), 60000);
+		setTimeout(() => {
+			if (pending.delete(id))
+				rej(new Error(method + ' timed out after ' +
+					      ms / 1000 + ' s'));
+		}, ms);
 	});
 }
 
@@ -279,6 +283,32 @@ try {
 	const { sessionId: s } = await send('Target.attachToTarget',
 					    { targetId, flatten: true });
 	const call = (m, p) => send(m, p, s);
+	/*
+	 * Page.captureScreenshot waits for a frame from the compositor.
+	 * Headless Chromium's compositor can go idle and send none: the
+	 * capture then hangs while the page answers everything else
+	 * (seen once in a full `make check`, 60 s without an answer).  A
+	 * capture gets 20 s; without an answer, a short screencast wakes
+	 * the compositor and the capture is asked again, three times in
+	 * all.  Every wait is printed, so a stall is never silent.
+	 */
+	const capture = async (p) => {
+		for (let attempt = 1; ; attempt++) {
+			try {
+				return await send('Page.captureScreenshot', p, s,
+						  20000);
+			} catch (e) {
+				if (!/timed out/.test(e.message) || attempt === 3)
+					throw e;
+				console.log('# ' + e.message + ' (attempt ' + attempt +
+					    ' of 3): waking the compositor');
+				await call('Page.startScreencast', { format: 'jpeg',
+					quality: 10, everyNthFrame: 1 });
+				await sleep(250);
+				await call('Page.stopScreencast');
+			}
+		}
+	};
 	const evaluate = async (expr) => {
 		const r = await call('Runtime.evaluate', { expression: expr,
 			returnByValue: true, awaitPromise: true });
@@ -380,7 +410,7 @@ try {
 		   'clicking a tile zooms into its group');
 		ok(stillThere, 'the clicked call site is in the zoomed view');
 		ok(zoomedTiles < tiles.length, 'the zoomed view shows fewer tiles');
-		await call('Page.captureScreenshot', { format: 'png' }).then((r) =>
+		await capture({ format: 'png' }).then((r) =>
 			writeFileSync(args.shot.replace(/\.png$/, '-zoomed.png'),
 				      Buffer.from(r.data, 'base64')));
 		await evaluate('document.querySelector("#tm-crumbs a").click()');
@@ -583,7 +613,7 @@ try {
 			})`);
 
 		for (const b of boxes) {
-			const r = await call('Page.captureScreenshot', {
+			const r = await capture({
 				format: 'png', captureBeyondViewport: true,
 				clip: { x: b.x, y: Math.max(0, b.y - 4), width: b.w,
 					height: b.h, scale: 1 } });
@@ -599,7 +629,7 @@ try {
 	await evaluate('window.scrollTo(0, 0)');
 	const { contentSize } = await call('Page.getLayoutMetrics');
 	const height = Math.min(6000, Math.ceil(contentSize.height));
-	const shot = await call('Page.captureScreenshot', { format: 'png',
+	const shot = await capture({ format: 'png',
 		captureBeyondViewport: true,
 		clip: { x: 0, y: 0, width: 1280, height, scale: 1 } });
 
