@@ -4,15 +4,21 @@
 # slab_account.ko attaches to (tests/kmod/sa_null.ko: the tracepoints'
 # dispatch alone), with sa_null.ko's least accounting (counts: a call
 # site's counters; floor: those and the object's slot, no checks), with
-# slab_account.ko loaded, and with ftrace recording those events.
+# slab_account.ko loaded, and with ftrace recording those events. And
+# (untracked) the kfree of PAIRS kmalloc(100) objects allocated before
+# slab_account.ko was loaded, which it never saw: timed unloaded and with
+# the module loaded after the kmallocs.
 #
 #   sh pair-cost.sh PAIRS ROUNDS MODES [PARAMS]
 #
-# MODES: unloaded,null,counts,floor,module,ftrace; PARAMS: slab_account.ko's, e.g. sites=64
+# MODES: unloaded,null,counts,floor,module,ftrace,untracked; PARAMS:
+# slab_account.ko's, e.g. sites=64
 #
 # Writes $OUT/pairs, one "MODE ROUND NS" line per timed loop of PAIRS
 # pairs (a module round adds "SITES OBJECTS FREES": how many of its
-# events took the probes' slower path, /proc/slab_account's slow_*),
+# events took the probes' slower path, /proc/slab_account's slow_*;
+# untracked writes "free-unloaded ROUND NS" and "free-module ROUND NS
+# UNTRACKED", the module's untracked_frees over the timed frees),
 # $OUT/settle, what was waited for before the first round, $OUT/kernel,
 # the release, and $OUT/mem_profiling, vm.mem_profiling on a kernel with
 # allocation profiling.
@@ -88,6 +94,19 @@ module_round() {
 ftrace() {
 	for e in $E; do echo $1 >$T/events/kmem/$e/enable || exit 1; done
 }
+untracked() {
+	awk '/^untracked_frees: / { print $2 }' /proc/slab_account
+}
+# held_free [module]: kmalloc PAIRS objects, load the module if asked
+# (it never sees them allocated), and print the ns their kfree took
+# (and the module's untracked_frees over it)
+held_free() {
+	echo kmalloc $pairs 100 0 >/proc/sa_test || exit 1
+	[ -z "${1:-}" ] || { insmod $MODDIR/slab_account.ko $params &&
+				u=$(untracked); } || exit 1
+	echo free >/proc/sa_test || exit 1
+	echo "$(sed -n 's/^free_ns: //p' /proc/sa_test)${1:+ $(($(untracked) - u))}"
+}
 
 one >/dev/null	# warm up: caches, the first slab pages
 echo 8192 >$T/buffer_size_kb
@@ -112,6 +131,16 @@ while [ $r -lt $rounds ]; do
 	case ",$modes," in *,module,*)
 		insmod $MODDIR/slab_account.ko $params || exit 1
 		module_round || exit 1
+		rmmod slab_account || exit 1 ;;
+	esac
+	case ",$modes," in *,untracked,*)
+		a=$(held_free) && b=$(held_free module) || exit 1
+		case "$a/$b" in [0-9]*/[0-9]*' '[0-9]*) ;;
+		*) echo "pair-cost: no free time or untracked_frees: '$a', '$b'"
+		   exit 1 ;;
+		esac
+		echo "free-unloaded $r $a" >>$OUT/pairs
+		echo "free-module $r $b" >>$OUT/pairs
 		rmmod slab_account || exit 1 ;;
 	esac
 	case ",$modes," in *,ftrace,*)

@@ -10,7 +10,8 @@
  *   large N M      N kmalloc of 3 pages, more than the largest kmalloc
  *                  cache (KMALLOC_MAX_CACHE_SIZE), from one call site
  *                  (sa_test_large_loop), then kfree the first M
- *   free           free every object still held, destroy the cache
+ *   free           free every object still held, destroy the cache;
+ *                  the kfree of the kmalloc objects is timed (free_ns)
  *   bench N S      N kmalloc(S)+kfree pairs, timed
  *   reuse N S      N kmalloc(S) (sa_test_reuse_first), every other
  *                  one kfree'd (reuse_freed of them), the rest with
@@ -20,7 +21,7 @@
  *   storm 1|0      start or stop a kthread and a timer (softirq) that
  *                  allocate and free without pause
  * Reading it prints what was done: sizes as the allocator saw them
- * (ksize), objects held, and the last bench time.
+ * (ksize), objects held, and the last bench and free times.
  */
 #include <linux/delay.h>
 #include <linux/kernel.h>
@@ -48,7 +49,7 @@ static unsigned int sa_nk, sa_nc, sa_kheld, sa_cheld, sa_nl, sa_lheld;
 static size_t sa_ksize, sa_lksize;
 static unsigned int sa_csize;
 static struct kmem_cache *sa_cache;
-static u64 sa_bench_n, sa_bench_ns;
+static u64 sa_bench_n, sa_bench_ns, sa_free_n, sa_free_ns;
 static unsigned int sa_reuse_n, sa_reuse_freed, sa_reuse_count;
 static struct task_struct *sa_storm_task;
 static struct timer_list sa_storm_timer;
@@ -109,10 +110,13 @@ static noinline int sa_test_cache_loop(void **objs, unsigned int n)
 
 static void sa_test_free_all(void)
 {
+	u64 start = ktime_get_ns();
 	unsigned int i;
 
 	for (i = sa_nk - sa_kheld; i < sa_nk; i++)
 		kfree(sa_kobjs[i]);
+	sa_free_ns = ktime_get_ns() - start;
+	sa_free_n = sa_kheld;
 	for (i = sa_nc - sa_cheld; i < sa_nc; i++)
 		kmem_cache_free(sa_cache, sa_cobjs[i]);
 	for (i = sa_nl - sa_lheld; i < sa_nl; i++)
@@ -428,6 +432,8 @@ static int sa_test_show(struct seq_file *m, void *v)
 		   sa_lksize);
 	seq_printf(m, "bench_pairs: %llu\nbench_ns: %llu\n", sa_bench_n,
 		   sa_bench_ns);
+	seq_printf(m, "free_objects: %llu\nfree_ns: %llu\n", sa_free_n,
+		   sa_free_ns);
 	seq_printf(m, "storm: %d\n", sa_storm_task ? 1 : 0);
 	seq_printf(m, "reuse_objects: %u\nreuse_freed: %u\n", sa_reuse_n,
 		   sa_reuse_freed);
