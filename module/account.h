@@ -3,8 +3,10 @@
  * slab_account: the probes' path through the call-site table (table.h)
  * and the live-object map (map.h), inlined into each probe (probes.c), so
  * that an event costs one call: the tracepoint's. The common case runs
- * here; anything else (a call site's first event, a large kmalloc, an
- * object that cannot have its home slot, a free not found there) is
+ * here, and so does a free the map cannot be tracking (its address not
+ * at home, no object of its home away); anything else (a call site's
+ * first event, a large kmalloc, an object that cannot have its home
+ * slot, a free not at home while an object of its home is away) is
  * handed whole to a function out of line (account.c, map.c), by a tail
  * call.
  */
@@ -49,7 +51,15 @@ static __always_inline void sa_account_free(const void *ptr)
 		return;
 	slot = sa_obj_home((unsigned long)ptr);
 	if (unlikely(READ_ONCE(objs[slot].key) != (unsigned long)ptr)) {
-		sa_account_free_slow(ptr);
+		/*
+		 * not at home, and no object of its home away: not tracked
+		 * (sa_obj_find), as every free of an object from before
+		 * the module's load
+		 */
+		if (!READ_ONCE(sa_hot.map.away[slot]))
+			this_cpu_inc(sa_pcpu.untracked_frees);
+		else
+			sa_account_free_slow(ptr);
 		return;
 	}
 	sa_obj_release(objs, slot);

@@ -74,7 +74,12 @@ static u8 sa_obj_tag(unsigned long key)
 	return (u8)(key * SA_GOLDEN >> (BITS_PER_LONG == 64 ? 24 : 16)) | 0x80;
 }
 
-/* The slot tracking key, in the bucket of its home slot, or -1 */
+/*
+ * The slot tracking key, in the bucket of its home slot, or -1. While no
+ * object of its home is away, key can only be at home (table.h): what
+ * put key away raised away first, in an event of key's own, which came
+ * before this one (map.c's head); only key's leaving lowers it again.
+ */
 static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 				 u8 tag)
 {
@@ -82,6 +87,8 @@ static unsigned long sa_obj_find(unsigned long home, unsigned long key,
 
 	if (READ_ONCE(sa_hot.map.objs[home].key) == key)
 		return home;
+	if (!READ_ONCE(sa_hot.map.away[home]))
+		return -1UL;
 
 	for (w = first; w < first + SA_BUCKET; w += SA_TAG_WORD) {
 		u64 match = sa_tag_match(sa_tags(w), tag);
