@@ -8,8 +8,10 @@
  * two allocations per symbol, which costs more than reading a million
  * events, and it keeps each symbol's module with no call that returns it
  * (tep_find_function_module came in a later release). So this file wraps
- * that call: it parses the text in place, in one copy, into an array
- * sorted by address, and installs it with tep_set_function_resolver(),
+ * that call: it parses the text in one copy, keeping only the names and
+ * modules there (packed in place, the copy then shrunk to them: half of
+ * the text), into an array sorted by address (16 bytes a symbol), and
+ * installs it with tep_set_function_resolver(),
  * the library's hook for tools that resolve functions themselves. The
  * lookup is the library's: the symbol at or below the address, none past
  * the last symbol unless exactly on it, and the same symbols left out
@@ -26,16 +28,21 @@
 
 #include "trace/kallsyms.h"
 
+/*
+ * A 6.1 kernel's kallsyms is 95,000 lines and 4 MB, which a report on a
+ * small board holds throughout: each symbol takes 16 bytes here and its
+ * name only, not its line.
+ */
 struct ksym {
 	guint64 addr;
-	const char *name;
-	const char *mod;	/* NULL: the kernel itself */
-	guint idx;		/* file order, for a stable order of aliases */
+	guint32 name;		/* offsets into the table's text */
+	guint32 mod;		/* 0: the kernel itself */
 };
 
 struct ktable {
-	char *text;		/* the names and modules point into it */
-	GArray *syms;		/* struct ksym, by address then file order */
+	char *text;		/* the names and modules, each ended by NUL */
+	struct ksym *syms;	/* by address, then file order */
+	guint n;
 };
 
 static GMutex lock;
@@ -51,18 +58,17 @@ static void ktable_free(gpointer p)
 {
 	struct ktable *t = p;
 
-	g_array_unref(t->syms);
+	g_free(t->syms);
 	g_free(t->text);
 	g_free(t);
 }
 
-static int ksym_cmp(gconstpointer a, gconstpointer b)
+/* by address; g_array_sort() is stable: aliases stay in file order */
+static gint ksym_cmp(gconstpointer a, gconstpointer b)
 {
 	const struct ksym *x = a, *y = b;
 
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
 static int hexval(int c)
@@ -74,10 +80,11 @@ static int hexval(int c)
 }
 
 /*
- * One line, "ADDR TYPE NAME[\t[MODULE]]", cut in place; false if it is
- * not one or is left out.
+ * One line, "ADDR TYPE NAME[\t[MODULE]]", its name and module (or NULL)
+ * ended in place; false if it is not one or is left out.
  */
-static bool parse_line(char *p, char *end, struct ksym *s)
+static bool parse_line(char *p, char *end, guint64 *addrp, char **namep,
+		       char **modp)
 {
 	guint64 addr = 0;
 	char *name, *q;
@@ -97,45 +104,76 @@ static bool parse_line(char *p, char *end, struct ksym *s)
 		;
 	if (q == name || name[0] == '$' || type == 'A' || type == 'a')
 		return false;
-	s->addr = addr;
-	s->name = name;
-	s->mod = NULL;
+	*addrp = addr;
+	*namep = name;
+	*modp = NULL;
 	if (q < end && q + 2 < end && q[1] == '[' && end[-1] == ']') {
 		end[-1] = '\0';
-		s->mod = q + 2;
+		*modp = q + 2;
 	}
 	*q = '\0';
 	return true;
 }
 
+/*
+ * Move the string at from down to text + *w, where *w is never past from:
+ * a line gives up at least its address and type ("0 t "), so what the
+ * lines before it kept ends before it starts. Returns its offset.
+ */
+static guint32 pack(char *text, gsize *w, const char *from)
+{
+	gsize n = strlen(from) + 1, at = *w;
+
+	memmove(text + at, from, n);
+	*w = at + n;
+	return (guint32)at;
+}
+
+/* NULL for a text whose offsets would not fit 32 bits */
 static struct ktable *ktable_parse(const char *kallsyms)
 {
-	struct ktable *t = g_new0(struct ktable, 1);
-	char *p, *nl, *end;
+	gsize len = strlen(kallsyms), w = 1, mod = 0;
+	struct ktable *t;
+	char *p, *nl, *end, *text;
 	bool sorted = true;
 	guint64 last = 0;
-	gsize len = strlen(kallsyms);
+	GArray *syms;
 
-	t->text = g_memdup2(kallsyms, len + 1);
-	t->syms = g_array_sized_new(FALSE, FALSE, sizeof(struct ksym),
-				    len / 40 + 1);
-	for (p = t->text, end = p + len; p < end; p = nl + 1) {
+	if (len >= G_MAXUINT32)
+		return NULL;
+	/* names from offset 1 on: a module at 0 is none */
+	text = g_memdup2(kallsyms, len + 1);
+	syms = g_array_sized_new(FALSE, FALSE, sizeof(struct ksym),
+				 len / 40 + 1);
+	for (p = text, end = p + len; p < end; p = nl + 1) {
 		struct ksym s;
+		char *name, *m;
 
 		nl = memchr(p, '\n', end - p);
 		if (!nl)
 			nl = end;
 		*nl = '\0';
-		if (!parse_line(p, nl, &s))
+		if (!parse_line(p, nl, &s.addr, &name, &m))
 			continue;
-		s.idx = t->syms->len;
+		s.name = pack(text, &w, name);
+		s.mod = 0;
+		if (m) {	/* a module's symbols come together */
+			if (!mod || strcmp(text + mod, m))
+				mod = pack(text, &w, m);
+			s.mod = mod;
+		}
 		if (s.addr < last)
 			sorted = false;
 		last = s.addr;
-		g_array_append_val(t->syms, s);
+		g_array_append_val(syms, s);
 	}
 	if (!sorted)
-		g_array_sort(t->syms, ksym_cmp);	/* stable */
+		g_array_sort(syms, ksym_cmp);
+	t = g_new0(struct ktable, 1);
+	t->n = syms->len;
+	t->syms = g_renew(struct ksym, (struct ksym *)g_array_free(syms, FALSE),
+			  MAX(t->n, 1));
+	t->text = g_realloc(text, w);
 	return t;
 }
 
@@ -146,8 +184,8 @@ static struct ktable *ktable_parse(const char *kallsyms)
  */
 static const struct ksym *ktable_find(const struct ktable *t, guint64 addr)
 {
-	const struct ksym *s = (const struct ksym *)(void *)t->syms->data;
-	guint lo = 0, hi = t->syms->len;
+	const struct ksym *s = t->syms;
+	guint lo = 0, hi = t->n;
 
 	while (lo < hi) {		/* the first symbol above addr */
 		guint mid = lo + (hi - lo) / 2;
@@ -157,7 +195,7 @@ static const struct ksym *ktable_find(const struct ktable *t, guint64 addr)
 		else
 			hi = mid;
 	}
-	if (!lo || (lo == t->syms->len && s[lo - 1].addr != addr))
+	if (!lo || (lo == t->n && s[lo - 1].addr != addr))
 		return NULL;
 	lo--;
 	while (lo && s[lo - 1].addr == s[lo].addr)
@@ -165,15 +203,21 @@ static const struct ksym *ktable_find(const struct ktable *t, guint64 addr)
 	return &s[lo];
 }
 
+static char *ksym_mod(const struct ktable *t, const struct ksym *s)
+{
+	return s->mod ? t->text + s->mod : NULL;
+}
+
 static char *resolve(void *priv, unsigned long long *addrp, char **modp)
 {
-	const struct ksym *s = ktable_find(priv, *addrp);
+	const struct ktable *t = priv;
+	const struct ksym *s = ktable_find(t, *addrp);
 
 	if (!s)
 		return NULL;
 	*addrp = s->addr;
-	*modp = (char *)s->mod;
-	return (char *)s->name;
+	*modp = ksym_mod(t, s);
+	return t->text + s->name;
 }
 
 int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
@@ -183,6 +227,8 @@ int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
 	if (skip_kallsyms || !kallsyms)
 		return 0;	/* this handle resolves no symbols */
 	t = ktable_parse(kallsyms);
+	if (!t)
+		return -1;
 	if (tep_set_function_resolver(tep, resolve, t)) {
 		ktable_free(t);
 		return -1;
@@ -199,14 +245,17 @@ int tep_parse_kallsyms(struct tep_handle *tep, const char *kallsyms)
 const char *sa_kallsyms_module(struct tep_handle *tep, guint64 func_start)
 {
 	const struct ksym *s = NULL;
+	const char *mod = NULL;
 	struct ktable *t;
 
 	g_mutex_lock(&lock);
 	t = by_tep ? g_hash_table_lookup(by_tep, tep) : NULL;
 	if (t)
 		s = ktable_find(t, func_start);
+	if (s && s->addr == func_start)
+		mod = ksym_mod(t, s);
 	g_mutex_unlock(&lock);
-	return s && s->addr == func_start ? s->mod : NULL;
+	return mod;
 }
 
 void sa_kallsyms_forget(struct tep_handle *tep)
@@ -228,9 +277,8 @@ bool sa_kallsyms_any(struct tep_handle *tep,
 
 	g_mutex_lock(&lock);
 	t = by_tep ? g_hash_table_lookup(by_tep, tep) : NULL;
-	for (i = 0; t && i < t->syms->len && !hit; i++)
-		hit = match(g_array_index(t->syms, struct ksym, i).name,
-			    data);
+	for (i = 0; t && i < t->n && !hit; i++)
+		hit = match(t->text + t->syms[i].name, data);
 	g_mutex_unlock(&lock);
 	return hit;
 }
