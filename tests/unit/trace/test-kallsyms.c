@@ -121,6 +121,39 @@ START_TEST(same_as_libtraceevent)
 }
 END_TEST
 
+/*
+ * The names are packed down over the text they were parsed from: the
+ * shortest lines ("0 t a"), a module's name kept once while its symbols
+ * run on, and again when another module came between; an empty text.
+ */
+START_TEST(packed)
+{
+	static const char text[] =
+		"1 t a\n"
+		"2 t bb\t[m1]\n"
+		"3 t c\t[m1]\n"
+		"4 t d\t[m2]\n"
+		"5 t e\t[m1]\n"
+		"6 T f\n";
+	static const char *const name[] = { "a", "bb", "c", "d", "e", "f" };
+	static const char *const mod[] = { NULL, "m1", "m1", "m2", "m1", NULL };
+	struct tep_handle *tep = tep_alloc();
+	unsigned long long a;
+
+	ck_assert_int_eq(tep_parse_kallsyms(tep, text), 0);
+	for (a = 1; a <= 6; a++) {
+		ck_assert_str_eq(tep_find_function(tep, a), name[a - 1]);
+		ck_assert_pstr_eq(sa_kallsyms_module(tep, a), mod[a - 1]);
+	}
+	unload(tep);
+
+	tep = tep_alloc();
+	ck_assert_int_eq(tep_parse_kallsyms(tep, ""), 0);
+	ck_assert_ptr_null(tep_find_function(tep, 1));
+	unload(tep);
+}
+END_TEST
+
 Suite *suite(void)
 {
 	Suite *s = suite_create("kallsyms");
@@ -129,6 +162,7 @@ Suite *suite(void)
 	tcase_add_test(tc, lookups);
 	tcase_add_test(tc, skip);
 	tcase_add_test(tc, same_as_libtraceevent);
+	tcase_add_test(tc, packed);
 	suite_add_tcase(s, tc);
 	return s;
 }
