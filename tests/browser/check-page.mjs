@@ -290,16 +290,32 @@ try {
 	 * (seen once in a full `make check`, 60 s without an answer).  A
 	 * capture gets 20 s; without an answer, a short screencast wakes
 	 * the compositor and the capture is asked again, three times in
-	 * all.  Every wait is printed, so a stall is never silent.
+	 * all.  Every wait is printed, so a stall is never silent.  The
+	 * screenshots are for people, and no check reads them: a capture
+	 * that stalls three times (seen again: the wake-up did not help)
+	 * is reported, no further one is tried, as the compositor stays
+	 * stalled, and the page's checks go on.
 	 */
-	const capture = async (p) => {
+	let stalled = null;
+	const capture = async (p, what) => {
+		if (stalled) {
+			console.log('# no screenshot of ' + what + ': ' + stalled);
+			return null;
+		}
 		for (let attempt = 1; ; attempt++) {
 			try {
 				return await send('Page.captureScreenshot', p, s,
 						  20000);
 			} catch (e) {
-				if (!/timed out/.test(e.message) || attempt === 3)
+				if (!/timed out/.test(e.message))
 					throw e;
+				if (attempt === 3) {
+					stalled = 'Chromium\'s compositor sent no ' +
+						'frame in 3 tries of 20 s';
+					console.log('# no screenshot of ' + what +
+						    ': ' + stalled);
+					return null;
+				}
 				console.log('# ' + e.message + ' (attempt ' + attempt +
 					    ' of 3): waking the compositor');
 				await call('Page.startScreencast', { format: 'jpeg',
@@ -410,9 +426,11 @@ try {
 		   'clicking a tile zooms into its group');
 		ok(stillThere, 'the clicked call site is in the zoomed view');
 		ok(zoomedTiles < tiles.length, 'the zoomed view shows fewer tiles');
-		await capture({ format: 'png' }).then((r) =>
+		const z = await capture({ format: 'png' }, 'the zoomed treemap');
+
+		if (z)
 			writeFileSync(args.shot.replace(/\.png$/, '-zoomed.png'),
-				      Buffer.from(r.data, 'base64')));
+				      Buffer.from(z.data, 'base64'));
 		await evaluate('document.querySelector("#tm-crumbs a").click()');
 		await sleep(100);
 		ok(await evaluate('document.body.dataset.zoom') === before &&
@@ -616,10 +634,13 @@ try {
 			const r = await capture({
 				format: 'png', captureBeyondViewport: true,
 				clip: { x: b.x, y: Math.max(0, b.y - 4), width: b.w,
-					height: b.h, scale: 1 } });
+					height: b.h, scale: 1 } }, 'section ' + b.name);
 
-			writeFileSync(join(args.shots, b.name + '.png'),
-				      Buffer.from(r.data, 'base64'));
+			if (r)
+				writeFileSync(join(args.shots, b.name + '.png'),
+					      Buffer.from(r.data, 'base64'));
+			else
+				b.name += ' (none)';
 		}
 		console.log('# ' + boxes.length + ' section screenshots in ' +
 			    args.shots + ': ' + boxes.map((b) => b.name).join(' '));
@@ -631,11 +652,14 @@ try {
 	const height = Math.min(6000, Math.ceil(contentSize.height));
 	const shot = await capture({ format: 'png',
 		captureBeyondViewport: true,
-		clip: { x: 0, y: 0, width: 1280, height, scale: 1 } });
+		clip: { x: 0, y: 0, width: 1280, height, scale: 1 } },
+		'the whole page');
 
-	writeFileSync(args.shot, Buffer.from(shot.data, 'base64'));
-	console.log('# screenshot: ' + args.shot + ' (and ' +
-		    args.shot.replace(/\.png$/, '-zoomed.png') + ')');
+	if (shot) {
+		writeFileSync(args.shot, Buffer.from(shot.data, 'base64'));
+		console.log('# screenshot: ' + args.shot + ' (and ' +
+			    args.shot.replace(/\.png$/, '-zoomed.png') + ')');
+	}
 
 	const foreign = requests.filter((u) => u !== pageUrl);
 	ok(foreign.length === 0, 'no request but the page itself' +
